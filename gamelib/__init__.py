@@ -1,0 +1,48 @@
+"""gamelib: impartial combinatorial games for teaching.
+
+Layers, each importing only the ones above it in this list:
+
+1. ``_validate`` (argument checks and limits), ``engine`` (mex, Grundy values and outcomes of any game),
+   ``periodicity`` (finding and proving periods);
+2. games: ``subtraction``, ``nim``, ``sums``, ``boards`` (Wythoff, rook game, Chomp), ``octal``;
+3. analysis: ``seed_algorithms`` (PTFN, the labelling algorithm), ``survey``;
+4. ``plots``; 5. ``widgets``; 6. ``exercises``.
+
+>>> from gamelib import SubtractionGame
+>>> SubtractionGame({1, 3, 4}).p_positions(24)
+[0, 2, 7, 9, 14, 16, 21, 23]
+"""
+
+from ._validate import LimitError
+from .boards import Chomp, RookGame, Wythoff
+from .engine import grundy, mex, outcome, winning_moves
+from .nim import Nim, nim_sum
+from .periodicity import Periodicity, PeriodNotFoundError
+from .seed_algorithms import label_positions, ptfn, ptfn_two_heaps
+from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits
+from .sums import GameSum, grundy_table
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Chomp",
+    "GameSum",
+    "LimitError",
+    "Nim",
+    "PeriodNotFoundError",
+    "Periodicity",
+    "RookGame",
+    "SubtractionGame",
+    "TakeAwayGame",
+    "Wythoff",
+    "grundy",
+    "grundy_table",
+    "label_positions",
+    "mex",
+    "nim_sum",
+    "nonzero_digits",
+    "outcome",
+    "ptfn",
+    "ptfn_two_heaps",
+    "winning_moves",
+]

@@ -1,0 +1,80 @@
+"""Argument checks shared by every public entry point, and the size limits they enforce.
+
+Every check raises ``TypeError`` (wrong kind of value) or ``ValueError`` (right kind, wrong value) with a
+message that names the offending value and says what was expected. Requests too large for a teaching
+machine raise :class:`LimitError`, a ``ValueError`` that states the limit.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+
+#: Largest number of values a table (``grundy_values``, ``outcomes``, ...) may hold: 10**8 bytes at most.
+MAX_TABLE = 10**8
+#: Largest element allowed in a subtraction set.
+MAX_SUBTRACTION = 10**5
+#: Largest number of positions the generic engine explores before giving up.
+MAX_POSITIONS = 10**6
+
+
+class LimitError(ValueError):
+    """A request larger than the stated limit (it would exhaust memory or run for minutes)."""
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_int(value: object, name: str, minimum: int | None = 0) -> int:
+    """Return ``value`` as a Python int; refuse bools, floats, strings, None and anything below ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, got {_show(value)} of type {type(value).__name__}")
+    value = int(value)
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def check_stop(stop: object, limit: int = MAX_TABLE, name: str = "stop") -> int:
+    """A table length: a whole number from 0 to ``limit``."""
+    stop = check_int(stop, name)
+    if stop > limit:
+        raise LimitError(f"{name}={stop:,} is more than this kit computes at once (limit {limit:,})")
+    return stop
+
+
+def check_subtraction_set(values: object, name: str = "S") -> tuple[int, ...]:
+    """A finite, non-empty set of positive whole numbers, returned sorted without repeats."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(
+            f"{name} must be a collection of positive whole numbers such as {{1, 3, 4}}, got {_show(values)}"
+        )
+    items = list(values)
+    if not items:
+        raise ValueError(f"{name} must contain at least one positive whole number, got an empty set")
+    checked = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, numbers.Integral):
+            raise TypeError(f"{name} may hold only positive whole numbers, but it contains {_show(item)}")
+        if item <= 0:
+            raise ValueError(f"{name} may hold only positive whole numbers, but it contains {int(item)}")
+        if item > MAX_SUBTRACTION:
+            raise LimitError(f"{name} contains {int(item):,}; this kit allows elements up to {MAX_SUBTRACTION:,}")
+        checked.append(int(item))
+    return tuple(sorted(set(checked)))
+
+
+def check_heaps(position: object, name: str = "position", length: int | None = None) -> tuple[int, ...]:
+    """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length."""
+    if not isinstance(position, (tuple, list)):
+        raise TypeError(f"{name} must be a tuple of heap sizes such as (3, 4, 5), got {_show(position)}")
+    if length is not None and len(position) != length:
+        raise ValueError(f"{name} must have {length} entries, got {len(position)}: {_show(position)}")
+    return tuple(check_int(h, f"heap {i} of {name}") for i, h in enumerate(position))
+
+
+def set_text(S: Iterable[int]) -> str:
+    """Format a set as a student writes it: ``{1, 3, 4}``."""
+    return "{" + ", ".join(str(s) for s in S) + "}"

@@ -1,0 +1,182 @@
+"""Two-heap and board games: Wythoff's game, the rook game, and Chomp."""
+
+from __future__ import annotations
+
+from math import comb, isqrt
+
+from . import engine
+from ._validate import LimitError, check_heaps, check_int, check_stop
+
+#: Largest number of positions a Chomp board may have (all of them are explored).
+MAX_CHOMP_POSITIONS = 20_000
+
+
+def _floor_phi(k: int) -> int:
+    """floor(k * golden ratio), exactly, with integers only: (k + floor(sqrt(5 k^2))) // 2."""
+    return (k + isqrt(5 * k * k)) // 2
+
+
+class Wythoff:
+    """Wythoff's game: two heaps (a, b); take any number from one heap, or the same number from both.
+
+    The P-positions are (floor(k*phi), floor(k*phi) + k) and their mirror images, phi the golden ratio.
+
+    >>> w = Wythoff()
+    >>> w.p_positions(11)
+    [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (6, 10), (7, 4), (10, 6)]
+    >>> w.outcome((4, 7)), w.winning_moves((4, 8))
+    ('P', [(4, 7)])
+    """
+
+    misere = False
+    title = "Wythoff's game"
+
+    def __repr__(self) -> str:
+        return "Wythoff()"
+
+    def moves(self, position: tuple[int, int]) -> list[tuple[int, int]]:
+        """Every position one move away."""
+        a, b = check_heaps(position, length=2)
+        return (
+            [(t, b) for t in range(a)]
+            + [(a, t) for t in range(b)]
+            + [(a - d, b - d) for d in range(1, min(a, b) + 1)]
+        )
+
+    def outcome(self, position: tuple[int, int]) -> str:
+        """``'P'`` or ``'N'``, by the golden-ratio formula (exact integer arithmetic)."""
+        a, b = sorted(check_heaps(position, length=2))
+        return "P" if _floor_phi(b - a) == a else "N"
+
+    def grundy(self, position: tuple[int, int]) -> int:
+        """The Grundy value (no formula is known: found by the generic engine, so keep heaps small)."""
+        return engine.grundy(self, check_heaps(position, length=2))
+
+    def winning_moves(self, position: tuple[int, int]) -> list[tuple[int, int]]:
+        """The moves to P-positions."""
+        return [m for m in self.moves(position) if self.outcome(m) == "P"]
+
+    def p_positions(self, limit: int) -> list[tuple[int, int]]:
+        """All P-positions (a, b) with both heaps below ``limit``, in order of a."""
+        limit = check_stop(limit, name="limit")
+        found = []
+        k = 0
+        while _floor_phi(k) < limit:
+            a = _floor_phi(k)
+            for pair in {(a, a + k), (a + k, a)}:
+                if pair[0] < limit and pair[1] < limit:
+                    found.append(pair)
+            k += 1
+        return sorted(found)
+
+
+class RookGame:
+    """One rook on a board that is infinite up and to the right; a move slides it left or down.
+
+    A square is (x, y), counted from the corner (0, 0), where the rook can no longer move. Moving left
+    lowers x by any amount, moving down lowers y: exactly two-heap Nim with heaps x and y, so the
+    Grundy value is x XOR y and the P-positions are the diagonal squares. Several rooks form a sum:
+    ``GameSum(RookGame(), RookGame())``.
+
+    >>> RookGame().moves((2, 1))
+    [(0, 1), (1, 1), (2, 0)]
+    >>> RookGame().grundy((5, 3)), RookGame().outcome((4, 4))
+    (6, 'P')
+    """
+
+    misere = False
+    title = "Rook game"
+
+    def __repr__(self) -> str:
+        return "RookGame()"
+
+    def moves(self, square: tuple[int, int]) -> list[tuple[int, int]]:
+        """Every square the rook can slide to."""
+        x, y = check_heaps(square, name="square", length=2)
+        return [(t, y) for t in range(x)] + [(x, t) for t in range(y)]
+
+    def grundy(self, square: tuple[int, int]) -> int:
+        """x XOR y, as for the Nim heaps (x, y)."""
+        x, y = check_heaps(square, name="square", length=2)
+        return x ^ y
+
+    def outcome(self, square: tuple[int, int]) -> str:
+        """``'P'`` exactly on the diagonal x = y."""
+        return "P" if self.grundy(square) == 0 else "N"
+
+    def winning_moves(self, square: tuple[int, int]) -> list[tuple[int, int]]:
+        """The move to the diagonal, if there is one."""
+        x, y = check_heaps(square, name="square", length=2)
+        return [(y, y)] if x > y else [(x, x)] if y > x else []
+
+
+class Chomp:
+    """Chomp on a chocolate bar of ``rows`` x ``cols`` squares; the top-left square is poisoned.
+
+    A position lists how many squares are left in each row, top row first; the lengths never increase
+    downwards, e.g. ``(5, 5, 3)``. A move picks a remaining square and eats it together with every square
+    below it and to its right. Convention used here: eating the poisoned square is not a move, so the
+    player faced with the poisoned square alone, ``(1, 0, 0)``, cannot move and loses — the same as
+    "whoever eats the poison loses". Boards are kept small (at most ``MAX_CHOMP_POSITIONS`` positions).
+
+    >>> c = Chomp(2, 3)
+    >>> c.start
+    (3, 3)
+    >>> c.outcome(c.start), c.winning_moves(c.start)
+    ('N', [(3, 2)])
+    """
+
+    misere = False
+
+    def __init__(self, rows: int, cols: int):
+        self.rows = check_int(rows, "rows", minimum=1)
+        self.cols = check_int(cols, "cols", minimum=1)
+        count = comb(self.rows + self.cols, self.rows)
+        if count > MAX_CHOMP_POSITIONS:
+            raise LimitError(
+                f"a {self.rows} x {self.cols} board has {count:,} positions; boards with at most "
+                f"{MAX_CHOMP_POSITIONS:,} are allowed (e.g. 6 x 7)"
+            )
+        self.start = (self.cols,) * self.rows
+        self._memo: dict = {}
+
+    def __repr__(self) -> str:
+        return f"Chomp({self.rows}, {self.cols})"
+
+    @property
+    def title(self) -> str:
+        """How plots and messages name this game."""
+        return f"Chomp {self.rows} x {self.cols}"
+
+    def _check(self, position: tuple[int, ...]) -> tuple[int, ...]:
+        rows = check_heaps(position, length=self.rows)
+        if rows[0] < 1 or any(r > self.cols for r in rows) or any(a < b for a, b in zip(rows, rows[1:])):
+            raise ValueError(
+                f"{position} is not a Chomp position of a {self.rows} x {self.cols} board: row lengths must "
+                f"be at most {self.cols}, never increase downwards, and the top row keeps the poisoned square"
+            )
+        return rows
+
+    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every position one bite away (the poisoned square itself is never eaten)."""
+        rows = self._check(position)
+        found = []
+        for r, length in enumerate(rows):
+            for c in range(length):
+                if r == 0 and c == 0:
+                    continue
+                found.append(rows[:r] + tuple(min(x, c) for x in rows[r:]))
+        return found
+
+    def outcome(self, position: tuple[int, ...]) -> str:
+        """``'P'`` or ``'N'``, by exploring the whole board (cached)."""
+        return engine._evaluate(self, self._check(position), engine._outcome_rule(False), self._memo,
+                                MAX_CHOMP_POSITIONS)
+
+    def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The bites that leave a P-position."""
+        return [m for m in self.moves(position) if self.outcome(m) == "P"]
+
+    def grundy(self, position: tuple[int, ...]) -> int:
+        """The Grundy value, by the generic engine."""
+        return engine.grundy(self, self._check(position))

@@ -1,0 +1,160 @@
+"""The generic engine: Grundy values and P/N outcomes of *any* impartial game given by its moves.
+
+A game is any object with a method ``moves(position)`` that returns the positions reachable in one move.
+Positions must be hashable (ints, tuples, ...). The game must end: no position may be reached from itself.
+
+Normal play: a player who cannot move loses. Misère play: a player who cannot move wins.
+
+The search is iterative (no recursion), so long games such as S = {1} from a heap of 200,000 work, and it
+stops with :class:`~gamelib.LimitError` after :data:`~gamelib._validate.MAX_POSITIONS` positions instead of
+running for minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, Protocol
+
+from ._validate import MAX_POSITIONS, LimitError, check_int
+
+
+class Game(Protocol):
+    """What the engine needs of a game: the positions one move away."""
+
+    def moves(self, position: Any) -> Iterable[Any]: ...
+
+
+def mex(values: Iterable[int]) -> int:
+    """The minimum excludant: the smallest whole number >= 0 that is not in ``values``.
+
+    >>> mex([0, 1, 3])
+    2
+    >>> mex([])
+    0
+    >>> mex({1, 2, 3})
+    0
+    """
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"mex needs a collection of whole numbers, got the text {values!r}")
+    seen = {check_int(v, "each value given to mex") for v in values}
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def _misere_rule(game: object, misere: bool | None) -> bool:
+    """The play rule: the argument if given, else the game's own ``misere`` attribute, else normal play."""
+    if misere is None:
+        return bool(getattr(game, "misere", False))
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be True or False, got {misere!r}")
+    return misere
+
+
+def _evaluate(
+    game: Game,
+    root: Hashable,
+    combine: Callable[[list], Any],
+    memo: dict,
+    max_positions: int,
+) -> Any:
+    """Value of ``root`` from the values of its followers, computed bottom-up without recursion."""
+    try:
+        hash(root)
+    except TypeError:
+        raise TypeError(f"positions must be hashable (use a tuple, not a list), got {root!r}") from None
+    followers: dict = {}
+    stack = [root]
+    while stack:
+        position = stack[-1]
+        if position in memo:
+            stack.pop()
+            continue
+        kids = followers.get(position)
+        if kids is None:
+            kids = list(game.moves(position))
+            followers[position] = kids
+            if len(followers) + len(memo) > max_positions:
+                raise LimitError(
+                    f"the game from {root!r} has more than {max_positions:,} positions; "
+                    "this is the limit of the generic engine"
+                )
+            pending = [k for k in kids if k not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+        try:
+            memo[position] = combine([memo[k] for k in kids])
+        except KeyError:
+            raise ValueError(
+                f"position {position!r} can be reached from itself: an impartial game must always end"
+            ) from None
+        del followers[position]
+        stack.pop()
+    return memo[root]
+
+
+def _outcome_rule(misere: bool) -> Callable[[list], str]:
+    def combine(follower_outcomes: list) -> str:
+        if not follower_outcomes:
+            return "N" if misere else "P"
+        return "N" if "P" in follower_outcomes else "P"
+
+    return combine
+
+
+def grundy(game: Game, position: Hashable, *, max_positions: int = MAX_POSITIONS) -> int:
+    """The Grundy value of ``position``: the mex of the Grundy values of its followers (normal play).
+
+    Works for any object with ``moves(position)``. Here is S = {1, 2, 3} written as a tiny class:
+
+    >>> class OneTwoThree:
+    ...     def moves(self, n):
+    ...         return [n - s for s in (1, 2, 3) if s <= n]
+    >>> [grundy(OneTwoThree(), n) for n in range(9)]
+    [0, 1, 2, 3, 0, 1, 2, 3, 0]
+    """
+    if getattr(game, "misere", False):
+        raise ValueError(
+            "Grundy values describe normal play; this game is played misère. "
+            "Use outcome() for misère play, or the normal-play version of the game for Grundy values."
+        )
+    return _evaluate(game, position, mex, {}, max_positions)
+
+
+def outcome(game: Game, position: Hashable, misere: bool | None = None, *,
+            max_positions: int = MAX_POSITIONS) -> str:
+    """``'P'`` if the previous player wins from ``position`` with best play, ``'N'`` if the next player does.
+
+    Computed from the definition alone: a position is N exactly when some move leads to a P-position.
+    With ``misere=None`` the game's own rule is used (its ``misere`` attribute), otherwise normal play.
+
+    >>> class OneTwo:
+    ...     def moves(self, n):
+    ...         return [n - s for s in (1, 2) if s <= n]
+    >>> "".join(outcome(OneTwo(), n) for n in range(7))
+    'PNNPNNP'
+    >>> "".join(outcome(OneTwo(), n, misere=True) for n in range(7))
+    'NPNNPNN'
+    """
+    rule = _misere_rule(game, misere)
+    return _evaluate(game, position, _outcome_rule(rule), {}, max_positions)
+
+
+def winning_moves(game: Game, position: Hashable, misere: bool | None = None, *,
+                  max_positions: int = MAX_POSITIONS) -> list:
+    """The followers of ``position`` that are P-positions: the moves that win. Empty for a P-position.
+
+    >>> class OneTwoThree:
+    ...     def moves(self, n):
+    ...         return [n - s for s in (1, 2, 3) if s <= n]
+    >>> winning_moves(OneTwoThree(), 10)
+    [8]
+    >>> winning_moves(OneTwoThree(), 8)
+    []
+    """
+    rule = _misere_rule(game, misere)
+    memo: dict = {}
+    combine = _outcome_rule(rule)
+    return [m for m in game.moves(position) if _evaluate(game, m, combine, memo, max_positions) == "P"]

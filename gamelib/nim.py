@@ -1,0 +1,95 @@
+"""Nim: several heaps; a move takes any positive number of chips from one heap.
+
+A position is a tuple of heap sizes, e.g. ``(3, 4, 5)``. The order of the heaps is kept as given.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import xor
+
+from ._validate import check_heaps, check_int
+
+#: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
+MAX_NIM_MOVES = 10**6
+
+
+def nim_sum(*heaps: int) -> int:
+    """The nim-sum: binary addition without carrying (bitwise XOR) of the heap sizes.
+
+    >>> nim_sum(5, 9, 12)
+    0
+    >>> nim_sum(3, 11, 14)
+    6
+    >>> nim_sum()
+    0
+    """
+    return reduce(xor, (check_int(h, "each heap") for h in heaps), 0)
+
+
+class Nim:
+    """Nim with any number of heaps. Normal play: P exactly when the nim-sum is 0.
+
+    Misère play (who takes the last chip loses): when every heap has at most one chip, P exactly when the
+    number of one-chip heaps is odd; otherwise P exactly when the nim-sum is 0, as in normal play.
+
+    >>> Nim().outcome((1, 2, 3))
+    'P'
+    >>> Nim().winning_moves((3, 4, 5))
+    [(1, 4, 5)]
+    >>> Nim(misere=True).outcome((1,))
+    'P'
+    >>> Nim(misere=True).winning_moves((1, 1, 2))
+    [(1, 1, 1)]
+    """
+
+    def __init__(self, misere: bool = False):
+        if not isinstance(misere, bool):
+            raise TypeError(f"misere must be True or False, got {misere!r}")
+        self.misere = misere
+
+    def __repr__(self) -> str:
+        return "Nim(misere=True)" if self.misere else "Nim()"
+
+    @property
+    def title(self) -> str:
+        """How plots and messages name this game."""
+        return "Nim (misère)" if self.misere else "Nim"
+
+    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every position one move away: some heap made smaller, the others untouched."""
+        heaps = check_heaps(position)
+        if sum(heaps) > MAX_NIM_MOVES:
+            raise ValueError(
+                f"{position} has {sum(heaps):,} moves; listing more than {MAX_NIM_MOVES:,} is refused "
+                "(winning_moves and outcome do not need the list)"
+            )
+        return [heaps[:i] + (t,) + heaps[i + 1 :] for i, h in enumerate(heaps) for t in range(h)]
+
+    def grundy(self, position: tuple[int, ...]) -> int:
+        """The Grundy value of a Nim position: the nim-sum of its heaps (normal play)."""
+        if self.misere:
+            raise ValueError("Grundy values describe normal play; use outcome() for misère Nim")
+        return nim_sum(*check_heaps(position))
+
+    def outcome(self, position: tuple[int, ...]) -> str:
+        """``'P'`` or ``'N'`` by the nim-sum rule (and the misère rule when misère)."""
+        heaps = check_heaps(position)
+        if self.misere and all(h <= 1 for h in heaps):
+            return "P" if sum(heaps) % 2 == 1 else "N"
+        return "P" if nim_sum(*heaps) == 0 else "N"
+
+    def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The moves to P-positions, found without listing every move (works for huge heaps)."""
+        heaps = check_heaps(position)
+        total = nim_sum(*heaps)
+        found = []
+        for i, h in enumerate(heaps):
+            # A winning move changes heap i to h ^ total (nim-sum 0) or, in misère play, possibly to 0 or 1.
+            targets = {h ^ total, 0, 1} if self.misere else {h ^ total}
+            for t in sorted(targets):
+                if t < h:
+                    after = heaps[:i] + (t,) + heaps[i + 1 :]
+                    if self.outcome(after) == "P":
+                        found.append(after)
+        return found

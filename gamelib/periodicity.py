@@ -1,0 +1,246 @@
+"""Periodic sequences: find the minimal preperiod and period, prove them, and use them.
+
+A sequence v(0), v(1), ... is *eventually periodic* with preperiod n0 and period p when v(n + p) = v(n) for
+every n >= n0. The minimal period divides every other period, and every period has the same minimal
+preperiod, so "the" preperiod and period below are both minimal.
+
+For a subtraction game with largest move s_k, the value at n >= s_k depends only on the s_k values just
+before n. So as soon as one *window* of s_k consecutive values reappears later, everything after it repeats
+for ever; and the very first window that reappears starts exactly at the minimal preperiod and reappears
+exactly one minimal period later. :func:`subtraction_periodicity` scans for that first repeat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._validate import LimitError, check_int, check_stop, set_text
+
+#: How many values the periodicity search of a subtraction game computes before it gives up.
+MAX_SEARCH = 2 * 10**6
+
+
+class PeriodNotFoundError(RuntimeError):
+    """The periodicity search stopped at its stated limit without finding (or proving) a period."""
+
+    def __init__(self, message: str, checked_up_to: int):
+        super().__init__(message)
+        self.checked_up_to = checked_up_to
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """What is known about the periodicity of a sequence of Grundy values or of P/N outcomes.
+
+    Attributes
+    ----------
+    kind : ``'grundy'`` (Grundy values, normal play) or ``'outcome'`` (``'P'``/``'N'``, e.g. misère play).
+    preperiod, period : the minimal n0 and p with v(n + p) = v(n) for all n >= n0 (``proven``) or for all n
+        in the range that was computed (not ``proven``).
+    block : one period of values, v(n0), ..., v(n0 + p - 1).
+    prefix : v(0), ..., v(n0 - 1), the values before the periodic part.
+    window : ``(first, second, length)``: the two stretches of ``length`` values that were found equal.
+    proven : True when a theorem guarantees the pattern for every n; False when it was only observed.
+    checked_up_to : how many values were computed.
+    explanation : how this was established, in words a student can read.
+    pigeonhole_bound : the textbook's upper bound on the period, for comparison (subtraction games only).
+    """
+
+    kind: str
+    preperiod: int
+    period: int
+    block: tuple
+    prefix: tuple
+    window: tuple[int, int, int]
+    proven: bool
+    checked_up_to: int
+    explanation: str
+    pigeonhole_bound: int | None = None
+    title: str = field(default="", compare=False)
+
+    def value(self, n: int):
+        """The value at position ``n``, for any n >= 0 (instantly, through the period).
+
+        >>> from gamelib import SubtractionGame
+        >>> SubtractionGame({1, 2, 3}).periodicity().value(10**18)
+        0
+        """
+        n = check_int(n, "n")
+        if not self.proven and n >= self.checked_up_to:
+            raise ValueError(
+                f"the pattern was only observed up to n = {self.checked_up_to - 1}; "
+                f"it proves nothing about n = {n}"
+            )
+        if n < self.preperiod:
+            return self.prefix[n]
+        return self.block[(n - self.preperiod) % self.period]
+
+    def __str__(self) -> str:
+        head = f"{self.title}: " if self.title else ""
+        status = "proven" if self.proven else f"observed for n < {self.checked_up_to} only, not proven"
+        values = "".join(self.block) if self.kind == "outcome" else " ".join(map(str, self.block))
+        return (
+            f"{head}preperiod {self.preperiod}, period {self.period} ({status})\n"
+            f"repeating block: {values}\n{self.explanation}"
+        )
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # how IPython shows it in a notebook
+        printer.text(str(self))
+
+
+def fill_periodic(prefix: np.ndarray, preperiod: int, period: int, stop: int) -> np.ndarray:
+    """Extend ``prefix`` (at least ``preperiod + period`` values) to ``stop`` values by repeating the period.
+
+    The copy doubles each time (period, 2 periods, 4 periods, ...), so filling 10**7 values costs a few
+    dozen ``memcpy`` calls rather than one Python step per value.
+
+    >>> fill_periodic(np.array([5, 0, 1]), 1, 2, 8).tolist()
+    [5, 0, 1, 0, 1, 0, 1, 0]
+    """
+    out = np.empty(stop, dtype=prefix.dtype)
+    known = min(stop, preperiod + period)
+    out[:known] = prefix[:known]
+    filled = known
+    while filled < stop:
+        chunk = min(filled - preperiod, stop - filled)  # filled - preperiod is always a multiple of period
+        out[filled : filled + chunk] = out[preperiod : preperiod + chunk]
+        filled += chunk
+    return out
+
+
+def subtraction_scan(S: Sequence[int], misere: bool, max_search: int = MAX_SEARCH) -> tuple[list[int], int, int]:
+    """Compute a subtraction game's sequence until the first window of ``max(S)`` values repeats.
+
+    Normal play gives Grundy values; misère play gives outcomes coded 0 = P, 1 = N. Returns
+    ``(values, first, second)``: the values computed and the starts of the two equal windows.
+    ``S`` must already be validated (sorted, positive, no repeats).
+    """
+    sk = S[-1]
+    width = 1 if misere else max(1, len(S).bit_length())  # bits per value: Grundy values are <= |S|
+    mask = (1 << (width * sk)) - 1
+    values: list[int] = []
+    seen: dict[int, int] = {}
+    code = 0
+    # mex of a set given as a bit mask m: the lowest zero bit of m.
+    for n in range(max_search):
+        if misere:
+            moves = [values[n - s] for s in S if s <= n]
+            v = 1 if not moves or 0 in moves else 0
+        else:
+            m = 0
+            for s in S:
+                if s > n:
+                    break
+                m |= 1 << values[n - s]
+            v = (~m & (m + 1)).bit_length() - 1
+        values.append(v)
+        code = ((code << width) | v) & mask
+        if n >= sk - 1:
+            start = n - sk + 1
+            first = seen.setdefault(code, start)
+            if first != start:
+                return values, first, start
+    raise PeriodNotFoundError(
+        f"no repeated window of {sk} values among the first {max_search:,} values of S = {set_text(S)}; "
+        f"the search stops there (limit {max_search:,})",
+        checked_up_to=max_search,
+    )
+
+
+def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: int = MAX_SEARCH) -> Periodicity:
+    """The proven minimal preperiod and period of a subtraction game (Grundy values, or misère outcomes).
+
+    >>> p = subtraction_periodicity((2, 5, 7))
+    >>> p.preperiod, p.period
+    (0, 22)
+    >>> p = subtraction_periodicity((1, 3, 4), misere=True)
+    >>> p.preperiod, p.period, "".join(p.block)
+    (0, 7, 'NPNPNNN')
+    """
+    values, first, second = subtraction_scan(S, misere, max_search)
+    sk, k = S[-1], len(S)
+    period = second - first
+    if misere:
+        as_values = tuple("PN"[v] for v in values)
+        kind, what, bound = "outcome", "P/N outcome", sk * 2**sk
+        count = "2"
+    else:
+        as_values = tuple(values)
+        kind, what, bound = "grundy", "Grundy value", sk * (k + 1) ** sk
+        count = f"{k} + 1 = {k + 1}"
+    explanation = (
+        f"For n >= {sk} (the largest move), the {what} of n is fixed by the {sk} values just before n. "
+        f"The {sk} values starting at n = {first} reappear starting at n = {second}, so from n = {first} on "
+        f"the sequence repeats with period {period} for ever. This is the first window that reappears, "
+        f"so both numbers are the smallest possible. For comparison, the pigeonhole argument "
+        f"(blocks of {sk} values, each value one of {count} possibilities) only bounds the period by {bound:,}."
+    )
+    return Periodicity(
+        kind=kind,
+        preperiod=first,
+        period=period,
+        block=as_values[first:second],
+        prefix=as_values[:first],
+        window=(first, second, sk),
+        proven=True,
+        checked_up_to=len(values),
+        explanation=explanation,
+        pigeonhole_bound=bound,
+        title=f"S = {set_text(S)}" + (" (misère)" if misere else ""),
+    )
+
+
+def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Periodicity:
+    """The smallest period seen in a finite stretch of values (at least two full periods must be seen).
+
+    This is evidence, not proof: the result has ``proven=False`` and says so.
+
+    >>> observed_periodicity([0, 1, 0, 1, 0, 1], "grundy").period
+    2
+    """
+    check_stop(len(values), name="number of values")
+    if kind == "outcome":
+        arr = np.frombuffer("".join(values).encode("ascii"), dtype=np.uint8)
+    else:
+        arr = np.asarray(values, dtype=np.int64)
+    length = len(arr)
+    for period in range(1, length // 2 + 1):
+        differ = np.flatnonzero(arr[period:] != arr[:-period])
+        preperiod = int(differ[-1]) + 1 if len(differ) else 0
+        if length - preperiod >= 2 * period:
+            break
+    else:
+        raise PeriodNotFoundError(
+            f"no pattern repeats twice within the {length} values computed", checked_up_to=length
+        )
+    items = tuple(values)
+    explanation = (
+        f"Among the {length} values computed (n = 0 .. {length - 1}), the values repeat with period {period} "
+        f"from n = {preperiod} on. Nothing here proves that the pattern goes on beyond n = {length - 1}: "
+        "the game has no fixed largest move, so no finite window of values decides the future."
+    )
+    return Periodicity(
+        kind=kind,
+        preperiod=preperiod,
+        period=period,
+        block=items[preperiod : preperiod + period],
+        prefix=items[:preperiod],
+        window=(preperiod, preperiod + period, length - preperiod - period),
+        proven=False,
+        checked_up_to=length,
+        explanation=explanation,
+        title=title,
+    )
+
+
+__all__ = [
+    "LimitError",
+    "Periodicity",
+    "PeriodNotFoundError",
+    "fill_periodic",
+    "observed_periodicity",
+    "subtraction_periodicity",
+]

@@ -1,0 +1,157 @@
+"""The algorithms of the seed texts, written so lessons can run them beside Grundy values.
+
+* :func:`ptfn` — He & Qin's "P-positions To Find N-positions" for one heap (their Algorithm 1), with the
+  array index guarded (the printed loop writes past the end of the array).
+* :func:`ptfn_two_heaps` — their Algorithm 2, for the sum of two subtraction games (and Wythoff's game).
+* :func:`label_positions` — the recursive labelling algorithm of Ferguson's notes (course note 3, blog post),
+  recording every step so a widget can replay it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._validate import MAX_POSITIONS, LimitError, check_stop, check_subtraction_set
+
+#: Largest side of a two-heap PTFN table.
+MAX_PTFN_SIDE = 2000
+
+
+def ptfn(S: Iterable[int], stop: int, misere: bool = False) -> str:
+    """P/N outcomes of heaps 0 .. stop - 1 by PTFN: scan upwards; an unmarked heap is P and marks heap + s as N.
+
+    Misère play starts with heaps 0 .. min(S) - 1 marked N (from them no move is possible, and under misère
+    play the player who cannot move wins).
+
+    >>> ptfn({1, 3, 7, 8}, 22)
+    'PNPNPNPNNNNNNNNPNPNPNP'
+    >>> ptfn({1, 2, 3}, 9, misere=True)
+    'NPNNNPNNN'
+    """
+    S = check_subtraction_set(S)
+    stop = check_stop(stop, limit=10**7)
+    marked = bytearray(stop)  # 0 = not marked yet, 1 = N
+    if misere:
+        marked[: min(S[0], stop)] = b"\x01" * min(S[0], stop)
+    for i in range(stop):
+        if not marked[i]:
+            for s in S:
+                if i + s < stop:  # the guard the printed Algorithm 1 leaves out
+                    marked[i + s] = 1
+    return marked.translate(bytes.maketrans(b"\x00\x01", b"PN")).decode("ascii")
+
+
+def ptfn_two_heaps(S_a: Iterable[int] | None, S_b: Iterable[int] | None, rows: int, cols: int,
+                   misere: bool = False, diagonal: bool = False) -> np.ndarray:
+    """He & Qin's Algorithm 2: the P/N table of the sum of two subtraction games, heaps i < rows and j < cols.
+
+    Returns a 2-D array of ``'P'``/``'N'`` (row i = heap of game A, column j = heap of game B). Pass
+    ``None`` for a set to allow taking any number from that heap (a Nim heap). With ``diagonal=True`` a
+    move may also take the same number from both heaps, which with two Nim heaps is Wythoff's game.
+
+    >>> table = ptfn_two_heaps({1, 2}, {1, 2}, 4, 4)
+    >>> ["".join(row) for row in table]
+    ['PNNP', 'NPNN', 'NNPN', 'PNNP']
+    >>> ["".join(row) for row in ptfn_two_heaps(None, None, 4, 4, diagonal=True)]
+    ['PNNN', 'NNPN', 'NPNN', 'NNNN']
+    """
+    rows = check_stop(rows, limit=MAX_PTFN_SIDE, name="rows")
+    cols = check_stop(cols, limit=MAX_PTFN_SIDE, name="cols")
+    A = check_subtraction_set(S_a, "S_a") if S_a is not None else range(1, rows)
+    B = check_subtraction_set(S_b, "S_b") if S_b is not None else range(1, cols)
+    marked = np.zeros((rows, cols), dtype=bool)  # True = N
+    if misere:
+        no_move_a = min(A[0], rows) if len(A) else rows
+        no_move_b = min(B[0], cols) if len(B) else cols
+        marked[:no_move_a, :no_move_b] = True
+    for i in range(rows):
+        for j in range(cols):
+            if not marked[i, j]:
+                marked[[i + s for s in A if i + s < rows], j] = True
+                marked[i, [j + t for t in B if j + t < cols]] = True
+                if diagonal:
+                    steps = np.arange(1, min(rows - i, cols - j))
+                    marked[i + steps, j + steps] = True
+    return np.where(marked, "N", "P")
+
+
+@dataclass(frozen=True)
+class LabellingStep:
+    """One step of the labelling algorithm: which rule was applied and which positions it labelled."""
+
+    number: int
+    rule: str
+    labelled: dict
+
+    def __str__(self) -> str:
+        shown = ", ".join(f"{p}: {label}" for p, label in self.labelled.items()) or "nothing new"
+        return f"step {self.number} ({self.rule}): {shown}"
+
+
+@dataclass(frozen=True)
+class Labelling:
+    """The result of :func:`label_positions`: the final labels and the steps that produced them."""
+
+    labels: dict
+    steps: tuple[LabellingStep, ...]
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.steps))
+
+
+def label_positions(game: Any, positions: Iterable[Hashable], misere: bool = False) -> Labelling:
+    """Label every position P or N by the recursive labelling algorithm, keeping a record of each step.
+
+    1. Label the terminal positions (no move): P in normal play, N in misère play.
+    2. Label N every unlabelled position with a move to a position labelled P.
+    3. Label P every unlabelled position all of whose moves go to positions labelled N.
+    4. If step 3 labelled something, go back to step 2; otherwise stop.
+
+    ``positions`` must contain every position reachable from each of them.
+
+    >>> from gamelib import SubtractionGame
+    >>> result = label_positions(SubtractionGame({1, 3, 4}), range(10))
+    >>> "".join(result.labels[n] for n in range(10))
+    'PNPNNNNPNP'
+    >>> print(result.steps[1])
+    step 2 (a move reaches a P-position, so N): 1: N, 3: N, 4: N
+    """
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be True or False, got {misere!r}")
+    order = list(dict.fromkeys(positions))
+    if len(order) > MAX_POSITIONS:
+        raise LimitError(f"{len(order):,} positions is more than the limit of {MAX_POSITIONS:,}")
+    known = set(order)
+    followers = {}
+    for p in order:
+        followers[p] = list(game.moves(p))
+        for q in followers[p]:
+            if q not in known:
+                raise ValueError(
+                    f"position {p!r} has a move to {q!r}, which is not among the positions given; "
+                    "give every position reachable from them"
+                )
+    labels: dict = {}
+    steps: list[LabellingStep] = []
+
+    def record(rule: str, new: dict) -> None:
+        labels.update(new)
+        steps.append(LabellingStep(len(steps) + 1, rule, new))
+
+    record("terminal positions", {p: ("N" if misere else "P") for p in order if not followers[p]})
+    while True:
+        record("a move reaches a P-position, so N", {
+            p: "N" for p in order if p not in labels and any(labels.get(q) == "P" for q in followers[p])
+        })
+        new_p = {p: "P" for p in order if p not in labels and all(labels.get(q) == "N" for q in followers[p])}
+        record("every move reaches an N-position, so P", new_p)
+        if not new_p:
+            break
+    if len(labels) < len(order):
+        missing = [p for p in order if p not in labels][:5]
+        raise ValueError(f"positions {missing} could not be labelled: the game has a cycle")
+    return Labelling(labels=labels, steps=tuple(steps))
