@@ -150,7 +150,7 @@ class Chomp:
 
     def _check(self, position: tuple[int, ...]) -> tuple[int, ...]:
         rows = check_heaps(position, length=self.rows)
-        if rows[0] < 1 or any(r > self.cols for r in rows) or any(a < b for a, b in zip(rows, rows[1:])):
+        if rows[0] < 1 or any(r > self.cols for r in rows) or any(a < b for a, b in zip(rows, rows[1:], strict=False)):
             raise ValueError(
                 f"{position} is not a Chomp position of a {self.rows} x {self.cols} board: row lengths must "
                 f"be at most {self.cols}, never increase downwards, and the top row keeps the poisoned square"

@@ -75,7 +75,7 @@ class GameSum:
     def grundy(self, position: Any) -> int:
         """The XOR of the components' Grundy values (the Sprague–Grundy theorem)."""
         value = 0
-        for game, part in zip(self.games, self._split(position)):
+        for game, part in zip(self.games, self._split(position), strict=True):
             value ^= _grundy_of(game, part)
         return value
 

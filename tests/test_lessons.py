@@ -1,0 +1,58 @@
+"""The lesson index drives the README table and every notebook's navigation: nothing may drift from it."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("lessons", ROOT / "tools" / "lessons.py")
+lessons = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lessons)
+
+
+def test_the_index_names_seven_lessons_in_order():
+    numbers = [int(lesson.slug[:2]) for lesson in lessons.LESSONS]
+    assert numbers == list(range(1, 8))
+
+
+def test_every_lesson_in_the_index_exists_and_nothing_else_does():
+    on_disk = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    assert on_disk == sorted(lesson.filename for lesson in lessons.LESSONS)
+
+
+def test_readme_table_is_the_one_the_index_makes():
+    text = (ROOT / "README.md").read_text()
+    assert lessons.readme_with_table(text) == text, "run: python tools/lessons.py"
+
+
+@pytest.mark.parametrize("index", range(len(lessons.LESSONS)))
+def test_navigation_cells_match_the_index(index):
+    lesson = lessons.LESSONS[index]
+    nb = nbformat.read(lesson.path, as_version=4)
+    top, bottom = nb.cells[0], nb.cells[-1]
+    assert "nav" in top.metadata.get("tags", []) and "nav" in bottom.metadata.get("tags", [])
+    assert top.source == lessons.nav_markdown(index, "top")
+    assert bottom.source == lessons.nav_markdown(index, "bottom")
+
+
+def test_navigation_links_point_at_real_lessons():
+    for index in range(len(lessons.LESSONS)):
+        text = lessons.nav_markdown(index, "top") + lessons.nav_markdown(index, "bottom")
+        for target in re.findall(r"\]\(([^)#]+)", text):
+            assert (ROOT / "notebooks" / target).resolve().exists(), target
+
+
+def test_readme_api_examples_hold():
+    """Every `... == ...` example in the README's API table is true."""
+    import gamelib
+    from gamelib import grundy  # noqa: F401  (shadowed name in the namespace below)
+
+    text = (ROOT / "README.md").read_text()
+    examples = re.findall(r"\| `([^`|]*==[^`|]*)` \|", text)
+    assert len(examples) >= 15
+    namespace = {name: getattr(gamelib, name) for name in gamelib.__all__}
+    for example in examples:
+        assert eval(example, namespace), example  # our own README text, not user input

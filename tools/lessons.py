@@ -1,0 +1,120 @@
+"""The lesson index: the one list that the README table and every notebook's navigation come from.
+
+``python tools/lessons.py`` rewrites the README lesson table and the navigation cells of every lesson
+(``make notebooks`` does this too). ``tests/test_lessons.py`` fails when either has drifted from this list.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+README = ROOT / "README.md"
+#: Where the repository is published (owner/name on GitHub); the Binder links are made from it.
+REPOSITORY = "gamelib-kit/gamelib"
+BINDER = f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/"
+
+
+class Lesson(NamedTuple):
+    slug: str
+    title: str
+    summary: str
+
+    @property
+    def filename(self) -> str:
+        return f"{self.slug}.ipynb"
+
+    @property
+    def path(self) -> Path:
+        return NOTEBOOKS / self.filename
+
+
+LESSONS = [
+    Lesson("01-playing-subtraction-games", "Playing subtraction games",
+           "Play first; P- and N-positions; the game graph; the labelling algorithm; PTFN and its errata; "
+           "S = {1, 2, 3}, S = {1, 3, 4} and the digit game."),
+    Lesson("02-grundy-values", "Grundy values and the Grundy scale",
+           "mex; Grundy values of S(1,2,3), S(2,3), S(2,5,7); the Grundy scale; P exactly when g = 0."),
+    Lesson("03-periodicity", "Periodicity",
+           "Every subtraction game repeats: the window proof, minimal periods, preperiods, g(10**18) at once."),
+    Lesson("04-nim", "Nim and the nim-sum",
+           "Two heaps and the copycat rule; three heaps; binary and the nim-sum; play Nim; why it works."),
+    Lesson("05-sums-of-games", "Sums of games",
+           "Games side by side; the Sprague–Grundy theorem; sum heatmaps; two-heap PTFN; Kayles."),
+    Lesson("06-misere-play", "Misère play",
+           "Last move loses: misère Nim, misère subtraction games and their periods."),
+    Lesson("07-more-games", "More impartial games",
+           "Wythoff's game and the golden ratio, the rook game, Chomp and strategy stealing, projects."),
+]
+
+
+def nav_markdown(index: int, where: str) -> str:
+    """The navigation cell of lesson ``index`` (0-based): ``where`` is 'top' or 'bottom'."""
+    lesson = LESSONS[index]
+    links = []
+    if index > 0:
+        before = LESSONS[index - 1]
+        links.append(f"← [{before.title}]({before.filename})")
+    links.append("[All lessons](../README.md#lessons)")
+    if index + 1 < len(LESSONS):
+        after = LESSONS[index + 1]
+        links.append(f"[{after.title}]({after.filename}) →")
+    line = " · ".join(links)
+    if where == "top":
+        return f"*Lesson {index + 1} of {len(LESSONS)}* · {line}\n\n# {index + 1}. {lesson.title}"
+    return f"---\n{line}"
+
+
+def readme_table() -> str:
+    """The README's lesson table (between the ``lessons`` markers)."""
+    rows = ["| # | Lesson | What it covers | Binder |", "|---|---|---|---|"]
+    for i, lesson in enumerate(LESSONS, 1):
+        rows.append(f"| {i} | [{lesson.title}](notebooks/{lesson.filename}) | {lesson.summary} | "
+                    f"[open]({BINDER}{lesson.filename}) |")
+    return "\n".join(rows)
+
+
+MARKERS = ("<!-- lessons:start (made by tools/lessons.py) -->", "<!-- lessons:end -->")
+
+
+def readme_with_table(text: str) -> str:
+    """``text`` with the part between the lesson markers replaced by :func:`readme_table`."""
+    start, end = MARKERS
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
+    if not pattern.search(text):
+        raise ValueError("README.md has no lesson-table markers")
+    return pattern.sub(lambda _: f"{start}\n{readme_table()}\n{end}", text)
+
+
+def nav_cells(notebook: dict) -> list[dict]:
+    """The navigation cells of a notebook (markdown cells tagged 'nav'): the first and the last."""
+    return [c for c in notebook["cells"] if "nav" in c.get("metadata", {}).get("tags", [])]
+
+
+def set_nav(notebook: dict, index: int) -> None:
+    """Rewrite the navigation cells of a lesson notebook in place."""
+    cells = nav_cells(notebook)
+    if len(cells) != 2 or cells[0] is not notebook["cells"][0] or cells[1] is not notebook["cells"][-1]:
+        raise ValueError(f"lesson {LESSONS[index].filename} must start and end with a markdown cell tagged 'nav'")
+    cells[0]["source"] = nav_markdown(index, "top")
+    cells[1]["source"] = nav_markdown(index, "bottom")
+
+
+def main() -> int:
+    README.write_text(readme_with_table(README.read_text()))
+    import nbformat
+
+    for i, lesson in enumerate(LESSONS):
+        if lesson.path.exists():
+            nb = nbformat.read(lesson.path, as_version=4)
+            set_nav(nb, i)
+            nbformat.write(nb, lesson.path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""Re-execute every lesson top to bottom and save it with its outputs, the same way every time.
+
+Usage: ``python tools/run_notebooks.py [LESSON_FILE ...]`` (``make notebooks`` runs it on all lessons).
+
+What makes the result deterministic: navigation cells rewritten from the lesson index, a fixed hash seed,
+no per-cell timing metadata, no saved widget state and no widget views (they only work with a live kernel),
+matplotlib PNGs (stable bytes), and execution counts 1, 2, 3, ... from a fresh kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import LESSONS, NOTEBOOKS, set_nav  # noqa: E402
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def clean(nb: nbformat.NotebookNode) -> None:
+    """Drop what changes from run to run or needs a live kernel: widget state and views, timings."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+
+
+def run(path: Path) -> float:
+    nb = nbformat.read(path, as_version=4)
+    names = [lesson.filename for lesson in LESSONS]
+    if path.name in names:
+        set_nav(nb, names.index(path.name))
+    started = time.perf_counter()
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    clean(nb)
+    nbformat.write(nb, path)
+    return time.perf_counter() - started
+
+
+def main(argv: list[str]) -> int:
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    paths = [Path(a) for a in argv] or [lesson.path for lesson in LESSONS if lesson.path.exists()]
+    for path in paths:
+        seconds = run(path.resolve())
+        print(f"{path.relative_to(NOTEBOOKS.parent) if path.is_absolute() else path}: executed in {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
