@@ -6,6 +6,7 @@ False
 """
 
 from . import lesson1  # noqa: F401  (registers the checks of lesson 1)
+from . import lesson7  # noqa: F401
 from .core import EXERCISES, Feedback, check
 
 __all__ = ["EXERCISES", "Feedback", "check"]

@@ -1,0 +1,39 @@
+"""Exercise checks for lesson 7, More impartial games."""
+
+from __future__ import annotations
+
+from ..boards import Chomp, RookGame, Wythoff
+from .core import exercise
+from .kinds import move_checker, number_checker
+
+_WYTHOFF = Wythoff()
+
+exercise("7.1", "Wythoff's game: which heap b makes (6, b) a P-position with b > 6?",
+         expects="a whole number")(
+    number_checker(10, "the partner of 6",
+                   hint="the P-positions are (floor(k·φ), floor(k·φ) + k); which k gives floor(k·φ) = 6?")
+)
+
+exercise("7.2", "Wythoff's game from (9, 12): give the position after a winning move.",
+         expects="a pair of heaps, e.g. (2, 3)")(
+    move_checker(_WYTHOFF, (9, 12), "this move wins",
+                 hint="list the P-positions with both heaps at most 12; which can you reach from (9, 12)?")
+)
+
+exercise("7.3", "Rook game: the rook stands on (7, 3). Give the square a winning move goes to.",
+         expects="a square (x, y), e.g. (1, 2)")(
+    move_checker(RookGame(), (7, 3), "this move wins",
+                 hint="the rook game is two-heap Nim: which squares are P-positions?")
+)
+
+exercise("7.4", "Chomp on a 2 x 4 bar, position (4, 4): give the position after a winning bite.",
+         expects="the row lengths after your bite, e.g. (4, 2)")(
+    move_checker(Chomp(2, 4), (4, 4), "this bite wins",
+                 hint="on two rows, try to leave the top row exactly one square longer than the bottom row.")
+)
+
+exercise("7.5", "Chomp on a 3 x 3 bar: give the position after a winning first bite.",
+         expects="the row lengths after your bite, e.g. (3, 3, 1)")(
+    move_checker(Chomp(3, 3), (3, 3, 3), "this first bite wins",
+                 hint="a square bar is symmetric; which bite leaves two equal arms that you can mirror?")
+)

@@ -1,0 +1,38 @@
+"""Lesson 7's checks accept the answers worked out by hand and refuse wrong ones without revealing them."""
+
+import pytest
+
+from gamelib.exercises import check
+
+
+@pytest.mark.parametrize("exercise, answer", [
+    ("7.1", 10),            # k = 4: floor(4 * 1.618...) = 6, partner 6 + 4
+    ("7.2", (4, 7)),        # take 5 from both heaps; (4, 7) is the k = 3 pair
+    ("7.2", [4, 7]),
+    ("7.3", (3, 3)),        # two-heap Nim: equalise the heaps
+    ("7.4", (4, 3)),        # leave rows n, n - 1
+    ("7.5", (3, 1, 1)),     # leave an L with equal arms and mirror the opponent
+])
+def test_right_answers_pass(exercise, answer):
+    assert check(exercise, answer).ok
+
+
+@pytest.mark.parametrize("exercise, answer, secret", [
+    ("7.1", 9, "10"),
+    ("7.2", (9, 11), "(4, 7)"),
+    ("7.2", (8, 8), "(4, 7)"),     # not reachable in one move
+    ("7.3", (0, 3), "(3, 3)"),
+    ("7.4", (4, 1), "(4, 3)"),
+    ("7.5", (3, 3, 1), "(3, 1, 1)"),
+])
+def test_wrong_answers_fail_without_giving_the_answer(exercise, answer, secret):
+    feedback = check(exercise, answer)
+    assert not feedback.ok
+    assert secret not in str(feedback)
+    assert "Hint:" in str(feedback)
+
+
+@pytest.mark.parametrize("exercise", ["7.1", "7.2", "7.3", "7.4", "7.5"])
+def test_placeholder_and_nonsense_do_not_raise(exercise):
+    assert "Not answered yet" in str(check(exercise, None))
+    assert not check(exercise, "seven").ok
