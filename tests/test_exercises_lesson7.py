@@ -6,24 +6,24 @@ from gamelib.exercises import check
 
 
 @pytest.mark.parametrize("exercise, answer", [
-    ("7.1", 10),            # k = 4: floor(4 * 1.618...) = 6, partner 6 + 4
+    ("7.1", 31),            # k = 12: floor(12 * 1.618...) = 19, partner 19 + 12
     ("7.2", (4, 7)),        # take 5 from both heaps; (4, 7) is the k = 3 pair
     ("7.2", [4, 7]),
     ("7.3", (3, 3)),        # two-heap Nim: equalise the heaps
-    ("7.4", (4, 3)),        # leave rows n, n - 1
-    ("7.5", (3, 1, 1)),     # leave an L with equal arms and mirror the opponent
+    ("7.4", (7, 6)),        # leave rows n, n - 1
+    ("7.5", (5, 1, 1, 1, 1)),  # leave an L with equal arms and mirror the opponent
 ])
 def test_right_answers_pass(exercise, answer):
     assert check(exercise, answer).ok
 
 
 @pytest.mark.parametrize("exercise, answer, secret", [
-    ("7.1", 9, "10"),
+    ("7.1", 30, "31"),
     ("7.2", (9, 11), "(4, 7)"),
     ("7.2", (8, 8), "(4, 7)"),     # not reachable in one move
     ("7.3", (0, 3), "(3, 3)"),
-    ("7.4", (4, 1), "(4, 3)"),
-    ("7.5", (3, 3, 1), "(3, 1, 1)"),
+    ("7.4", (7, 1), "(7, 6)"),
+    ("7.5", (5, 5, 5, 5, 1), "(5, 1, 1, 1, 1)"),
 ])
 def test_wrong_answers_fail_without_giving_the_answer(exercise, answer, secret):
     feedback = check(exercise, answer)

@@ -8,10 +8,10 @@ from .kinds import move_checker, number_checker
 
 _WYTHOFF = Wythoff()
 
-exercise("7.1", "Wythoff's game: which heap b makes (6, b) a P-position with b > 6?",
+exercise("7.1", "Wythoff's game: which heap b makes (19, b) a P-position with b > 19?",
          expects="a whole number")(
-    number_checker(10, "the partner of 6",
-                   hint="the P-positions are (floor(k·φ), floor(k·φ) + k); which k gives floor(k·φ) = 6?")
+    number_checker(31, "the partner of 19",
+                   hint="the P-positions are (floor(k·φ), floor(k·φ) + k); which k gives floor(k·φ) = 19?")
 )
 
 exercise("7.2", "Wythoff's game from (9, 12): give the position after a winning move.",
@@ -26,14 +26,14 @@ exercise("7.3", "Rook game: the rook stands on (7, 3). Give the square a winning
                  hint="the rook game is two-heap Nim: which squares are P-positions?")
 )
 
-exercise("7.4", "Chomp on a 2 x 4 bar, position (4, 4): give the position after a winning bite.",
-         expects="the row lengths after your bite, e.g. (4, 2)")(
-    move_checker(Chomp(2, 4), (4, 4), "this bite wins",
+exercise("7.4", "Chomp on a 2 x 7 bar, position (7, 7): give the position after a winning bite.",
+         expects="the row lengths after your bite, e.g. (7, 2)")(
+    move_checker(Chomp(2, 7), (7, 7), "this bite wins",
                  hint="on two rows, try to leave the top row exactly one square longer than the bottom row.")
 )
 
-exercise("7.5", "Chomp on a 3 x 3 bar: give the position after a winning first bite.",
-         expects="the row lengths after your bite, e.g. (3, 3, 1)")(
-    move_checker(Chomp(3, 3), (3, 3, 3), "this first bite wins",
+exercise("7.5", "Chomp on a 5 x 5 bar: give the position after a winning first bite.",
+         expects="the row lengths after your bite, e.g. (5, 5, 5, 5, 1)")(
+    move_checker(Chomp(5, 5), (5, 5, 5, 5, 5), "this first bite wins",
                  hint="a square bar is symmetric; which bite leaves two equal arms that you can mirror?")
 )
