@@ -17,10 +17,12 @@ from ._validate import LimitError
 from .boards import Chomp, RookGame, Wythoff
 from .engine import grundy, mex, outcome, winning_moves
 from .nim import Nim, nim_sum
+from .octal import OctalGame
 from .periodicity import Periodicity, PeriodNotFoundError
 from .seed_algorithms import label_positions, ptfn, ptfn_two_heaps
 from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits
 from .sums import GameSum, grundy_table
+from .survey import SurveyRecord, period_grid, periodicity_survey
 
 __version__ = "0.1.0"
 
@@ -29,10 +31,12 @@ __all__ = [
     "GameSum",
     "LimitError",
     "Nim",
+    "OctalGame",
     "PeriodNotFoundError",
     "Periodicity",
     "RookGame",
     "SubtractionGame",
+    "SurveyRecord",
     "TakeAwayGame",
     "Wythoff",
     "grundy",
@@ -42,6 +46,8 @@ __all__ = [
     "nim_sum",
     "nonzero_digits",
     "outcome",
+    "period_grid",
+    "periodicity_survey",
     "ptfn",
     "ptfn_two_heaps",
     "winning_moves",

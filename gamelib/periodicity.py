@@ -12,6 +12,7 @@ exactly one minimal period later. :func:`subtraction_periodicity` scans for that
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -58,7 +59,7 @@ class Periodicity:
     proven: bool
     checked_up_to: int
     explanation: str
-    pigeonhole_bound: int | None = None
+    pigeonhole_bound: int | None = field(default=None, repr=False)  # may have 10**5 digits: too long to show
     title: str = field(default="", compare=False)
 
     def value(self, n: int):
@@ -111,18 +112,38 @@ def fill_periodic(prefix: np.ndarray, preperiod: int, period: int, stop: int) ->
     return out
 
 
+#: Windows wider than this many bits are keyed by a rolling hash (and compared exactly when hashes match)
+#: instead of by their exact bit pattern, so each step and each remembered window costs the same whatever
+#: max(S) is. (Exact keys of a few machine words are as cheap as a hash; S = {1, 100000} would otherwise
+#: keep 200,000 keys of 25 kB each.)
+EXACT_WINDOW_BITS = 256
+_HASH_MODULUS = (1 << 61) - 1  # a Mersenne prime
+_HASH_BASE = 1_000_003
+
+
 def subtraction_scan(S: Sequence[int], misere: bool, max_search: int = MAX_SEARCH) -> tuple[list[int], int, int]:
     """Compute a subtraction game's sequence until the first window of ``max(S)`` values repeats.
 
     Normal play gives Grundy values; misère play gives outcomes coded 0 = P, 1 = N. Returns
     ``(values, first, second)``: the values computed and the starts of the two equal windows.
     ``S`` must already be validated (sorted, positive, no repeats).
+
+    Each window is remembered by a key: its exact bit pattern while that is short
+    (:data:`EXACT_WINDOW_BITS`), otherwise a rolling hash, confirmed by comparing the two windows value by
+    value before it is believed. Either way the step cost and the memory per window do not grow with max(S).
+
+    >>> subtraction_scan((1, 2), False)  # the window (0, 1) at n = 0 is back at n = 3
+    ([0, 1, 2, 0, 1], 0, 3)
     """
     sk = S[-1]
     width = 1 if misere else max(1, len(S).bit_length())  # bits per value: Grundy values are <= |S|
+    exact = width * sk <= EXACT_WINDOW_BITS
     mask = (1 << (width * sk)) - 1
+    modulus, base = _HASH_MODULUS, _HASH_BASE
+    leaving = pow(base, sk, modulus)  # weight of the value that drops out of the window
     values: list[int] = []
     seen: dict[int, int] = {}
+    clashes: dict[int, list[int]] = {}  # hash keys shared by different windows (astronomically rare)
     code = 0
     # mex of a set given as a bit mask m: the lowest zero bit of m.
     for n in range(max_search):
@@ -137,17 +158,42 @@ def subtraction_scan(S: Sequence[int], misere: bool, max_search: int = MAX_SEARC
                 m |= 1 << values[n - s]
             v = (~m & (m + 1)).bit_length() - 1
         values.append(v)
-        code = ((code << width) | v) & mask
+        if exact:
+            code = ((code << width) | v) & mask
+        else:
+            code = (code * base + v - (values[n - sk] * leaving if n >= sk else 0)) % modulus
         if n >= sk - 1:
             start = n - sk + 1
             first = seen.setdefault(code, start)
-            if first != start:
+            if first == start:
+                continue
+            if exact:
                 return values, first, start
+            for candidate in [first, *clashes.get(code, ())]:
+                if values[candidate : candidate + sk] == values[start : start + sk]:
+                    return values, candidate, start
+            clashes.setdefault(code, []).append(start)
     raise PeriodNotFoundError(
         f"no repeated window of {sk} values among the first {max_search:,} values of S = {set_text(S)}; "
         f"the search stops there (limit {max_search:,})",
         checked_up_to=max_search,
     )
+
+
+def _bound_text(bound: int, sk: int, choices: int) -> str:
+    """The pigeonhole bound sk * choices**sk in words: in full while readable, else its size in digits.
+
+    (Python refuses to print integers of more than 4,300 digits, and nobody reads them.)
+
+    >>> _bound_text(7 * 4**7, 7, 4)
+    '114,688'
+    >>> _bound_text(10**5 * 2**(10**5), 10**5, 2)
+    '100,000 × 2^100,000, a number with 30,108 digits'
+    """
+    if bound < 10**18:
+        return f"{bound:,}"
+    digits = int(math.log10(sk) + sk * math.log10(choices)) + 1
+    return f"{sk:,} × {choices}^{sk:,}, a number with {digits:,} digits"
 
 
 def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: int = MAX_SEARCH) -> Periodicity:
@@ -166,17 +212,18 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
     if misere:
         as_values = tuple("PN"[v] for v in values)
         kind, what, bound = "outcome", "P/N outcome", sk * 2**sk
-        count = "2"
+        count, choices = "2", 2
     else:
         as_values = tuple(values)
         kind, what, bound = "grundy", "Grundy value", sk * (k + 1) ** sk
-        count = f"{k} + 1 = {k + 1}"
+        count, choices = f"{k} + 1 = {k + 1}", k + 1
+    bound_text = _bound_text(bound, sk, choices)
     explanation = (
         f"For n >= {sk} (the largest move), the {what} of n is fixed by the {sk} values just before n. "
         f"The {sk} values starting at n = {first} reappear starting at n = {second}, so from n = {first} on "
         f"the sequence repeats with period {period} for ever. This is the first window that reappears, "
         f"so both numbers are the smallest possible. For comparison, the pigeonhole argument "
-        f"(blocks of {sk} values, each value one of {count} possibilities) only bounds the period by {bound:,}."
+        f"(blocks of {sk} values, each value one of {count} possibilities) only bounds the period by {bound_text}."
     )
     return Periodicity(
         kind=kind,

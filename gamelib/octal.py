@@ -1,0 +1,425 @@
+"""Octal games: take-and-break games on rows of tokens (pins), named by a code such as ``0.77`` (Kayles).
+
+Reading a code
+--------------
+A code ``d0.d1 d2 d3 ...`` has one octal digit per number of tokens removed: digit ``d_k`` says what may
+happen when a move removes ``k`` tokens from one heap. Each digit is a sum of
+
+* 1 -- the move may remove the *whole* heap (allowed only when the heap has exactly k tokens);
+* 2 -- the move may leave *one* non-empty heap (k tokens taken from the end of a row);
+* 4 -- the move may leave *two* non-empty heaps (k tokens taken from the middle, splitting the row).
+
+So ``0.77`` (Kayles) lets a move knock down one or two neighbouring pins anywhere in a row, and ``0.07``
+(Dawson's Kayles) exactly two. The digit before the point is about moves that remove *no* tokens: it may
+be 0 (no such move) or 4 (split a heap into two non-empty heaps, as in ``4.07``); a leading 1 or 2 would
+mean removing a heap of size 0 or "moving" without changing anything, so those codes are refused. The
+leading 0 may be left out (``.07`` is ``0.07``) and trailing zeros change nothing (``0.070`` is ``0.07``).
+
+Positions
+---------
+A position is a tuple of heap sizes, e.g. ``(3, 5)``; an int ``n`` means the single heap ``(n,)``. Moves
+come back as sorted tuples with empty heaps dropped (heap order does not matter in a sum).
+
+Indexing convention (read this before quoting numbers)
+------------------------------------------------------
+Heap ``n`` of a code always means a row of ``n`` tokens *in that code's own rules*; nothing is shifted. The
+two Dawson games are the classic trap: Dawson's chess on ``n`` files is heap ``n`` of ``0.137``, and it
+plays exactly like Dawson's Kayles (``0.07``) on a row of ``n + 1`` pins. So
+``g_0.137(n) = g_0.07(n + 1)``: the two sequences are the same numbers shifted by one place, the period is
+34 in both, the periodic part starts at n = 52 for ``0.137`` and at n = 53 for ``0.07``. OEIS A002187 lists
+``0.137``; A002186 lists Kayles (period 12 from n = 71 on). Lessons should name the code with every number.
+
+Periodicity, proven
+-------------------
+The Guy--Smith theorem: let t be the largest number of tokens one move may remove. If
+``g(n + p) = g(n)`` for every n with ``n0 <= n < 2*n0 + p + t``, then ``g(n + p) = g(n)`` for *every*
+``n >= n0``. :meth:`OctalGame.periodicity` computes values until the smallest such ``p`` (and with it the
+smallest ``n0``) passes that finite check, or it stops at a stated limit and says so.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import reduce
+from operator import xor
+
+import numpy as np
+
+from ._validate import LimitError, check_heaps, check_int, check_stop
+from .periodicity import Periodicity, PeriodNotFoundError, fill_periodic
+
+#: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
+OCTAL_NAMES = {
+    "0.77": "Kayles",
+    "0.07": "Dawson's Kayles",
+    "0.137": "Dawson's chess",
+    "0.007": "Treblecross",
+}
+
+#: How many heap sizes the periodicity search computes before it gives up, unless told otherwise.
+OCTAL_SEARCH = 2**14
+#: The most the periodicity search may be asked to compute (the work grows like the square of this).
+MAX_OCTAL_SEARCH = 2**16
+#: Largest heap whose moves are listed one by one in a game that can split heaps (about heap/2 splits each).
+MAX_SPLIT_HEAP = 10**5
+
+_CODE = re.compile(r"([0-7]*)\.([0-7]*)")
+
+
+def parse_octal_code(code: str) -> tuple[int, ...]:
+    """The digits ``(d0, d1, ..., dt)`` of an octal code, trailing zeros removed; ``dt`` is the last nonzero.
+
+    >>> parse_octal_code("0.77")
+    (0, 7, 7)
+    >>> parse_octal_code(".070")
+    (0, 0, 7)
+    >>> parse_octal_code("4.0")
+    (4,)
+    >>> parse_octal_code("0.8")
+    Traceback (most recent call last):
+    ...
+    ValueError: octal code '0.8' contains '8'; the digits of an octal code are 0 to 7
+    """
+    if not isinstance(code, str):
+        raise TypeError(
+            f"an octal code must be text such as '0.77', got {code!r} of type {type(code).__name__} "
+            "(a number like 0.70 would lose its trailing digits)"
+        )
+    text = code.strip()
+    bad = sorted(set(re.sub(r"[0-7.]", "", text)))
+    if bad:
+        raise ValueError(f"octal code {code!r} contains {bad[0]!r}; the digits of an octal code are 0 to 7")
+    match = _CODE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"octal code {code!r} must look like '0.77' or '.07': one point, octal digits after it")
+    before, after = match.groups()
+    if not after:
+        raise ValueError(f"octal code {code!r} needs at least one digit after the point, as in '0.77'")
+    if len(before) > 1 or before not in ("", "0", "4"):
+        raise ValueError(
+            f"octal code {code!r}: the digit before the point may only be 0 or 4 (4 = split a heap in two "
+            "without removing tokens); 1 would remove a heap of size 0 and 2 would be a move that changes "
+            "nothing, so the game might never end"
+        )
+    digits = [int(before or "0")] + [int(d) for d in after]
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    return tuple(digits)
+
+
+class OctalGame:
+    """The octal game with the given code, e.g. ``OctalGame("0.77")`` for Kayles (see the module notes).
+
+    Parameters
+    ----------
+    code : text such as ``'0.77'``, ``'.07'``, ``'0.137'`` or ``'4.07'`` (octal digits; see
+        :func:`parse_octal_code` for what is accepted).
+
+    Normal play only (who cannot move loses). Heap n is a row of n tokens under this code's own rules, with
+    no shift: quote Dawson's chess as ``0.137`` heap n (n files) and Dawson's Kayles as ``0.07`` heap n + 1
+    (n + 1 pins) -- the same game, the same value. Values of heaps beyond the computed range come from the
+    proven period (:meth:`periodicity`), so ``grundy(10**18)`` is instant once the period is known.
+
+    >>> kayles = OctalGame("0.77")
+    >>> kayles.title
+    'Kayles (0.77)'
+    >>> kayles.moves(4)
+    [(1, 1), (1, 2), (2,), (3,)]
+    >>> kayles.grundy_values(12).tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    >>> kayles.grundy((3, 5)), kayles.outcome((3, 5))
+    (7, 'N')
+    >>> kayles.winning_moves(5)  # knock down the middle pin and copy every move after that
+    [(2, 2)]
+    >>> p = kayles.periodicity()
+    >>> p.preperiod, p.period
+    (71, 12)
+    >>> kayles.grundy(10**18)
+    1
+    """
+
+    misere = False
+
+    def __init__(self, code: str):
+        self.digits = parse_octal_code(code)
+        self.code = f"{self.digits[0]}." + ("".join(map(str, self.digits[1:])) or "0")
+        self.name = OCTAL_NAMES.get(self.code)
+        #: t in the Guy--Smith theorem: the most tokens one move removes (0 if no move removes any).
+        self.largest_removal = len(self.digits) - 1
+        self.splits = any(d & 4 for d in self.digits)
+        self._values = np.zeros(1, dtype=np.int64)  # g(0) = 0: an empty heap has no move
+        self._periodicity: Periodicity | None = None
+        self._searched_up_to = 0  # a failed search went this far
+
+    def __repr__(self) -> str:
+        return f"OctalGame({self.code!r})"
+
+    @property
+    def title(self) -> str:
+        """How plots and messages name this game, e.g. ``Kayles (0.77)`` or ``octal game 0.35``."""
+        return f"{self.name} ({self.code})" if self.name else f"octal game {self.code}"
+
+    # ----------------------------------------------------------------------------------------- positions
+    def _position(self, position: int | tuple | list) -> tuple[int, ...]:
+        if isinstance(position, (tuple, list)):
+            heaps = check_heaps(position)
+        else:
+            heaps = (check_int(position, "heap size"),)
+        return tuple(sorted(h for h in heaps if h))
+
+    def _heap_moves(self, n: int) -> set[tuple[int, ...]]:
+        """What one heap of n tokens can become: tuples of 0, 1 or 2 non-empty heaps."""
+        if self.splits and n > MAX_SPLIT_HEAP:
+            raise LimitError(
+                f"a heap of {n:,} in {self.title} can be split in about {n // 2:,} ways; moves are listed for "
+                f"heaps up to {MAX_SPLIT_HEAP:,}"
+            )
+        results: set[tuple[int, ...]] = set()
+        for k, digit in enumerate(self.digits):
+            rest = n - k
+            if rest < 0:
+                break
+            if digit & 1 and rest == 0:
+                results.add(())
+            if digit & 2 and rest > 0 and k > 0:
+                results.add((rest,))
+            if digit & 4:
+                results.update((a, rest - a) for a in range(1, rest // 2 + 1))
+        return results
+
+    def moves(self, position: int | tuple | list) -> list[tuple[int, ...]]:
+        """Every position one move away, as sorted tuples of heap sizes (empty heaps dropped).
+
+        >>> OctalGame("0.07").moves((2, 5))
+        [(1, 2, 2), (2, 3), (5,)]
+        """
+        heaps = self._position(position)
+        found: set[tuple[int, ...]] = set()
+        for i, heap in enumerate(heaps):
+            if i and heap == heaps[i - 1]:
+                continue  # an equal heap has the same moves
+            others = heaps[:i] + heaps[i + 1 :]
+            for parts in self._heap_moves(heap):
+                found.add(tuple(sorted(others + parts)))
+        return sorted(found)
+
+    # ------------------------------------------------------------------------------------ Grundy values
+    def _extend(self, stop: int) -> np.ndarray:
+        """Make sure g(0) .. g(stop - 1) are computed (directly from the rules) and return them all."""
+        g = self._values
+        have = len(g)
+        if stop <= have:
+            return g
+        size = max(stop, min(2 * have, OCTAL_SEARCH))
+        g = np.concatenate([g, np.zeros(size - have, dtype=np.int64)])
+        whole = [k for k, d in enumerate(self.digits) if d & 1]
+        single = [k for k, d in enumerate(self.digits) if d & 2 and k > 0]
+        split = [k for k, d in enumerate(self.digits) if d & 4]
+        for n in range(have, size):
+            options = [g[n - k] for k in single if k < n]
+            if n in whole:
+                options.append(0)
+            parts = [np.asarray(options, dtype=np.int64)]
+            for k in split:
+                rest = n - k
+                if rest < 2:
+                    break
+                half = rest // 2
+                parts.append(g[1 : half + 1] ^ g[rest - 1 : rest - half - 1 : -1])
+            values = np.concatenate(parts) if len(parts) > 1 else parts[0]
+            seen = np.zeros(len(values) + 1, dtype=bool)
+            seen[values[values <= len(values)]] = True
+            g[n] = int(seen.argmin())  # the first value not seen: the mex
+        self._values = g
+        return g
+
+    def _heap_value(self, n: int) -> int:
+        if n < len(self._values):
+            return int(self._values[n])
+        if self._periodicity is not None:
+            return self._periodicity.value(n)
+        if n < OCTAL_SEARCH:
+            return int(self._extend(n + 1)[n])
+        return self.periodicity().value(n)
+
+    def grundy(self, position: int | tuple | list) -> int:
+        """The Grundy value: the XOR of the values of the heaps, each through the proven period if needed.
+
+        >>> OctalGame("0.137").grundy(5), OctalGame("0.07").grundy(6)
+        (3, 3)
+        """
+        return reduce(xor, (self._heap_value(h) for h in self._position(position)), 0)
+
+    def grundy_values(self, stop: int) -> np.ndarray:
+        """Grundy values of single heaps 0 .. stop - 1 (an unsigned numpy array, as small a type as fits).
+
+        Up to ``OCTAL_SEARCH`` heaps can always be computed directly; beyond that the proven period is used
+        (and :class:`PeriodNotFoundError` is raised if none is found within the search limit).
+
+        >>> OctalGame("0.07").grundy_values(10).tolist()
+        [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+        >>> len(OctalGame("0.77").grundy_values(10**7))
+        10000000
+        """
+        stop = check_stop(stop)
+        p = self._periodicity
+        if p is None and stop > OCTAL_SEARCH:
+            p = self.periodicity()
+        if p is None:
+            values = self._extend(stop)[:stop]
+            return values.astype(_smallest_type(int(values.max(initial=0))))
+        cycle = self._values[: p.preperiod + p.period]
+        return fill_periodic(cycle.astype(_smallest_type(int(cycle.max()))), p.preperiod, p.period, stop)
+
+    def outcome(self, position: int | tuple | list) -> str:
+        """``'P'`` (the player to move loses) when the Grundy value is 0, else ``'N'``.
+
+        >>> OctalGame("0.07").outcome((1, 4, 5))
+        'N'
+        """
+        return "P" if self.grundy(position) == 0 else "N"
+
+    def outcomes(self, stop: int) -> str:
+        """``'P'``/``'N'`` for single heaps 0 .. stop - 1.
+
+        >>> OctalGame("0.137").outcomes(10)
+        'PNNNPNNNPN'
+        """
+        values = self.grundy_values(stop)
+        return np.where(values == 0, ord("P"), ord("N")).astype(np.uint8).tobytes().decode("ascii")
+
+    def p_positions(self, stop: int) -> list[int]:
+        """The single heaps below ``stop`` that are P-positions.
+
+        >>> OctalGame("0.07").p_positions(30)
+        [0, 1, 5, 9, 15, 21, 25, 29]
+        """
+        return np.flatnonzero(self.grundy_values(stop) == 0).tolist()
+
+    def winning_moves(self, position: int | tuple | list) -> list[tuple[int, ...]]:
+        """The moves to P-positions (Grundy value 0); empty when ``position`` is itself a P-position.
+
+        >>> OctalGame("0.77").winning_moves((1, 2, 4))
+        [(1, 1, 2, 2), (1, 2, 3), (1, 4)]
+        """
+        heaps = self._position(position)
+        total = self.grundy(heaps)
+        if total == 0:
+            return []
+        found: set[tuple[int, ...]] = set()
+        for i, heap in enumerate(heaps):
+            target = total ^ self._heap_value(heap)  # the value this heap must turn into
+            others = heaps[:i] + heaps[i + 1 :]
+            for parts in self._heap_moves(heap):
+                if reduce(xor, (self._heap_value(h) for h in parts), 0) == target:
+                    found.add(tuple(sorted(others + parts)))
+        return sorted(found)
+
+    # -------------------------------------------------------------------------------------- periodicity
+    def periodicity(self, max_search: int | None = None) -> Periodicity:
+        """The minimal preperiod and period of the single-heap values, proven by the Guy--Smith theorem.
+
+        Values are computed for 64, 128, 256, ... heaps until a period passes the theorem's finite check;
+        after ``max_search`` heaps (default :data:`OCTAL_SEARCH`) the search stops with
+        :class:`PeriodNotFoundError` (``checked_up_to`` says how far it got). Some octal games have no
+        known period at all, Treblecross (``0.007``) among them.
+
+        >>> p = OctalGame("0.137").periodicity()
+        >>> p.preperiod, p.period, p.proven
+        (52, 34, True)
+        >>> try:
+        ...     OctalGame("0.007").periodicity(max_search=256)
+        ... except PeriodNotFoundError as error:
+        ...     print(error.checked_up_to)
+        256
+        """
+        if self._periodicity is not None:
+            return self._periodicity
+        max_search = OCTAL_SEARCH if max_search is None else check_int(max_search, "max_search", minimum=1)
+        if max_search > MAX_OCTAL_SEARCH:
+            raise LimitError(
+                f"max_search={max_search:,} heaps is more than the octal periodicity search computes "
+                f"(limit {MAX_OCTAL_SEARCH:,}; the work grows like the square of the number of heaps)"
+            )
+        t = self.largest_removal
+        size = 32
+        while True:
+            size = min(2 * size, max_search)
+            if size > self._searched_up_to:
+                values = self._extend(size)[:size]
+                found = _guy_smith_check(values, t)
+                if found is not None:
+                    self._periodicity = self._proven(values, *found)
+                    return self._periodicity
+                self._searched_up_to = size
+            if size >= max_search:
+                raise PeriodNotFoundError(
+                    f"{self.title}: no period passes the Guy-Smith check among heaps 0 .. {size - 1} "
+                    f"(search limit {max_search:,} heaps; ask for more with periodicity(max_search=...), "
+                    f"at most {MAX_OCTAL_SEARCH:,})",
+                    checked_up_to=size,
+                )
+
+    def _proven(self, values: np.ndarray, preperiod: int, period: int) -> Periodicity:
+        t = self.largest_removal
+        end = 2 * preperiod + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
+        items = tuple(int(v) for v in values[: preperiod + period])
+        if preperiod:
+            start_text = (
+                f"g({preperiod - 1}) = {values[preperiod - 1]} differs from g({preperiod - 1 + period}) = "
+                f"{values[preperiod - 1 + period]}, so the repetition cannot start earlier"
+            )
+        else:
+            start_text = "the repetition starts at the very beginning"
+        explanation = (
+            f"Heaps 0 .. {len(values) - 1} were computed from the rules. From n = {preperiod} on, each value "
+            f"equals the value {period} places later, as far as was computed. The octal-game periodicity "
+            f"theorem (Guy and Smith) says it is enough to check this for n = {preperiod} .. {end - 1}, that "
+            f"is up to 2*{preperiod} + {period} + {t} - 1, where t = {t} is the most tokens one move removes: "
+            f"then g(n + {period}) = g(n) for every n >= {preperiod}, for ever. A smaller period would have "
+            f"passed the same check, so {period} is the smallest; and {start_text}."
+        )
+        return Periodicity(
+            kind="grundy",
+            preperiod=preperiod,
+            period=period,
+            block=items[preperiod:],
+            prefix=items[:preperiod],
+            window=(preperiod, preperiod + period, end - preperiod),
+            proven=True,
+            checked_up_to=len(values),
+            explanation=explanation,
+            pigeonhole_bound=None,
+            title=self.title,
+        )
+
+
+def _guy_smith_check(values: np.ndarray, t: int) -> tuple[int, int] | None:
+    """The smallest period p (with its preperiod) that the computed values prove by the Guy--Smith theorem.
+
+    For each p, the preperiod n0 is one past the last n with g(n + p) != g(n) in the computed range; the
+    theorem proves it once the range reaches 2*n0 + 2*p + t (so that n0 <= n < 2*n0 + p + t is covered).
+
+    >>> _guy_smith_check(np.array([0, 1, 0, 1, 0, 1, 0, 1]), 1)
+    (0, 2)
+    >>> _guy_smith_check(np.array([0, 1, 0, 1]), 1) is None
+    True
+    """
+    size = len(values)
+    for period in range(1, (size - t) // 2 + 1):
+        differ = np.flatnonzero(values[period:] != values[:-period])
+        preperiod = int(differ[-1]) + 1 if len(differ) else 0
+        if 2 * preperiod + 2 * period + t <= size:
+            return preperiod, period
+    return None
+
+
+def _smallest_type(largest: int) -> type:
+    """The smallest unsigned numpy type holding 0 .. largest."""
+    for kind in (np.uint8, np.uint16, np.uint32):
+        if largest <= np.iinfo(kind).max:
+            return kind
+    return np.uint64
+
+
+__all__ = ["MAX_OCTAL_SEARCH", "OCTAL_NAMES", "OCTAL_SEARCH", "OctalGame", "parse_octal_code"]
