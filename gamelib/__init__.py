@@ -19,7 +19,7 @@ from .engine import grundy, mex, outcome, winning_moves
 from .nim import Nim, nim_sum
 from .octal import OctalGame
 from .periodicity import Periodicity, PeriodNotFoundError
-from .seed_algorithms import label_positions, ptfn, ptfn_two_heaps
+from .seed_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
 from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits
 from .sums import GameSum, grundy_table
 from .survey import SurveyRecord, period_grid, periodicity_survey
@@ -40,6 +40,7 @@ __all__ = [
     "TakeAwayGame",
     "Wythoff",
     "grundy",
+    "grundy_scan",
     "grundy_table",
     "label_positions",
     "mex",

@@ -37,6 +37,13 @@ def check_int(value: object, name: str, minimum: int | None = 0) -> int:
     return value
 
 
+def check_bool(value: object, name: str) -> bool:
+    """True or False only (not 1, "yes" or None)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {_show(value)}")
+    return value
+
+
 def check_stop(stop: object, limit: int = MAX_TABLE, name: str = "stop") -> int:
     """A table length: a whole number from 0 to ``limit``."""
     stop = check_int(stop, name)

@@ -7,6 +7,8 @@ from math import comb, isqrt
 from . import engine
 from ._validate import LimitError, check_heaps, check_int, check_stop
 
+#: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
+MAX_WYTHOFF_LIMIT = 10**6
 #: Largest number of positions a Chomp board may have (all of them are explored).
 MAX_CHOMP_POSITIONS = 20_000
 
@@ -58,7 +60,7 @@ class Wythoff:
 
     def p_positions(self, limit: int) -> list[tuple[int, int]]:
         """All P-positions (a, b) with both heaps below ``limit``, in order of a."""
-        limit = check_stop(limit, name="limit")
+        limit = check_stop(limit, limit=MAX_WYTHOFF_LIMIT, name="limit")
         found = []
         k = 0
         while _floor_phi(k) < limit:

@@ -15,7 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
-from ._validate import MAX_POSITIONS, LimitError, check_int
+from ._validate import MAX_POSITIONS, LimitError, check_bool, check_int
+
+#: The generic engine also gives up after listing this many moves per allowed position (so a game with few
+#: positions but very many moves, such as one Nim heap of 30,000, is refused instead of filling memory).
+MOVES_PER_POSITION = 5
 
 
 class Game(Protocol):
@@ -34,8 +38,8 @@ def mex(values: Iterable[int]) -> int:
     >>> mex({1, 2, 3})
     0
     """
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"mex needs a collection of whole numbers, got the text {values!r}")
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"mex needs a collection of whole numbers such as [0, 1, 3], got {values!r}")
     seen = {check_int(v, "each value given to mex") for v in values}
     m = 0
     while m in seen:
@@ -47,9 +51,7 @@ def _misere_rule(game: object, misere: bool | None) -> bool:
     """The play rule: the argument if given, else the game's own ``misere`` attribute, else normal play."""
     if misere is None:
         return bool(getattr(game, "misere", False))
-    if not isinstance(misere, bool):
-        raise TypeError(f"misere must be True or False, got {misere!r}")
-    return misere
+    return check_bool(misere, "misere")
 
 
 def _evaluate(
@@ -60,11 +62,17 @@ def _evaluate(
     max_positions: int,
 ) -> Any:
     """Value of ``root`` from the values of its followers, computed bottom-up without recursion."""
+    if not callable(getattr(game, "moves", None)):
+        raise TypeError(
+            f"the game must be an object with a moves(position) method, got {game!r}; "
+            "the order of the arguments is (game, position)"
+        )
     try:
         hash(root)
     except TypeError:
         raise TypeError(f"positions must be hashable (use a tuple, not a list), got {root!r}") from None
     followers: dict = {}
+    moves_listed = 0  # the work grows with the number of moves, not only with the number of positions
     stack = [root]
     while stack:
         position = stack[-1]
@@ -75,10 +83,11 @@ def _evaluate(
         if kids is None:
             kids = list(game.moves(position))
             followers[position] = kids
-            if len(followers) + len(memo) > max_positions:
+            moves_listed += len(kids)
+            if len(followers) + len(memo) > max_positions or moves_listed > MOVES_PER_POSITION * max_positions:
                 raise LimitError(
-                    f"the game from {root!r} has more than {max_positions:,} positions; "
-                    "this is the limit of the generic engine"
+                    f"the game from {root!r} has more than {max_positions:,} positions or "
+                    f"{MOVES_PER_POSITION * max_positions:,} moves; this is the limit of the generic engine"
                 )
             pending = [k for k in kids if k not in memo]
             if pending:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import reduce
 from operator import xor
 
-from ._validate import check_heaps, check_int
+from ._validate import LimitError, check_bool, check_heaps, check_int
 
 #: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
 MAX_NIM_MOVES = 10**6
@@ -44,9 +44,7 @@ class Nim:
     """
 
     def __init__(self, misere: bool = False):
-        if not isinstance(misere, bool):
-            raise TypeError(f"misere must be True or False, got {misere!r}")
-        self.misere = misere
+        self.misere = check_bool(misere, "misere")
 
     def __repr__(self) -> str:
         return "Nim(misere=True)" if self.misere else "Nim()"
@@ -60,7 +58,7 @@ class Nim:
         """Every position one move away: some heap made smaller, the others untouched."""
         heaps = check_heaps(position)
         if sum(heaps) > MAX_NIM_MOVES:
-            raise ValueError(
+            raise LimitError(
                 f"{position} has {sum(heaps):,} moves; listing more than {MAX_NIM_MOVES:,} is refused "
                 "(winning_moves and outcome do not need the list)"
             )

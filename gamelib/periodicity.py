@@ -241,12 +241,18 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
 
 
 def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Periodicity:
-    """The smallest period seen in a finite stretch of values (at least two full periods must be seen).
+    """The smallest period seen in a finite stretch of values.
 
+    To count as seen, the repeating part must fill at least the second half of the values and hold at least
+    two full periods (otherwise a short run such as two equal values at the very end would "repeat").
     This is evidence, not proof: the result has ``proven=False`` and says so.
 
     >>> observed_periodicity([0, 1, 0, 1, 0, 1], "grundy").period
     2
+    >>> observed_periodicity([3, 0, 1, 2, 0, 0], "grundy")
+    Traceback (most recent call last):
+    ...
+    gamelib.periodicity.PeriodNotFoundError: no pattern fills the second half of the 6 values computed
     """
     check_stop(len(values), name="number of values")
     if kind == "outcome":
@@ -257,17 +263,18 @@ def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Period
     for period in range(1, length // 2 + 1):
         differ = np.flatnonzero(arr[period:] != arr[:-period])
         preperiod = int(differ[-1]) + 1 if len(differ) else 0
-        if length - preperiod >= 2 * period:
+        if length - preperiod >= max(2 * period, (length + 1) // 2):
             break
     else:
         raise PeriodNotFoundError(
-            f"no pattern repeats twice within the {length} values computed", checked_up_to=length
+            f"no pattern fills the second half of the {length} values computed", checked_up_to=length
         )
     items = tuple(values)
     explanation = (
         f"Among the {length} values computed (n = 0 .. {length - 1}), the values repeat with period {period} "
         f"from n = {preperiod} on. Nothing here proves that the pattern goes on beyond n = {length - 1}: "
-        "the game has no fixed largest move, so no finite window of values decides the future."
+        "the moves depend on the heap itself, so two equal stretches of values need not be followed by "
+        "equal values, and no finite window decides the future."
     )
     return Periodicity(
         kind=kind,

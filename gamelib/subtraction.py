@@ -9,16 +9,18 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from ._validate import MAX_TABLE, LimitError, check_int, check_stop, check_subtraction_set, set_text
+from ._validate import MAX_TABLE, LimitError, check_bool, check_int, check_stop, check_subtraction_set, set_text
 from .periodicity import Periodicity, fill_periodic, observed_periodicity, subtraction_periodicity
 
 #: Largest heap a TakeAwayGame computes up to (its rule is a Python function called once per heap size).
-MAX_RULE_HEAP = 10**6
+MAX_RULE_HEAP = 2 * 10**5
+#: Largest ``stop`` for ``p_positions``, which returns a Python list (about 30 bytes per element).
+MAX_LIST = 10**7
 
 
 def _outcome_text(codes: np.ndarray) -> str:
     """Turn an array of 0 (P) / 1 (N) codes into a string of 'P' and 'N'."""
-    return np.where(codes == 0, ord("P"), ord("N")).astype(np.uint8).tobytes().decode("ascii")
+    return np.where(codes == 0, np.uint8(ord("P")), np.uint8(ord("N"))).tobytes().decode("ascii")
 
 
 class _OneHeapGame:
@@ -51,7 +53,7 @@ class _OneHeapGame:
 
     def p_positions(self, stop: int) -> list[int]:
         """The heap sizes below ``stop`` that are P-positions (the player who just moved wins)."""
-        text = self.outcomes(stop)
+        text = self.outcomes(check_stop(stop, limit=MAX_LIST))
         return np.flatnonzero(np.frombuffer(text.encode("ascii"), dtype=np.uint8) == ord("P")).tolist()
 
     def winning_moves(self, n: int) -> list[int]:
@@ -90,9 +92,7 @@ class SubtractionGame(_OneHeapGame):
 
     def __init__(self, S: Iterable[int], misere: bool = False):
         self.S = check_subtraction_set(S)
-        if not isinstance(misere, bool):
-            raise TypeError(f"misere must be True or False, got {misere!r}")
-        self.misere = misere
+        self.misere = check_bool(misere, "misere")
         self._periodicity: Periodicity | None = None
         self._table: np.ndarray | None = None
 
@@ -260,14 +260,22 @@ class TakeAwayGame(_OneHeapGame):
             return "PN"[value]
         return "P" if value == 0 else "N"
 
-    def periodicity(self, stop: int = 1000) -> Periodicity:
+    def periodicity(self, stop: int = 1000, kind: str | None = None) -> Periodicity:
         """The pattern *observed* among heaps 0 .. stop - 1 (``proven`` is always False).
 
-        >>> p = TakeAwayGame(nonzero_digits).periodicity(200)
-        >>> p.proven
-        False
+        ``kind`` is ``'grundy'`` (Grundy values; the default in normal play) or ``'outcome'`` (the P/N
+        pattern; the only choice in misère play). Raises :class:`~gamelib.PeriodNotFoundError` when no
+        pattern fills the second half of the values.
+
+        >>> digits = TakeAwayGame(nonzero_digits)
+        >>> p = digits.periodicity(200, kind="outcome")
+        >>> p.period, p.proven
+        (10, False)
         """
         stop = check_stop(stop, limit=MAX_RULE_HEAP)
-        if self.misere:
+        kind = kind or ("outcome" if self.misere else "grundy")
+        if kind not in ("grundy", "outcome"):
+            raise ValueError(f"kind must be 'grundy' or 'outcome', got {kind!r}")
+        if kind == "outcome":
             return observed_periodicity(self.outcomes(stop), "outcome", self.title)
         return observed_periodicity(self.grundy_values(stop).tolist(), "grundy", self.title)

@@ -221,15 +221,25 @@ def test_grundy_refuses_negative_and_non_integer_heaps():
 # ------------------------------------------------------------------------- take-away games: observed only
 def test_take_away_game_reports_an_observed_pattern_and_says_so():
     game = TakeAwayGame(nonzero_digits)
-    values = []
-    for n in range(200):  # the digit game by the definition
-        followers = {values[n - int(d)] for d in str(n) if d != "0"}
-        values.append(min(set(range(11)) - followers))
-    p = game.periodicity(200)
+    outcomes = ""
+    for n in range(200):  # the digit game by the definition: N exactly when some move reaches a P
+        outcomes += "N" if any(outcomes[n - int(d)] == "P" for d in str(n) if d != "0") else "P"
+    p = game.periodicity(200, kind="outcome")
     assert p.proven is False and p.checked_up_to == 200
-    assert p.preperiod + 2 * p.period <= 200
-    assert all(values[n + p.period] == values[n] for n in range(p.preperiod, 200 - p.period))
+    assert (p.preperiod, p.period) == (0, 10)
     assert "observed" in str(p) and "Nothing here proves" in p.explanation
-    assert [p.value(n) for n in range(200)] == values
+    assert "".join(p.value(n) for n in range(200)) == outcomes
     with pytest.raises(ValueError, match="only observed"):
         p.value(200)
+
+
+def test_digit_game_grundy_values_show_no_pattern_and_say_so():
+    values = []
+    for n in range(400):
+        followers = {values[n - int(d)] for d in str(n) if d != "0"}
+        values.append(min(set(range(11)) - followers))
+    # g(53) = 1 but g(63) = 2 although the nine values before each agree: no period 10 in the values
+    assert values[44:53] == values[54:63] and values[53] != values[63]
+    with pytest.raises(PeriodNotFoundError, match="second half of the 400 values") as caught:
+        TakeAwayGame(nonzero_digits).periodicity(400)
+    assert caught.value.checked_up_to == 400

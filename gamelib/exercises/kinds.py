@@ -59,9 +59,10 @@ def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _
         given = as_outcome(answer)
         if given is None:
             return wrong(f"expected 'P' or 'N', got {answer!r}", hint)
+        article = {"P": "a", "N": "an"}
         if given != expected:
-            return wrong(f"{what} is not an {given}-position.", hint)
-        return correct(f"{what} is an {expected}-position.")
+            return wrong(f"{what} is not {article[given]} {given}-position.", hint)
+        return correct(f"{what} is {article[expected]} {expected}-position.")
 
     return checker
 
