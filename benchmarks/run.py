@@ -216,11 +216,53 @@ def octal_section(results: dict, options: argparse.Namespace) -> None:
               f"values for 10**7 heaps {show_time(fill).strip()}")
 
 
-# ===================================================================================== LEAD: widget steps
-# Widget-step timings (recompute + redraw) go here: one function per widget, each decorated with
-#     @section("widgets-<name>", "<title>")
-# taking (results, options) and printing one line per measurement with its goal (< 100 ms per step).
-# =========================================================================================================
+# ============================================================================================ widget steps
+GOAL_WIDGET_STEP = 0.100  # seconds per step: recompute + redraw
+
+
+def widget_steps() -> list[tuple[str, Callable, Callable]]:
+    """(label, make the widget, one step as a person would take it) for the main widget of every lesson."""
+    from gamelib import play, widgets
+
+    return [
+        ("subtraction_explorer: stop slider", widgets.subtraction_explorer,
+         lambda w, i: setattr(w.slider, "value", 31 + i)),
+        ("grundy_scale_explorer: n slider", widgets.grundy_scale_explorer,
+         lambda w, i: setattr(w.slider, "value", 8 + i)),
+        ("labelling_player: step forward", widgets.labelling_player, lambda w, i: w.forward_button.click()),
+        ("period_explorer: new set typed", widgets.period_explorer,
+         lambda w, i: setattr(w.text, "value", ["1, 3, 4", "2, 5, 7"][i % 2])),
+        ("period_heatmap_explorer: c slider", widgets.period_heatmap_explorer,
+         lambda w, i: setattr(w.slider, "value", [11, 13][i % 2])),
+        ("nim_explorer: heap slider", widgets.nim_explorer, lambda w, i: setattr(w.sliders[0], "value", 6 + i)),
+        ("sum_explorer: rows slider", widgets.sum_explorer, lambda w, i: setattr(w.rows_slider, "value", 17 + i)),
+        ("misere_explorer: stop slider", widgets.misere_explorer, lambda w, i: setattr(w.slider, "value", 41 + i)),
+        ("wythoff_explorer: size slider", widgets.wythoff_explorer, lambda w, i: setattr(w.slider, "value", 31 + i)),
+        ("chomp_explorer: one bite", lambda: widgets.chomp_explorer(3, 5),
+         lambda w, i: w.eat(3, 5 - i) if i < 4 else w.reset()),
+        ("play_subtraction: a move and the reply", play.play_subtraction, lambda w, i: w.move(1)),
+    ]
+
+
+@section("widgets", "Widget steps (recompute + redraw), median of 7, figure cache cleared before each step")
+def widgets_section(results: dict, options: argparse.Namespace) -> None:
+    import statistics
+
+    from gamelib import widgets
+
+    print(f"{'widget step':<42} {'wall clock':>11} {'CPU time':>10}   goal < {GOAL_WIDGET_STEP * 1000:.0f} ms")
+    for label, make, step in widget_steps():
+        widget = make()
+        walls, cpus = [], []
+        for i in range(7):
+            widgets._PNG_CACHE.clear()
+            wall, cpu = time.perf_counter(), time.process_time()
+            step(widget, i)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+        wall, cpu = statistics.median(walls), statistics.median(cpus)
+        print(f"{label:<42} {show_time(wall)} {show_time(cpu)}   {verdict(wall < GOAL_WIDGET_STEP)}")
+    print("  (wall clock counts time lost to other programs on the machine; CPU time is this process alone)")
 
 
 def main(argv: list[str] | None = None) -> int:
