@@ -5,8 +5,15 @@
 False
 """
 
-from . import lesson1  # noqa: F401  (registers the checks of lesson 1)
-from . import lesson7  # noqa: F401
+from . import (
+    lesson1,  # noqa: F401  (registers the checks of lesson 1)
+    lesson2,  # noqa: F401
+    lesson3,  # noqa: F401
+    lesson4,  # noqa: F401
+    lesson5,  # noqa: F401
+    lesson6,  # noqa: F401
+    lesson7,  # noqa: F401
+)
 from .core import EXERCISES, Feedback, check
 
 __all__ = ["EXERCISES", "Feedback", "check"]

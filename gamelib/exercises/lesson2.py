@@ -1,0 +1,76 @@
+"""Exercise checks for lesson 2, Grundy values and the Grundy scale.
+
+>>> from gamelib.exercises import check
+>>> check("2.1", 3).ok
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import mex
+from ..subtraction import SubtractionGame
+from .core import _Verdict, as_int_set, correct, exercise, wrong
+from .kinds import number_checker, set_checker
+
+_TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
+_ONE_FOUR = SubtractionGame({1, 4})
+_ONE_THREE_FOUR = SubtractionGame({1, 3, 4})
+
+
+def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Callable[[object], _Verdict]:
+    """Check a list of Grundy values g(0), ..., g(stop - 1), pointing at the first wrong one.
+
+    >>> checker = grundy_sequence_checker(SubtractionGame({1, 2}), 4, hint="use mex")
+    >>> checker([0, 1, 2, 0]).ok
+    True
+    >>> checker([0, 1, 1, 0]).message
+    'g(2) is not 1 (the values before it are right).'
+    """
+    truth = [int(v) for v in game.grundy_values(stop)]
+
+    def checker(answer: object) -> _Verdict:
+        if as_int_set(answer) is None or isinstance(answer, (set, frozenset)):
+            return wrong(f"expected a list of {stop} whole numbers, g(0) to g({stop - 1}), got {answer!r}", hint)
+        given = [int(v) for v in answer]
+        if len(given) != stop:
+            return wrong(f"expected {stop} values (heaps 0 to {stop - 1}), got {len(given)}.", hint)
+        for n, (mine, theirs) in enumerate(zip(given, truth, strict=True)):
+            if mine != theirs:
+                return wrong(f"g({n}) is not {mine} (the values before it are right).", hint)
+        return correct(f"those are g(0) to g({stop - 1}) for {game.title}.")
+
+    return checker
+
+
+exercise("2.1", "Compute mex{0, 1, 3, 4}.", expects="a whole number, e.g. 5")(
+    number_checker(mex({0, 1, 3, 4}), "mex{0, 1, 3, 4}",
+                   hint="the mex is the smallest whole number, starting from 0, that is missing from the set.")
+)
+
+exercise("2.2", "S = {2, 5, 7}: slide the Grundy scale one step past the textbook's table and find g(22).",
+         expects="a whole number, e.g. 3")(
+    number_checker(_TWO_FIVE_SEVEN.grundy(22), "g(22) for S = {2, 5, 7}",
+                   hint="g(22) is the mex of g(20), g(17) and g(15); read them from the table of g(0) to g(21).")
+)
+
+exercise("2.3", "S = {1, 4}: list the Grundy values g(0), g(1), ..., g(9).",
+         expects="a list of 10 whole numbers, e.g. [0, 0, 1, ...]")(
+    grundy_sequence_checker(_ONE_FOUR, 10, hint="g(n) is the mex of g(n - 1) and g(n - 4) (only the moves that "
+                                                "exist: heaps below 4 have just one move).")
+)
+
+exercise("2.4", "S = {1, 3, 4}: which is the smallest heap n with g(n) = 3?", expects="a heap size, e.g. 8")(
+    number_checker(next(n for n in range(20) if _ONE_THREE_FOUR.grundy(n) == 3),
+                   "the smallest heap with Grundy value 3 for S = {1, 3, 4}",
+                   hint="compute g(0), g(1), ... in order; a value 3 needs followers with values 0, 1 and 2.")
+)
+
+exercise("2.5", "S = {2, 5, 7}: list the P-positions among heaps 0 to 21, using the table of Grundy values.",
+         expects="a list of heap sizes, e.g. [3, 7]")(
+    set_checker(_TWO_FIVE_SEVEN.p_positions(22), "P-positions below 22 for S = {2, 5, 7}",
+                hint="a heap is a P-position exactly when its Grundy value is 0.",
+                why_not=lambda n: (f"g({n}) = {_TWO_FIVE_SEVEN.grundy(n)}, not 0" if 0 <= n < 22
+                                   else "the question is about heaps 0 to 21"))
+)

@@ -1,0 +1,88 @@
+"""Exercise checks for lesson 3, Periodicity.
+
+>>> from gamelib.exercises import check
+>>> check("3.4", {1, 2, 3}).ok
+False
+"""
+
+from __future__ import annotations
+
+from ..subtraction import SubtractionGame, TakeAwayGame
+from .core import _Verdict, as_int, as_int_set, correct, exercise, wrong
+from .kinds import move_checker, number_checker
+
+_TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
+_TWO_FOUR_SEVEN = SubtractionGame({2, 4, 7})
+
+
+def powers_of_two_up_to(n: int) -> list[int]:
+    """The powers of 2 that are at most ``n``: the amounts a move may take in the powers-of-2 game.
+
+    >>> powers_of_two_up_to(10)
+    [1, 2, 4, 8]
+    >>> powers_of_two_up_to(0)
+    []
+    """
+    return [1 << i for i in range(int(n).bit_length())]
+
+
+_POWERS_OF_TWO = TakeAwayGame(powers_of_two_up_to, name="take a power of 2")
+
+exercise("3.1", "S = {2, 5, 7}: what is g(10**12)?", expects="a whole number, e.g. 2")(
+    number_checker(_TWO_FIVE_SEVEN.grundy(10**12), "g(10**12) for S = {2, 5, 7}",
+                   hint="the preperiod is 0 and the period 22, so g(n) = g(n % 22); compute 10**12 % 22 first.")
+)
+
+exercise("3.2", "What upper bound on the period does the pigeonhole argument give for S = {3, 5, 8}?",
+         expects="a whole number, e.g. 1000")(
+    number_checker(8 * (3 + 1) ** 8, "the pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}",
+                   hint="here k = 3 (the number of moves) and s_k = 8 (the largest move).")
+)
+
+
+def _preperiod_and_period(answer: object) -> _Verdict:
+    hint = ("print g(0) to g(30) and find the first window of 7 values that appears again later: "
+            "where it starts is the preperiod, how far it moved is the period.")
+    truth = _TWO_FOUR_SEVEN.periodicity()
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2 or any(as_int(v) is None for v in answer):
+        return wrong(f"expected a pair of whole numbers (preperiod, period), got {answer!r}", hint)
+    preperiod, period = (as_int(v) for v in answer)
+    if period != truth.period:
+        if period > 0 and period % truth.period == 0:
+            return wrong(f"{period} is a period, but not the smallest one.", hint)
+        return wrong(f"the values do not repeat with period {period}.", hint)
+    if preperiod != truth.preperiod:
+        side = "before" if preperiod < truth.preperiod else "after"
+        return wrong(f"the period is right, but the repetition starts {side} heap {preperiod}.", hint)
+    return correct(f"S = {{2, 4, 7}} has preperiod {truth.preperiod} and period {truth.period}.")
+
+
+exercise("3.3", "S = {2, 4, 7}: give the pair (preperiod, period).", expects="a pair, e.g. (0, 5)")(
+    _preperiod_and_period
+)
+
+
+def _set_with_a_preperiod(answer: object) -> _Verdict:
+    hint = ("most small sets are periodic from the start; loop over the sets {a, b, c} with c <= 10 and print "
+            "those whose periodicity() has a nonzero preperiod.")
+    given = as_int_set(answer)
+    if given is None:
+        return wrong(f"expected a set of three whole numbers such as {{1, 4, 6}}, got {answer!r}", hint)
+    if len(given) != 3 or min(given) < 1 or max(given) > 10:
+        return wrong(f"{sorted(given)} is not three different numbers from 1 to 10.", hint)
+    found = SubtractionGame(given).periodicity()
+    if found.preperiod == 0:
+        return wrong(f"S = {{{', '.join(map(str, sorted(given)))}}} is periodic from heap 0 on "
+                     f"(period {found.period}): its preperiod is 0.", hint)
+    return correct(f"S = {{{', '.join(map(str, sorted(given)))}}} settles down only at heap {found.preperiod}, "
+                   f"then repeats with period {found.period}.")
+
+
+exercise("3.4", "Find a set S = {a, b, c} with 1 <= a < b < c <= 10 whose Grundy sequence has a preperiod.",
+         expects="a set of three numbers, e.g. {1, 4, 6}")(_set_with_a_preperiod)
+
+exercise("3.5", "In the game where a move takes any power of 2 (1, 2, 4, 8, ...), the heap is 2024. "
+         "Which heap do you leave with a winning move?", expects="the heap size you leave behind, e.g. 2020")(
+    move_checker(_POWERS_OF_TWO, 2024, "this move wins",
+                 hint="a power of 2 is never a multiple of 3; which heaps are the P-positions?")
+)

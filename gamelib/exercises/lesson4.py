@@ -1,0 +1,111 @@
+"""Exercise checks for lesson 4, Nim and the nim-sum.
+
+>>> from gamelib.exercises import check
+>>> check("4.1", (7, 3)).ok
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..nim import Nim, nim_sum
+from .core import _Verdict, as_int, correct, exercise, wrong
+from .kinds import number_checker
+
+
+def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,
+                     explain: Callable[[tuple[int, ...]], str] | None = None) -> Callable[[object], _Verdict]:
+    """Check a winning Nim move given as the heaps after the move, in the order of ``position``.
+
+    Says specifically what is off: the wrong number of heaps, heaps in another order, two heaps changed, a
+    heap made bigger, or a legal move that leaves an N-position. ``explain(after)`` may add why such a
+    move loses (e.g. its nim-sum).
+
+    >>> checker = nim_move_checker(Nim(), (3, 4, 5), "it wins", hint="make the nim-sum 0")
+    >>> checker((1, 4, 5)).ok
+    True
+    >>> print(checker((3, 4, 6)).message)
+    (3, 4, 6) makes a heap bigger; a move only takes chips away.
+    """
+    size = len(position)
+
+    def checker(answer: object) -> _Verdict:
+        if not isinstance(answer, (list, tuple)):
+            return wrong(f"expected the heaps after your move as a tuple such as {position}, got {answer!r}", hint)
+        heaps = [as_int(h) for h in answer]
+        if any(h is None or h < 0 for h in heaps):
+            return wrong(f"every heap must be a whole number 0 or more, got {tuple(answer)!r}", hint)
+        after = tuple(heaps)
+        if len(after) != size:
+            return wrong(f"{after} has {len(after)} heaps; write all {size} heaps, an emptied heap as 0.", hint)
+        changed = [i for i in range(size) if after[i] != position[i]]
+        if not changed:
+            return wrong(f"{after} is the position you started from: a move must take at least one chip.", hint)
+        if len(changed) > 1:
+            if sorted(after) != sorted(position) and any(sorted(m) == sorted(after) for m in game.moves(position)):
+                return wrong(f"{after} lists the heaps in another order; keep them in the order {position}.",
+                             hint)
+            return wrong(f"{after} changes {len(changed)} heaps; a move takes chips from one heap only.", hint)
+        if after[changed[0]] > position[changed[0]]:
+            return wrong(f"{after} makes a heap bigger; a move only takes chips away.", hint)
+        if game.outcome(after) != "P":
+            reason = f" ({explain(after)})" if explain else ""
+            return wrong(f"{after} is a legal move, but it leaves an N-position{reason}: your opponent then has "
+                         "a winning reply.", hint)
+        return correct(f"{after} is a P-position, so {what}.")
+
+    return checker
+
+
+def _nim_sum_note(after: tuple[int, ...]) -> str:
+    return f"its nim-sum is {nim_sum(*after)}, not 0"
+
+
+exercise("4.1", "Two heaps of 7 and 4 chips. Which position do you leave with a winning move?",
+         expects="the heaps after your move, e.g. (6, 4)")(
+    nim_move_checker(Nim(), (7, 4), "the copycat rule wins from here",
+                     hint="with two heaps, the P-positions are the ones where both heaps are equal.")
+)
+
+
+def _check_6_10_15(answer: object) -> _Verdict:
+    hint = ("write 6, 10 and 15 in binary one under the other; a column of the nim-sum is 1 exactly when it has "
+            "an odd number of 1s.")
+    given = as_int(answer)
+    if given == 6 + 10 + 15:
+        return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint)
+    return number_checker(nim_sum(6, 10, 15), "6 ⊕ 10 ⊕ 15", hint)(answer)
+
+
+exercise("4.2", "Compute 6 ⊕ 10 ⊕ 15 by hand, in binary.", expects="a whole number, e.g. 9")(_check_6_10_15)
+
+
+def _check_third_heap(answer: object) -> _Verdict:
+    hint = "(6, 10, c) is P exactly when 6 ⊕ 10 ⊕ c = 0: which c cancels every 1 of 6 ⊕ 10?"
+    c = as_int(answer)
+    if c is None or c < 0:
+        return wrong(f"expected a heap size (a whole number 0 or more), got {answer!r}", hint)
+    if nim_sum(6, 10, c) != 0:
+        return wrong(f"(6, 10, {c}) has nim-sum {nim_sum(6, 10, c)}, so it is an N-position.", hint)
+    return correct(f"6 ⊕ 10 ⊕ {c} = 0, so (6, 10, {c}) is a P-position.")
+
+
+exercise("4.3", "Find the heap size c that makes (6, 10, c) a P-position.", expects="a whole number, e.g. 5")(
+    _check_third_heap
+)
+
+exercise("4.4", "Chang's fruit game: 1 apple, 2 bananas, 3 oranges, 4 pears and 5 mangoes, (1, 2, 3, 4, 5). "
+         "Give a winning first move.", expects="the five heaps after your move, e.g. (1, 2, 3, 4, 2)")(
+    nim_move_checker(Nim(), (1, 2, 3, 4, 5), "eating that fruit wins",
+                     hint="the nim-sum of (1, 2, 3, 4, 5) is 1; change one heap that has a 1 in the last binary "
+                          "digit.",
+                     explain=_nim_sum_note)
+)
+
+exercise("4.5", "How many different winning moves are there from the Nim position (9, 12, 14, 7)?",
+         expects="a whole number, e.g. 2")(
+    number_checker(len(Nim().winning_moves((9, 12, 14, 7))), "the number of winning moves from (9, 12, 14, 7)",
+                   hint="find the highest binary digit of the nim-sum; every heap with a 1 in that digit gives "
+                        "exactly one winning move, the others none.")
+)

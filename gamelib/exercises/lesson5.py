@@ -1,0 +1,106 @@
+"""Exercise checks for lesson 5, Sums of games.
+
+>>> from gamelib.exercises import check
+>>> check("5.2", 3).ok
+False
+"""
+
+from __future__ import annotations
+
+from ..octal import OctalGame
+from ..subtraction import SubtractionGame
+from ..sums import GameSum, grundy_table
+from .core import _Verdict, as_int, correct, exercise, wrong
+from .kinds import move_checker, number_checker, set_checker
+
+_TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
+_ONE_THREE_FOUR = SubtractionGame({1, 3, 4})
+_PAPER_A = SubtractionGame({1, 3, 7, 8})
+_PAPER_B = SubtractionGame({1, 2, 3})
+
+#: Row 15 of the P/N table in He & Qin's Figure 3, columns 0 to 14, as printed (0 = P, 1 = N).
+PRINTED_PN_ROW_15 = "011101101101101"
+
+
+def _check_sum_value(answer: object) -> _Verdict:
+    hint = ("look up g(7) for S = {2, 5, 7} and g(4) for S = {1, 3, 4} (lesson 2), then nim-add them: binary "
+            "addition without carrying.")
+    a, b = _TWO_FIVE_SEVEN.grundy(7), _ONE_THREE_FOUR.grundy(4)
+    given = as_int(answer)
+    if given is not None and given == a + b != a ^ b:
+        return wrong(f"{given} is the ordinary sum of the two Grundy values; a sum of games nim-adds them.", hint)
+    return number_checker(a ^ b, "the Grundy value of this sum", hint)(answer)
+
+
+exercise("5.1", "A heap of 7 in S = {2, 5, 7} is played beside a heap of 4 in S = {1, 3, 4}. What is the "
+         "Grundy value of the sum?", expects="a whole number, e.g. 5")(_check_sum_value)
+
+exercise("5.2", "A heap of 11 chips in S = {1, 3, 4} is equivalent to a Nim heap of which size?",
+         expects="a whole number, e.g. 4")(
+    number_checker(_ONE_THREE_FOUR.grundy(11), "the size of the equivalent Nim heap",
+                   hint="a position is equivalent to the Nim heap whose size is its Grundy value; the values of "
+                        "S = {1, 3, 4} repeat with period 7.")
+)
+
+exercise("5.3", "The paper's sum: S = {1, 3, 7, 8} with 12 chips beside S = {1, 2, 3} with 9 chips. Give a "
+         "winning move as the position after it.", expects="a pair (heap A, heap B), e.g. (11, 9)")(
+    move_checker(GameSum(_PAPER_A, _PAPER_B), (12, 9), "this move wins",
+                 hint="the values are g_A(12) = 2 and g_B(9) = 1; move in one heap so that the two values "
+                      "become equal.")
+)
+
+
+def _true_row_15() -> str:
+    values = grundy_table(_PAPER_A, _PAPER_B, 16, len(PRINTED_PN_ROW_15))[15]
+    return "".join("0" if v == 0 else "1" for v in values)
+
+
+_WRONG_CELLS = [j for j, (printed, true) in enumerate(zip(PRINTED_PN_ROW_15, _true_row_15(), strict=True))
+                if printed != true]
+
+
+def _why_cell_is_right(column: int) -> str:
+    if not 0 <= column < len(PRINTED_PN_ROW_15):
+        return f"the printed row has columns 0 to {len(PRINTED_PN_ROW_15) - 1}"
+    label = "a P" if PRINTED_PN_ROW_15[column] == "0" else "an N"
+    return f"the paper prints {label[-1]} there, and (15, {column}) really is {label}-position"
+
+
+exercise("5.4", "Row 15 of the paper's printed P/N table reads 0 1 1 1 0 1 1 0 1 1 0 1 1 0 1 (columns 0 to 14, "
+         "0 = P, 1 = N). Which columns are printed wrong?", expects="a list of column numbers, e.g. [3, 9]")(
+    set_checker(_WRONG_CELLS, "columns of row 15 that are printed wrong",
+                hint="g_A(15) = 0 for S = {1, 3, 7, 8}, so (15, j) is P exactly when g_B(j) = 0 for S = {1, 2, 3}.",
+                why_not=_why_cell_is_right)
+)
+
+
+_KAYLES = OctalGame("0.77")
+
+
+def _check_kayles_row_of_13(answer: object) -> _Verdict:
+    hint = ("the rows left are a sum: their Grundy values must nim-add to 0. Kayles values of rows 0 to 12 are "
+            f"{', '.join(map(str, _KAYLES.grundy_values(13).tolist()))}.")
+    if as_int(answer) is not None:
+        answer = (answer,)  # a single row left: the move knocked pins off the end
+    if not isinstance(answer, (list, tuple)):
+        return wrong(f"expected the rows left after your move, such as (3, 8), got {answer!r}", hint)
+    rows = [as_int(r) for r in answer]
+    if any(r is None or r < 0 for r in rows):
+        return wrong(f"each row must be a whole number of pins, got {tuple(answer)!r}", hint)
+    after = tuple(sorted(r for r in rows if r))
+    if after not in _KAYLES.moves(13):
+        return wrong(f"{tuple(rows)} cannot be reached from a row of 13 pins: a move knocks down one pin or two "
+                     "neighbouring pins, so 11 or 12 pins are left, in one or two rows.", hint)
+    if len(after) == 2 and after[0] == after[1]:
+        return wrong(f"{after} is the copycat move of this lesson; the question asks for a winning move that "
+                     "leaves two different rows.", hint)
+    value = _KAYLES.grundy(after)
+    if value != 0:
+        sums = " ⊕ ".join(str(_KAYLES.grundy(r)) for r in after) + (f" = {value}" if len(after) > 1 else "")
+        return wrong(f"{after} is a legal move, but its Grundy value is {sums}, not 0: your opponent "
+                     "has a winning reply.", hint)
+    return correct(f"the rows {after} have Grundy values that nim-add to 0: a P-position.")
+
+
+exercise("5.5", "Kayles: a row of 13 pins. Find a winning move that does not leave two equal rows; give the "
+         "rows left.", expects="the rows left, e.g. (3, 8)")(_check_kayles_row_of_13)

@@ -1,0 +1,100 @@
+"""Lesson 1 exercise checks: right answers pass, typical wrong answers fail without giving the answer away.
+
+The expected answers come from a brute force written here (and from the seed texts), not from gamelib.
+"""
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from gamelib.exercises import check
+
+
+def brute_p_positions(amounts_of, stop):
+    """P-positions below ``stop`` by the definition, for a rule ``amounts_of(n)`` listing what may be taken."""
+
+    @cache
+    def is_p(n):
+        return all(not is_p(n - a) for a in amounts_of(n) if a <= n)
+
+    return [n for n in range(stop) if is_p(n)]
+
+
+def subtraction(S):
+    return lambda n: S
+
+
+def digits(n):
+    return {int(d) for d in str(n) if d != "0"}
+
+
+def test_the_brute_force_agrees_with_the_seed_texts():
+    assert brute_p_positions(subtraction((1, 3, 4)), 24) == [0, 2, 7, 9, 14, 16, 21, 23]  # the blog
+    assert brute_p_positions(digits, 45) == [0, 10, 20, 30, 40]  # the blog's digit game
+    assert brute_p_positions(subtraction((1, 2, 3)), 13) == [0, 4, 8, 12]  # course note 3
+
+
+def test_1_1_p_positions_of_one_to_four():
+    truth = brute_p_positions(subtraction((1, 2, 3, 4)), 10)
+    assert truth == [0, 5]
+    assert check("1.1", truth).ok
+    assert check("1.1", {0, 5}).ok
+    assert check("1.1", np.array(truth)).ok
+    wrong = check("1.1", [0, 4])
+    assert not wrong.ok and "4 is not" in wrong.message
+    missing = check("1.1", [0])
+    assert not missing.ok and "missing" in missing.message and "5" not in missing.message
+
+
+def test_1_1_a_heap_outside_the_range_is_explained_not_crashed():
+    result = check("1.1", [0, 5, 10])
+    assert not result.ok and "0 to 9" in result.message
+
+
+def test_1_2_winning_move_from_25():
+    moves = [25 - s for s in (1, 3, 4)]
+    p = set(brute_p_positions(subtraction((1, 3, 4)), 26))
+    (win,) = [m for m in moves if m in p]
+    assert check("1.2", win).ok
+    assert check("1.2", np.int64(win)).ok
+    for bad in (m for m in moves if m != win):
+        result = check("1.2", bad)
+        assert not result.ok and str(win) not in result.message + result.hint
+    illegal = check("1.2", 23)
+    assert not illegal.ok and "cannot be reached" in illegal.message
+
+
+def test_1_3_heap_of_100():
+    truth = "P" if 100 in brute_p_positions(subtraction((1, 3, 4)), 101) else "N"
+    assert truth == "P"  # 100 = 14 * 7 + 2
+    assert check("1.3", "P").ok and check("1.3", "p").ok and check("1.3", " P-position").ok
+    assert not check("1.3", "N").ok
+
+
+def test_1_4_digit_game_from_57():
+    assert check("1.4", 50).ok
+    result = check("1.4", 52)
+    assert not result.ok and "N-position" in result.message and "50" not in result.message
+    assert not check("1.4", 54).ok  # 3 is not a digit of 57
+
+
+def test_1_5_ptfn_by_hand_for_one_four():
+    truth = brute_p_positions(subtraction((1, 4)), 15)
+    assert truth == [0, 2, 5, 7, 10, 12]
+    assert check("1.5", truth).ok
+    result = check("1.5", [0, 2, 4])
+    assert not result.ok and "4 is not" in result.message and "marked N" in result.message
+
+
+@pytest.mark.parametrize("exercise", ["1.1", "1.2", "1.3", "1.4", "1.5"])
+def test_none_means_not_answered(exercise):
+    result = check(exercise, None)
+    assert not result.ok and "Not answered yet" in result.message
+
+
+@pytest.mark.parametrize("exercise", ["1.1", "1.2", "1.3", "1.4", "1.5"])
+@pytest.mark.parametrize("answer", ["seven", 2.5, {"a": 1}, [1, "x"], object()])
+def test_wrong_types_get_a_message_not_an_exception(exercise, answer):
+    result = check(exercise, answer)
+    assert not result.ok and result.message

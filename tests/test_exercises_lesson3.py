@@ -1,0 +1,86 @@
+"""Lesson 3 exercise checks. Expected answers come from a brute force written here, or from the formula."""
+
+import pytest
+
+from gamelib.exercises import check
+from gamelib.exercises.lesson3 import powers_of_two_up_to
+
+
+def brute_grundy(S, stop):
+    g = []
+    for n in range(stop):
+        followers = {g[n - s] for s in S if s <= n}
+        g.append(min(set(range(len(S) + 1)) - followers))
+    return g
+
+
+def brute_preperiod_and_period(S, stop=3000):
+    """Smallest (preperiod, period) that fits a long stretch of values, tried period by period."""
+    g = brute_grundy(S, stop)
+    for period in range(1, stop // 4):
+        tail = [n for n in range(stop - period) if g[n] != g[n + period]]
+        preperiod = tail[-1] + 1 if tail else 0
+        if preperiod < stop // 2:
+            return preperiod, period
+    raise AssertionError("no period found")
+
+
+def test_3_1_g_of_ten_to_the_twelve():
+    block = brute_grundy((2, 5, 7), 22)
+    assert brute_preperiod_and_period((2, 5, 7)) == (0, 22)
+    truth = block[10**12 % 22]
+    assert check("3.1", truth).ok
+    result = check("3.1", (truth + 1) % 4)
+    assert not result.ok and "10**12 % 22" in result.hint
+
+
+def test_3_2_pigeonhole_bound():
+    k, largest = 3, 8
+    assert check("3.2", largest * (k + 1) ** largest).ok
+    assert not check("3.2", (k + 1) ** largest).ok  # forgot the factor s_k
+    assert not check("3.2", largest * k**largest).ok  # forgot the value k itself
+
+
+def test_3_3_preperiod_and_period_of_two_four_seven():
+    truth = brute_preperiod_and_period((2, 4, 7))
+    assert truth == (8, 3)
+    assert check("3.3", truth).ok and check("3.3", list(truth)).ok
+    twice = check("3.3", (8, 6))
+    assert not twice.ok and "not the smallest" in twice.message
+    early = check("3.3", (0, 3))
+    assert not early.ok and "starts before" in early.message and "8" not in early.message
+    assert not check("3.3", (8, 4)).ok
+    assert not check("3.3", (8,)).ok and not check("3.3", "8, 3").ok
+
+
+def test_3_4_any_set_with_a_preperiod_is_accepted():
+    with_preperiod = [S for S in [(2, 4, 7), (2, 7, 8), (3, 5, 9), (4, 9, 10)] if brute_preperiod_and_period(S)[0]]
+    assert len(with_preperiod) == 4
+    for S in with_preperiod:
+        assert check("3.4", set(S)).ok
+    periodic = check("3.4", {1, 2, 3})
+    assert not periodic.ok and "preperiod is 0" in periodic.message
+    assert not check("3.4", {4, 9, 11}).ok  # 11 is too large for this question
+    assert not check("3.4", [2, 7]).ok
+
+
+def test_3_5_powers_of_two_from_2024():
+    assert powers_of_two_up_to(2024)[-1] == 1024
+    winning = [2024 - a for a in powers_of_two_up_to(2024) if (2024 - a) % 3 == 0]
+    assert winning and all(check("3.5", heap).ok for heap in winning)
+    losing = check("3.5", 2020)
+    assert not losing.ok and "N-position" in losing.message
+    assert not check("3.5", 2021).ok  # 3 is not a power of 2
+
+
+@pytest.mark.parametrize("exercise", ["3.1", "3.2", "3.3", "3.4", "3.5"])
+def test_none_means_not_answered(exercise):
+    result = check(exercise, None)
+    assert not result.ok and "Not answered yet" in result.message
+
+
+@pytest.mark.parametrize("exercise", ["3.1", "3.2", "3.3", "3.4", "3.5"])
+@pytest.mark.parametrize("answer", ["eight", 2.5, {"a": 1}, [1, "x"], object()])
+def test_wrong_types_get_a_message_not_an_exception(exercise, answer):
+    result = check(exercise, answer)
+    assert not result.ok and result.message

@@ -1,0 +1,132 @@
+"""Lesson 5 exercise checks: right answers pass, typical wrong answers fail without giving the answer away.
+
+The expected answers come from brute force written here (mex by the definition; the sum played out move by
+move, without the XOR rule) and from the printed Figure 3 of He & Qin, not from gamelib.
+"""
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from gamelib.exercises import check
+
+
+def brute_grundy(S):
+    @cache
+    def g(n):
+        seen = {g(n - s) for s in S if s <= n}
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return g
+
+
+def brute_sum_is_p(S_a, S_b):
+    """P-positions of the sum of two subtraction games, by the definition: no XOR anywhere."""
+
+    @cache
+    def is_p(i, j):
+        followers = [(i - s, j) for s in S_a if s <= i] + [(i, j - t) for t in S_b if t <= j]
+        return all(not is_p(*f) for f in followers)
+
+    return is_p
+
+
+def test_the_brute_force_agrees_with_the_seed_texts():
+    assert [brute_grundy((2, 5, 7))(n) for n in range(12)] == [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3]
+    assert [brute_grundy((1, 3, 7, 8))(n) for n in range(16)] == [0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 0]
+
+
+def test_5_1_value_of_a_sum():
+    value = brute_grundy((2, 5, 7))(7) ^ brute_grundy((1, 3, 4))(4)
+    assert value == 1
+    assert check("5.1", value).ok and check("5.1", np.uint8(value)).ok
+    ordinary = check("5.1", 5)
+    assert not ordinary.ok and "ordinary sum" in ordinary.message
+    assert not check("5.1", 0).ok
+
+
+def test_5_2_equivalent_nim_heap():
+    size = brute_grundy((1, 3, 4))(11)
+    # Equivalence checked by the definition: heap 11 of {1, 3, 4} plus a Nim heap of `size` is a P-position.
+    nim_heap = tuple(range(1, 40))
+    assert brute_sum_is_p((1, 3, 4), nim_heap)(11, size)
+    assert check("5.2", size).ok
+    result = check("5.2", 11)
+    assert not result.ok and "too large" in result.message
+
+
+def test_5_3_winning_moves_in_the_papers_sum():
+    is_p = brute_sum_is_p((1, 3, 7, 8), (1, 2, 3))
+    followers = [(12 - s, 9) for s in (1, 3, 7, 8)] + [(12, 9 - t) for t in (1, 2, 3)]
+    wins = [f for f in followers if is_p(*f)]
+    assert sorted(wins) == [(5, 9), (12, 6)]
+    for win in wins:
+        assert check("5.3", win).ok and check("5.3", list(win)).ok
+    for bad in (f for f in followers if f not in wins):
+        result = check("5.3", bad)
+        assert not result.ok and "N-position" in result.message
+        assert all(str(w) not in result.message + result.hint for w in wins)
+    assert "cannot be reached" in check("5.3", (10, 9)).message
+
+
+def test_5_4_printed_row_15():
+    printed = [0, 1, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1]  # He & Qin, Figure 3, row 15, columns 0 to 14
+    is_p = brute_sum_is_p((1, 3, 7, 8), (1, 2, 3))
+    wrong_cells = [j for j, cell in enumerate(printed) if (cell == 0) != is_p(15, j)]
+    assert wrong_cells == [7, 8, 10, 12, 13]
+    assert check("5.4", wrong_cells).ok and check("5.4", set(wrong_cells)).ok
+    result = check("5.4", [7, 8, 10])
+    assert not result.ok and "missing" in result.message and "12" not in result.message + result.hint
+    right_cell = check("5.4", [0, 7, 8, 10, 12, 13])
+    assert not right_cell.ok and "0 is not" in right_cell.message
+    outside = check("5.4", [7, 8, 10, 12, 13, 15])
+    assert not outside.ok and "0 to 14" in outside.message
+
+
+EXERCISES = ["5.1", "5.2", "5.3", "5.4", "5.5"]
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_none_means_not_answered(exercise):
+    result = check(exercise, None)
+    assert not result.ok and "Not answered yet" in result.message
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("answer", ["seven", 2.5, {"a": 1}, [1, "x"], (1.5, 2), object()])
+def test_wrong_types_get_a_message_not_an_exception(exercise, answer):
+    result = check(exercise, answer)
+    assert not result.ok and result.message
+
+
+@cache
+def kayles_grundy(n):
+    """Kayles by its rules: knock down 1 or 2 neighbouring pins from a row of n, leaving rows a and b."""
+    seen = set()
+    for knocked in (1, 2):
+        for a in range(n - knocked + 1):
+            seen.add(kayles_grundy(a) ^ kayles_grundy(n - knocked - a))
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def test_5_5_kayles_row_of_13():
+    assert [kayles_grundy(n) for n in range(12)] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]  # OEIS A002186
+    single_pin = [(a, 12 - a) for a in range(7)]
+    wins = [(a, b) for a, b in single_pin if kayles_grundy(a) == kayles_grundy(b) and a != b]
+    assert wins == [(2, 10), (4, 8)]
+    for a, b in wins:
+        assert check("5.5", (a, b)).ok and check("5.5", [b, a]).ok
+    copycat = check("5.5", (6, 6))
+    assert not copycat.ok and "copycat" in copycat.message
+    losing = check("5.5", (3, 9))
+    assert not losing.ok and "not 0" in losing.message
+    assert all(str(w) not in losing.message + losing.hint for w in wins)
+    assert "cannot be reached" in check("5.5", (3, 3)).message
+    assert not check("5.5", 12).ok  # one pin off the end leaves a row of 12, which is N

@@ -1,0 +1,392 @@
+"""The play widget and its engine: remoteness, the computer's choices, undo, the report, the panel itself.
+
+Expected values come from hand computation or from brute force written here independently of gamelib.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+
+from gamelib.play import (
+    COMPUTER,
+    STUDENT,
+    PlaySession,
+    nim_remoteness,
+    play_nim,
+    play_subtraction,
+    remoteness,
+    remoteness_table,
+)
+from gamelib.subtraction import SubtractionGame
+
+# ---------------------------------------------------------------------------------------------------------
+# Independent brute force: negamax over game trees where a win is worth more the sooner it comes.
+
+BIG = 10_000
+
+
+def _negamax(moves):
+    """A solver for a game given by ``moves(position)``: returns (mover wins?, length with best play)."""
+
+    @cache
+    def score(position):
+        followers = moves(position)
+        if not followers:
+            return -BIG  # the mover has lost, right now
+        best = -BIG - 1
+        for after in followers:
+            value = -score(after)  # the opponent's score, seen from this side
+            value += -1 if value > 0 else 1  # one more move: a win gets later, a loss too
+            best = max(best, value)
+        return best
+
+    def solve(position):
+        s = score(position)
+        return s > 0, BIG - abs(s)
+
+    return solve
+
+
+def _subtraction_moves(S):
+    return lambda n: tuple(n - s for s in S if s <= n)
+
+
+def _nim_moves(heaps):
+    return tuple(heaps[:i] + (t,) + heaps[i + 1 :] for i, h in enumerate(heaps) for t in range(h))
+
+
+SETS = [(1, 2), (1, 2, 3), (1, 3, 4), (2, 5, 7), (3, 4), (1, 4, 5), (2, 3, 7)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Remoteness
+
+
+def test_remoteness_by_hand_for_take_one_or_two():
+    # 0 has no move; 1, 2 end at once; 3 (P) lasts 1 + 1; 4 goes to 3: 1 + 2; 5 to 3; 6 (P) to 5 or 4: 1 + 3.
+    assert remoteness_table({1, 2}, 7) == [0, 1, 1, 2, 3, 3, 4]
+
+
+@pytest.mark.parametrize("S", SETS)
+def test_remoteness_table_matches_brute_force(S):
+    solve = _negamax(_subtraction_moves(S))
+    table = remoteness_table(S, 41)
+    for n in range(41):
+        wins, length = solve(n)
+        assert table[n] == length, n
+        assert (table[n] % 2 == 1) == wins, n  # odd remoteness exactly at N-positions
+
+
+@pytest.mark.parametrize("S", SETS)
+def test_remoteness_parity_agrees_with_the_engine_outcomes(S):
+    outcomes = SubtractionGame(S).outcomes(60)
+    assert "".join("N" if r % 2 else "P" for r in remoteness_table(S, 60)) == outcomes
+
+
+def test_generic_remoteness_agrees_with_the_table():
+    game = SubtractionGame({2, 5, 7})
+    assert [remoteness(game, n) for n in range(30)] == remoteness_table({2, 5, 7}, 30)
+
+
+def test_nim_remoteness_matches_brute_force_on_small_positions():
+    solve = _negamax(_nim_moves)
+    for heaps in itertools.product(range(5), repeat=3):
+        assert nim_remoteness(heaps) == solve(heaps)[1], heaps
+    for heaps in [(1, 2, 3, 4), (2, 2, 3, 1), (4, 1, 0, 3)]:
+        assert nim_remoteness(heaps) == solve(heaps)[1], heaps
+
+
+def test_nim_remoteness_ignores_heap_order_and_empty_heaps():
+    assert nim_remoteness((0, 5, 3)) == nim_remoteness((3, 5)) == nim_remoteness((5, 3, 0, 0))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The computer's choices
+
+
+@pytest.mark.parametrize("S", SETS)
+def test_computer_wins_fastest_from_n_and_stalls_longest_from_p(S):
+    solve = _negamax(_subtraction_moves(S))
+    session = PlaySession.subtraction(S, 20)
+    for n in range(1, 21):
+        followers = [n - s for s in S if s <= n]
+        if not followers:
+            continue
+        _key, after = session.computer_choice(n)
+        wins, length = solve(n)
+        if wins:
+            assert not solve(after)[0], (n, after)  # it moves to a P-position
+        assert 1 + solve(after)[1] == length, (n, after)  # and the game lasts exactly as long as best play says
+
+
+def test_computer_choice_is_deterministic_first_of_equals():
+    # From 8 with S = {1, 2, 3} (a P-position) every move leaves remoteness 3; the first button, take 1, is used.
+    assert PlaySession.subtraction({1, 2, 3}, 8).computer_choice(8) == (1, 7)
+    one = PlaySession.subtraction({1, 3, 4}, 30, starter=COMPUTER)
+    two = PlaySession.subtraction({1, 3, 4}, 30, starter=COMPUTER)
+    for key in [1, 1, 3]:
+        one.play(key)
+        two.play(key)
+    assert one.history == two.history
+
+
+def _all_student_lines(session, visit):
+    """Call ``visit(session)`` at the end of every game the student can play against the fixed computer."""
+    if session.over:
+        visit(session)
+        return
+    for key in session.legal_keys():
+        session.play(key)
+        _all_student_lines(session, visit)
+        assert session.undo()
+
+
+@pytest.mark.parametrize("S, heap", [((1, 2, 3), 11), ((1, 3, 4), 10), ((2, 5, 7), 12), ((1, 4, 5), 12)])
+def test_computer_moving_first_from_n_never_loses(S, heap):
+    assert SubtractionGame(S).outcome(heap) == "N"
+    session = PlaySession.subtraction(S, heap, starter=COMPUTER)
+    winners = []
+    _all_student_lines(session, lambda s: winners.append(s.winner))
+    assert winners and set(winners) == {COMPUTER}
+    assert session.position == session.history[0].after  # the search undid everything it played
+
+
+@pytest.mark.parametrize("heaps", [(1, 2, 4), (2, 3), (1, 1, 3)])
+def test_computer_moving_first_at_nim_never_loses(heaps):
+    session = PlaySession.nim(heaps, starter=COMPUTER)
+    winners = []
+    _all_student_lines(session, lambda s: winners.append(s.winner))
+    assert winners and set(winners) == {COMPUTER}
+
+
+def _winning_lines(session, S, visit):
+    """Every game in which the student always picks a move to a brute-force P-position."""
+    solve = _negamax(_subtraction_moves(S))
+    if session.over:
+        visit(session)
+        return
+    good = [key for key in session.legal_keys() if not solve(session.position - key)[0]]
+    assert good, session.position
+    for key in good:
+        session.play(key)
+        _winning_lines(session, S, visit)
+        session.undo()
+
+
+@pytest.mark.parametrize("S, heap", [((1, 2, 3), 15), ((1, 3, 4), 12), ((2, 5, 7), 18), ((3, 4), 10)])
+def test_student_who_plays_winning_moves_always_wins(S, heap):
+    assert _negamax(_subtraction_moves(S))(heap)[0]  # the start is an N-position
+    results = []
+    _winning_lines(PlaySession.subtraction(S, heap), S,
+                   lambda s: results.append((s.winner, s.first_mistake(), s.report())))
+    assert results
+    for winner, mistake, report in results:
+        assert winner == STUDENT and mistake is None
+        assert report.startswith("You won! No mistakes")
+
+
+def test_student_playing_nim_by_the_nim_sum_wins():
+    session = PlaySession.nim((3, 4, 5))
+    while not session.over:
+        a, b, c = session.position
+        for i, h in enumerate(session.position):
+            target = h ^ a ^ b ^ c
+            if target < h:
+                session.play((i, h - target))
+                break
+    assert session.winner == STUDENT and session.first_mistake() is None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Undo and the report
+
+
+def test_undo_takes_back_the_student_move_and_the_reply():
+    session = PlaySession.subtraction({1, 2, 3}, 15)
+    assert not session.undo()  # nothing played yet
+    session.play(3)  # 15 -> 12 (P); the computer stalls: 12 -> 11
+    assert session.position == 11
+    session.play(1)  # 11 -> 10; the computer wins fastest: 10 -> 8
+    assert session.position == 8 and len(session.history) == 4
+    assert session.undo()
+    assert session.position == 11 and len(session.history) == 2
+    assert session.undo()
+    assert session.position == 15 and session.history == []
+
+
+def test_undo_after_the_computer_opened_keeps_its_opening():
+    session = PlaySession.subtraction({1, 2, 3}, 10, starter=COMPUTER)  # 10 -> 8
+    assert session.position == 8
+    assert not session.undo()
+    session.play(1)
+    assert session.undo() and session.position == 8 and len(session.history) == 1
+
+
+def test_undo_after_the_student_won_takes_back_only_the_winning_move():
+    session = PlaySession.subtraction({1, 2, 3}, 3)
+    session.play(3)
+    assert session.over and session.winner == STUDENT
+    assert session.undo() and session.position == 3 and not session.over
+
+
+def test_report_names_the_first_mistake_and_the_winning_move():
+    session = PlaySession.subtraction({1, 2, 3}, 10)
+    session.play(1)  # 10 -> 9, a mistake: 2 was the winning amount (9 is N); the computer: 9 -> 8
+    assert session.position == 8
+    session.play(3)  # 8 -> 5, nothing better exists at a P-position; computer 5 -> 4
+    session.play(3)  # 4 -> 1; computer 1 -> 0
+    assert session.over and session.winner == COMPUTER
+    report = session.report()
+    assert report.startswith("The computer won.")
+    assert "at heap 10 you took 1, leaving heap 9" in report
+    assert "Taking 2 (leaving heap 8, a P-position) would have won." in report
+    assert session.first_mistake().before == 10
+
+
+def test_report_finds_a_later_mistake_after_good_moves():
+    session = PlaySession.subtraction({1, 3, 4}, 9)  # P-positions 0, 2, 7, 9, 14, ... : 9 is P
+    session.play(1)  # 9 -> 8; the computer wins fastest from 8: to 7
+    assert session.position == 7
+    session.play(1)  # 7 -> 6 (7 is P, no mistake possible); the computer: 6 -> 2
+    assert session.position == 2
+    session.play(1)  # 2 -> 1, the only move; the computer takes the last chip
+    assert session.winner == COMPUTER and session.first_mistake() is None
+    assert "never had a winning position" in session.report()
+
+    session = PlaySession.subtraction({1, 3, 4}, 10)  # 10 is N: 10 -> 9 wins
+    session.play(1)  # good: 10 -> 9; the computer stalls from 9
+    reply = session.history[-1].after
+    mistake_keys = [k for k in session.legal_keys() if SubtractionGame({1, 3, 4}).outcome(reply - k) == "N"]
+    session.play(mistake_keys[0])
+    while not session.over:
+        session.play(session.legal_keys()[0])
+    assert session.first_mistake().before == reply
+    assert f"at heap {reply} you took {mistake_keys[0]}" in session.report()
+
+
+def test_nim_report_names_heap_and_amount():
+    session = PlaySession.nim((3, 4, 5))
+    session.play((2, 5))  # empties heap C: (3, 4, 0) is N, a mistake; the winning move was 2 from heap A
+    while not session.over:
+        session.play(session.legal_keys()[0])
+    report = session.report()
+    assert session.winner == COMPUTER
+    assert "you took 5 from heap C, leaving heaps (3, 4, 0)" in report
+    assert "Taking 2 from heap A (leaving heaps (1, 4, 5), a P-position) would have won." in report
+
+
+def test_illegal_moves_and_bad_starts_are_refused():
+    session = PlaySession.subtraction({2, 5, 7}, 6)
+    with pytest.raises(ValueError, match="7"):
+        session.play(7)
+    with pytest.raises(ValueError, match="starter"):
+        PlaySession.subtraction({1, 2}, 5, starter="nobody")
+    with pytest.raises(ValueError, match="no move"):
+        PlaySession.subtraction({2, 5, 7}, 1)
+    with pytest.raises(ValueError, match="1 to 100"):
+        PlaySession.subtraction({1, 2}, 1000)
+    with pytest.raises(ValueError, match="empty"):
+        PlaySession.nim((0, 0))
+    with pytest.raises(ValueError, match="12"):
+        PlaySession.nim((3, 40))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The panels
+
+
+def test_play_subtraction_panel_buttons_move_and_disable():
+    w = play_subtraction("2, 5, 7", heap=9)
+    assert sorted(w.buttons) == [2, 5, 7]
+    assert "heap 9" in w.status.value
+    w.buttons[5].click()  # 9 -> 4 (P); the computer: 4 -> 2; then only "take 2" is possible
+    assert w.heap == 2
+    assert [k for k, b in w.buttons.items() if not b.disabled] == [2]
+    assert "You took 5 (9 → 4). The computer took 2 (4 → 2)." in w.status.value
+    assert w.report.value == ""
+    w.buttons[2].click()
+    assert w.heap == 0 and "you won" in w.status.value
+    assert "You won! No mistakes" in w.report.value
+    assert all(b.disabled for b in w.buttons.values())
+    assert w.move(2) is False and "game is over" in w.status.value
+
+
+def test_play_subtraction_panel_move_and_undo():
+    w = play_subtraction()  # S = {1, 2, 3}, heap 15
+    assert w.heap == 15 and w.undo_button.disabled
+    assert w.move(1) is True  # 15 -> 14; the computer: 14 -> 12
+    assert w.heap == 12 and not w.undo_button.disabled
+    w.undo_button.click()
+    assert w.heap == 15 and w.history == []
+    assert "taken back" in w.status.value
+    assert w.move(4) is False and "not a move allowed" in w.status.value and w.heap == 15
+
+
+def test_play_panel_computer_starts_and_new_game_settings():
+    w = play_subtraction("1, 2, 3", 10)
+    w.starter.value = COMPUTER
+    w.heap_input.value = 13
+    w.set_text.value = "1, 3, 4"
+    assert w.new_game()
+    assert w.history[0].player == COMPUTER and w.history[0].before == 13
+    assert sorted(w.buttons) == [1, 3, 4]
+    assert "computer moved first" in w.status.value
+    before = (w.session, w.heap)
+    w.set_text.value = "1, x"
+    w.new_game_button.click()  # bad text: the game goes on unchanged, the message is shown
+    assert (w.session, w.heap) == before
+    assert "Cannot start" in w.status.value and "x" in w.status.value
+
+
+def test_play_panel_hint_and_values():
+    w = play_subtraction("1, 2, 3", 15)
+    assert w.hint.value == "" and w.values.value == ""
+    w.hint_toggle.value = True
+    assert "take 3" in w.hint.value and "Winning move" in w.hint.value  # 15 - 3 = 12, a multiple of 4
+    w.values_toggle.value = True
+    assert "g(15) = 3" in w.values.value and "take 3 → g(12) = 0" in w.values.value
+    w.move(3)  # 15 -> 12; the computer stalls 12 -> 11
+    assert "take 3" in w.hint.value
+    w2 = play_subtraction("1, 2, 3", 12)
+    w2.hint_toggle.value = True
+    assert "every move loses" in w2.hint.value
+
+
+def test_play_nim_panel():
+    w = play_nim()
+    assert w.heaps == (3, 4, 5)
+    assert sorted(w.buttons) == [(0, 1), (0, 2), (0, 3)] + [(1, a) for a in range(1, 5)] + [
+        (2, a) for a in range(1, 6)]
+    w.hint_toggle.value = True
+    assert "take 2 from heap A" in w.hint.value
+    w.values_toggle.value = True
+    assert "3 ⊕ 4 ⊕ 5 = 2" in w.values.value
+    w.buttons[(0, 2)].click()  # (1, 4, 5) is P; the computer replies
+    assert w.history[0].after == (1, 4, 5) and len(w.history) == 2
+    after = w.heaps
+    assert sum(after) == 9
+    for (i, a), button in w.buttons.items():
+        assert (button.layout.display == "none") == (a > after[i])
+    w.heaps_text.value = "1, 1"
+    assert w.new_game() and w.heaps == (1, 1)
+    w.heaps_text.value = "3, 99"
+    assert not w.new_game() and w.heaps == (1, 1) and "Cannot start" in w.status.value
+
+
+def test_panels_show_their_limits():
+    assert "100" in play_subtraction().caps.value
+    assert "12" in play_nim().caps.value
+
+
+def test_choosing_who_starts_restarts_only_an_untouched_game():
+    w = play_subtraction("1, 2, 3", 10)
+    w.starter.value = COMPUTER  # nothing played yet: the computer starts a new game at once
+    assert len(w.history) == 1 and w.history[0].player == COMPUTER and w.heap == 8
+    w.move(1)
+    w.starter.value = STUDENT  # the student has moved: the game goes on
+    assert len(w.history) == 3 and "next game" in w.status.value
+    w.new_game_button.click()
+    assert w.history == [] and w.heap == 10
