@@ -28,6 +28,7 @@ from ._validate import MAX_POSITIONS, check_heaps, check_int, check_stop, check_
 from .nim import nim_sum
 from .parsing import parse_heaps, parse_set
 from .subtraction import SubtractionGame
+from .widgets import StaticFallback
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
 MAX_PLAY_HEAP = 100
@@ -454,7 +455,7 @@ def _chips(count: int, taken: int = 0) -> str:
     return f'<span style="color:#0072B2">{text}</span>'
 
 
-class PlayWidget(widgets.VBox):
+class PlayWidget(StaticFallback, widgets.VBox):
     """The play panel: the heap(s), one button per move, undo, hint and value toggles, a status line, a report.
 
     Made by :func:`play_subtraction` or :func:`play_nim`. Attributes for driving it from Python:
@@ -472,6 +473,9 @@ class PlayWidget(widgets.VBox):
     >>> w.undo(), w.heap, w.history
     (True, 4, [])
     """
+
+    def _static_view(self) -> dict:
+        return {"text/html": f"<div>{self.title.value}{self.board.value}{self.status.value}</div>"}
 
     def __init__(self, kind: str, session: PlaySession, caps: str):
         super().__init__(layout=widgets.Layout(width="100%", max_width="900px"))

@@ -1207,7 +1207,7 @@ def _chomp(rows: int, cols: int) -> Chomp:
 
 
 def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | None = None,
-                show_winning_moves: bool = False, width: float = 8.0) -> GameFigure:
+                show_winning_moves: bool = False, width: float = 8.0, show_outcome: bool = True) -> GameFigure:
     """A Chomp position: chocolate brown squares remain, eaten squares are blank, the poison is black (☠).
 
     Beside the board the P marker (or a grey N) gives the outcome; with ``show_winning_moves`` the squares
@@ -1220,6 +1220,7 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
         sizes :class:`~gamelib.Chomp` accepts.
     show_winning_moves : frame the winning bites.
     width : figure width in inches.
+    show_outcome : say whether the position is P or N (off for "play first", where it would give it away).
 
     Returns
     -------
@@ -1248,7 +1249,8 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
     height = max(1.5, 1.15 + cell_in * rows)
     fig, ax = _new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
-                          title=f"{game.title}: position {position}, {result}-position")
+                          title=f"{game.title}: position {position}"
+                          + (f", {result}-position" if show_outcome else ""))
     _place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
     ax.set_xlim(-0.5, cols - 0.5)
     ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
@@ -1273,23 +1275,24 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     ax.xaxis.set_label_position("top")
     ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
     ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
-    # The outcome, right of the board, drawn with the common P marker.
-    note_left = 0.8 + cols * cell_in + 0.5
-    middle = 0.15 + rows * cell_in / 2
-    side_ax = fig.add_axes(((note_left) / width, (middle - 0.25) / height, 0.5 / width, 0.5 / height))
-    side_ax.set_xlim(-0.5, 0.5)
-    side_ax.set_ylim(-0.5, 0.5)
-    side_ax.set_axis_off()
-    if result == "P":
-        _draw_p_markers(side_ax, [0], [0], 14)
-        words = "P-position: the player to move loses."
-    else:
-        _draw_n_cells(side_ax, [0], [0], 14)
-        words = "N-position: the player to move can win." + (" Blue frames: the winning bites." if bites else "")
-    text_left = note_left + 0.65
-    words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))
-    fig.text(text_left / width, middle / height, words, ha="left", va="center", fontsize=LABEL_SIZE,
-             linespacing=1.3)
+    if show_outcome:
+        # The outcome, right of the board, drawn with the common P marker.
+        note_left = 0.8 + cols * cell_in + 0.5
+        middle = 0.15 + rows * cell_in / 2
+        side_ax = fig.add_axes(((note_left) / width, (middle - 0.25) / height, 0.5 / width, 0.5 / height))
+        side_ax.set_xlim(-0.5, 0.5)
+        side_ax.set_ylim(-0.5, 0.5)
+        side_ax.set_axis_off()
+        if result == "P":
+            _draw_p_markers(side_ax, [0], [0], 14)
+            words = "P-position: the player to move loses."
+        else:
+            _draw_n_cells(side_ax, [0], [0], 14)
+            words = "N-position: the player to move can win." + (" Blue frames: the winning bites." if bites else "")
+        text_left = note_left + 0.65
+        words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))
+        fig.text(text_left / width, middle / height, words, ha="left", va="center", fontsize=LABEL_SIZE,
+                 linespacing=1.3)
     fig.plotted.update(remaining=remaining, outcome=result, winning_bites=bites,
                        p_positions=[position] if result == "P" else [])
     return fig

@@ -16,6 +16,7 @@ g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2, so heap 9 is an N-position.
 
 from __future__ import annotations
 
+import base64
 import html
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -87,7 +88,28 @@ def _problem(text: str) -> str:
     return f'<span style="color:#D55E00"><b>\u26a0</b> {html.escape(text)}</span>'
 
 
-class ExplorerWidget(widgets.VBox):
+class StaticFallback:
+    """Mixin: besides the live widget, offer a still picture of it for places with no live kernel.
+
+    A saved notebook has no widget state (``make notebooks`` strips it), so the live view cannot be shown
+    there; ``tools/run_notebooks.py`` keeps these other parts of the output instead: a PNG or HTML of what the
+    panel first showed, and a plain-text line saying to run the cell. In a running notebook JupyterLab shows
+    the live widget, which outranks them.
+    """
+
+    def _static_view(self) -> dict:
+        return {}
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is not None:
+            data["text/plain"] = (f"[{type(self).__name__}: an interactive panel. Run this cell in Jupyter "
+                                  "to use it; the picture shows how it starts.]")
+            data.update(self._static_view())
+        return data
+
+
+class ExplorerWidget(StaticFallback, widgets.VBox):
     """What every explorer shares: controls, a fixed-size figure, a status line and a line of limits.
 
     Attributes: ``image`` (``ipywidgets.Image`` holding PNG bytes), ``status`` (HTML), ``caps`` (HTML, the
@@ -112,6 +134,10 @@ class ExplorerWidget(widgets.VBox):
         self.children = [*controls, self.image, self.status, self.caps]
         self._status_text = ""
         self.redraw()
+
+    def _static_view(self) -> dict:
+        png = bytes(self.image.value)
+        return {"image/png": base64.b64encode(png).decode("ascii")} if png else {}
 
     @property
     def status_text(self) -> str:
@@ -851,13 +877,17 @@ class ChompExplorer(ExplorerWidget):
                                                  layout=widgets.Layout(width="140px"))
         self.eat_button = widgets.Button(description="Eat", button_style="primary")
         self.reset_button = widgets.Button(description="New bar", icon="refresh")
+        self.analysis = widgets.Checkbox(value=False, description="show who wins and the winning bites",
+                                         indent=False, layout=widgets.Layout(width="auto"))
         self.eat_button.on_click(lambda _b: self.eat(self.row_picker.value, self.col_picker.value))
         self.reset_button.on_click(lambda _b: self.reset())
         self.game = _chomp_game(self.rows_slider.value, self.cols_slider.value)
         self.position = self.game.start
         self._watch(self.rows_slider, self.cols_slider, action=self.reset)
+        self.analysis.observe(lambda _change: self.redraw(), names="value")
         self._setup([widgets.HBox([self.rows_slider, self.cols_slider]),
-                     widgets.HBox([self.row_picker, self.col_picker, self.eat_button, self.reset_button])],
+                     widgets.HBox([self.row_picker, self.col_picker, self.eat_button, self.reset_button]),
+                     self.analysis],
                     f"Limits: at most {MAX_CHOMP_ROWS} rows and {MAX_CHOMP_COLS} columns. The poisoned square "
                     "is row 1, column 1; whoever is left with only the poison loses.")
 
@@ -883,10 +913,14 @@ class ChompExplorer(ExplorerWidget):
     def _redraw(self) -> None:
         position = self.position
         rows, cols = self.game.rows, self.game.cols
-        figure = _picture(("chomp", position, rows, cols), lambda: plots.chomp_board(position, rows, cols))
+        shown = self.analysis.value
+        figure = _picture(("chomp", position, rows, cols, shown),
+                          lambda: plots.chomp_board(position, rows, cols, show_outcome=shown))
         bites = _bites(position)
         if not bites:
             text = f"Position {position}: only the poison is left, so the player to move has lost."
+        elif not shown:
+            text = f"Position {position}. Take turns biting; tick the box below to see who can win from here."
         elif self.game.outcome(position) == "P":
             text = f"Position {position}: a P-position. Every bite leaves a winning position for the other player."
         else:
@@ -897,7 +931,7 @@ class ChompExplorer(ExplorerWidget):
 
 
 def chomp_explorer(rows: int = 3, cols: int = 5) -> ChompExplorer:
-    """A Chomp bar to bite into: the board, the outcome of the position, and the winning bites.
+    """A Chomp bar to bite into; ticking ``analysis`` shows the outcome and the winning bites.
 
     Parameters
     ----------
@@ -908,11 +942,15 @@ def chomp_explorer(rows: int = 3, cols: int = 5) -> ChompExplorer:
     ChompExplorer
         An ipywidgets VBox.
         Attributes: ``rows_slider``, ``cols_slider``, ``row_picker``, ``col_picker``, ``eat_button``,
-        ``reset_button``, ``position``, ``game``, ``image``, ``status``; methods ``eat(row, col)``, ``reset()``.
+        ``reset_button``, ``analysis`` (Checkbox, off at first), ``position``, ``game``, ``image``, ``status``;
+        methods ``eat(row, col)``, ``reset()``.
 
     Examples
     --------
     >>> w = chomp_explorer(2, 3)
+    >>> print(w.status_text)
+    Position (3, 3). Take turns biting; tick the box below to see who can win from here.
+    >>> w.analysis.value = True
     >>> print(w.status_text)
     Position (3, 3): an N-position. Winning bite: row 2, column 3.
     >>> w.eat(2, 3)

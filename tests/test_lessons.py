@@ -56,3 +56,14 @@ def test_readme_api_examples_hold():
     namespace = {name: getattr(gamelib, name) for name in gamelib.__all__}
     for example in examples:
         assert eval(example, namespace), example  # our own README text, not user input
+
+
+@pytest.mark.parametrize("index", range(len(lessons.LESSONS)))
+def test_saved_widget_cells_show_a_still_picture_not_a_blank(index):
+    nb = nbformat.read(lessons.LESSONS[index].path, as_version=4)
+    panels = [c for c in nb.cells if c.cell_type == "code" and re.search(r"(_explorer|_player|play_\w+)\(", c.source)]
+    assert panels, "every lesson has at least one interactive panel"
+    for cell in panels:
+        kinds = {key for output in cell.outputs for key in output.get("data", {})}
+        assert "application/vnd.jupyter.widget-view+json" not in kinds, cell.source
+        assert kinds & {"image/png", "text/html"}, f"no still picture stored for: {cell.source}"

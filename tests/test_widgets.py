@@ -332,6 +332,11 @@ def test_wythoff_explorer_lists_brute_force_p_positions():
 
 def test_chomp_explorer_two_rows():
     w = W.chomp_explorer(2, 5)
+    # At first the panel does not give the game away: no outcome in the words or in the picture.
+    assert "N-position" not in w.status_text and "tick the box" in w.status_text
+    hidden = w.image.value
+    w.analysis.value = True
+    assert w.image.value != hidden
     # Two-row Chomp: the P-positions are (a, a - 1), so the winning bite takes the bottom-right square.
     assert "Position (5, 5): an N-position. Winning bite: row 2, column 5." in w.status_text
     image = w.image.value
@@ -368,3 +373,14 @@ def test_a_bad_set_given_at_the_start_is_shown_not_raised():
     assert "\u26a0" in w.status.value and bytes(w.image.value) == b""
     w.text.value = "1, 2"
     assert bytes(w.image.value).startswith(PNG_SIGNATURE) and "S = {1, 2}" in w.status_text
+
+
+def test_panels_carry_a_still_picture_for_saved_notebooks():
+    """A saved lesson has no widget state; the panel's output must still show something (see run_notebooks)."""
+    from gamelib.play import play_subtraction
+
+    bundle = W.grundy_scale_explorer()._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["image/png"] and "run this cell" in bundle["text/plain"].lower()
+    played = play_subtraction()._repr_mimebundle_()
+    assert "heap" in played["text/html"].lower()

@@ -24,12 +24,18 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def clean(nb: nbformat.NotebookNode) -> None:
-    """Drop what changes from run to run or needs a live kernel: widget state and views, timings."""
+    """Drop what changes from run to run or needs a live kernel: widget state and views, timings.
+
+    A widget's output keeps its other parts: gamelib's panels add a still picture of how they start and a
+    line saying to run the cell (``gamelib.widgets.StaticFallback``), so a saved lesson is never blank there.
+    """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
-            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+            for output in cell.outputs:
+                output.get("data", {}).pop(WIDGET_VIEW, None)
+            cell.outputs = [o for o in cell.outputs if o.get("data", True)]
 
 
 def run(path: Path) -> float:
