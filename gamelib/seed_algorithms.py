@@ -117,9 +117,14 @@ class LabellingStep:
     rule: str
     labelled: dict
 
+    @property
+    def rule_number(self) -> int:
+        """Which rule of the algorithm this step applied: 1 (terminal), 2 (reaches a P) or 3 (all reach N)."""
+        return 1 if self.rule.startswith("terminal") else 2 if "P-position, so N" in self.rule else 3
+
     def __str__(self) -> str:
         shown = ", ".join(f"{p}: {label}" for p, label in self.labelled.items()) or "nothing new"
-        return f"step {self.number} ({self.rule}): {shown}"
+        return f"step {self.number}, rule {self.rule_number} ({self.rule}): {shown}"
 
 
 @dataclass(frozen=True)
@@ -148,7 +153,7 @@ def label_positions(game: Any, positions: Iterable[Hashable], misere: bool = Fal
     >>> "".join(result.labels[n] for n in range(10))
     'PNPNNNNPNP'
     >>> print(result.steps[1])
-    step 2 (a move reaches a P-position, so N): 1: N, 3: N, 4: N
+    step 2, rule 2 (a move reaches a P-position, so N): 1: N, 3: N, 4: N
     """
     misere = check_bool(misere, "misere")
     if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
