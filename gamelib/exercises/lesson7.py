@@ -20,16 +20,16 @@ exercise("7.2", "Wythoff's game from (9, 12): give the position after a winning 
                  hint="list the P-positions with both heaps at most 12; which can you reach from (9, 12)?")
 )
 
-exercise("7.3", "Rook game: the rook stands on (7, 3). Give the square a winning move goes to.",
+exercise("7.3", "Rook game: the rook stands on (9, 14). Give the square a winning move goes to.",
          expects="a square (x, y), e.g. (1, 2)")(
-    move_checker(RookGame(), (7, 3), "this move wins",
+    move_checker(RookGame(), (9, 14), "this move wins",
                  hint="the rook game is two-heap Nim: which squares are P-positions?")
 )
 
-exercise("7.4", "Chomp on a 2 x 7 bar, position (7, 7): give the position after a winning bite.",
-         expects="the row lengths after your bite, e.g. (7, 2)")(
-    move_checker(Chomp(2, 7), (7, 7), "this bite wins",
-                 hint="on two rows, try to leave the top row exactly one square longer than the bottom row.")
+exercise("7.4", "Chomp on a 3 x 7 bar: give the position after a winning first bite.",
+         expects="the row lengths after your bite, e.g. (7, 7, 2)")(
+    move_checker(Chomp(3, 7), (7, 7, 7), "this bite wins",
+                 hint="list the bites with Chomp(3, 7).moves(...) and look for one that leaves a P-position.")
 )
 
 exercise("7.5", "Chomp on a 5 x 5 bar: give the position after a winning first bite.",
