@@ -1,0 +1,214 @@
+"""Build the homework sets from their otter-grader sources: student copies and autograder zips.
+
+Each source ``homework/source/hwN-*.ipynb`` is one notebook in otter-grader's assignment format (questions,
+solutions, public and hidden tests, points). For each source this script
+
+1. executes it with nbclient (otter assign compares the test cells with their *stored* outputs, so the
+   source must be run first), into ``homework/build/<set>/executed/``;
+2. runs ``otter assign`` on the executed copy into ``homework/build/<set>/dist/`` (which also grades the
+   solutions with the autograder and stops if they do not get full marks);
+3. copies the autograder zip to ``homework/build/<set>/autograder.zip`` and the solutions notebook to
+   ``homework/build/<set>/solution.ipynb`` (``homework/build/`` is not committed);
+4. tidies the student copy (fixed cell ids, no machine-specific metadata), checks that it holds no solution
+   and no hidden test, and writes it to ``notebooks/homework/<set>.ipynb`` where Binder users open it.
+
+Usage::
+
+    python tools/build_homework.py              # every set
+    python tools/build_homework.py hw2          # the sets whose names start with hw2
+    python tools/build_homework.py --check      # build in a temporary folder; exit 1 if the committed
+                                                # student copies in notebooks/homework/ are out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "homework" / "source"
+BUILD = ROOT / "homework" / "build"
+STUDENT_DIR = ROOT / "notebooks" / "homework"
+#: Longest a single cell of a source may run while the source is executed.
+CELL_TIMEOUT = 300
+
+_BEGIN_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*BEGIN TEST CONFIG', re.IGNORECASE)
+_END_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*END TEST CONFIG', re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class BuiltSet:
+    """Where the build put one homework set."""
+
+    name: str
+    autograder_zip: Path
+    solution_notebook: Path
+    student_notebook: Path
+
+
+def homework_sources(selection: list[str] | None = None) -> list[Path]:
+    """The source notebooks, optionally only those whose name starts with one of ``selection``."""
+    sources = sorted(SOURCES.glob("hw*.ipynb"))
+    if selection:
+        sources = [s for s in sources if any(s.stem.startswith(prefix) for prefix in selection)]
+        if not sources:
+            known = ", ".join(s.stem for s in sorted(SOURCES.glob("hw*.ipynb")))
+            raise SystemExit(f"no homework source matches {selection}; the sets are: {known}")
+    return sources
+
+
+def _cell_text(cell) -> str:
+    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
+
+
+def secrets_of(source: nbformat.NotebookNode) -> list[str]:
+    """The texts that must never reach a student: each solution line, solution text and hidden test line.
+
+    Read from the otter-assign markers of the source: lines ending in ``# SOLUTION``, the cells between
+    ``# BEGIN SOLUTION`` and ``# END SOLUTION``, and the code of test cells configured ``hidden: true``.
+    """
+    secrets: list[str] = []
+    in_solution = False
+    for cell in source.cells:
+        text = _cell_text(cell)
+        if cell.cell_type == "raw":
+            marker = text.strip().upper()
+            if marker.startswith("# BEGIN SOLUTION"):
+                in_solution = True
+            elif marker.startswith("# END SOLUTION"):
+                in_solution = False
+            continue
+        lines = text.splitlines()
+        if in_solution and cell.cell_type == "markdown":
+            secrets.extend(line.strip() for line in lines if len(line.strip()) > 20)
+            continue
+        if cell.cell_type != "code":
+            continue
+        for line in lines:
+            if line.rstrip().endswith("# SOLUTION"):
+                secrets.append(line.rsplit("# SOLUTION", 1)[0].strip())
+        if lines and _BEGIN_TEST_CONFIG.match(lines[0]):
+            end = next(i for i, line in enumerate(lines) if _END_TEST_CONFIG.match(line))
+            if re.search(r"^\s*hidden:\s*true\s*$", "\n".join(lines[1:end]), re.IGNORECASE | re.MULTILINE):
+                secrets.extend(line.strip() for line in lines[end + 1 :] if line.strip())
+    return [s for s in secrets if s]
+
+
+def leaked_secrets(student_text: str, source: nbformat.NotebookNode) -> list[str]:
+    """Which secrets of ``source`` appear in the text of a student copy (empty when it is clean)."""
+    markers = ["# SOLUTION", "BEGIN SOLUTION", "hidden: true", "'hidden': True", '"hidden": true']
+    found = [m for m in markers if m in student_text]
+    # Lines such as "import gamelib" are shared with the public tests: only longer lines identify a secret.
+    return found + [s for s in secrets_of(source) if len(s) > 12 and s in student_text]
+
+
+def execute_source(source: Path, workdir: Path) -> Path:
+    """Run every code cell of ``source`` (working folder ``workdir``) and save the executed copy there."""
+    nb = nbformat.read(source, as_version=4)
+    client = NotebookClient(nb, kernel_name="python3", timeout=CELL_TIMEOUT, record_timing=False,
+                            resources={"metadata": {"path": str(workdir)}})
+    try:
+        client.execute()
+    except CellExecutionError as error:
+        raise SystemExit(f"{source.name}: a cell failed while the source was executed:\n{error}") from None
+    executed = workdir / source.name
+    nbformat.write(nb, executed)
+    return executed
+
+
+def run_otter_assign(executed: Path, dist: Path) -> None:
+    """``otter assign`` with the Python running this script; stop with otter's own output if it fails."""
+    command = [sys.executable, "-m", "otter", "assign", str(executed), str(dist)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=executed.parent)
+    if done.returncode != 0:
+        raise SystemExit(f"otter assign failed for {executed.name}:\n{done.stdout}\n{done.stderr}")
+
+
+def tidy_student_copy(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """Give every cell a fixed id and keep only the metadata every machine writes the same way."""
+    for index, cell in enumerate(nb.cells):
+        cell["id"] = f"{name.split('-')[0]}-cell-{index:02d}"
+        if cell.cell_type == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    kernelspec = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.metadata = nbformat.NotebookNode(
+        kernelspec=kernelspec, language_info={"name": "python"}, otter=nb.metadata["otter"]
+    )
+    return nb
+
+
+def build_set(source: Path, build_dir: Path = BUILD, student_dir: Path = STUDENT_DIR) -> BuiltSet:
+    """Build one homework set (see the module docstring) and return where its pieces went."""
+    name = source.stem
+    out = build_dir / name
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "executed").mkdir(parents=True)
+    executed = execute_source(source, out / "executed")
+    run_otter_assign(executed, out / "dist")
+
+    zips = sorted((out / "dist" / "autograder").glob(f"{name}-autograder_*.zip"))
+    if len(zips) != 1:
+        raise SystemExit(f"otter assign made {len(zips)} autograder zips for {name}, expected one")
+    autograder_zip = out / "autograder.zip"
+    shutil.copyfile(zips[0], autograder_zip)
+    solution = out / "solution.ipynb"
+    shutil.copyfile(out / "dist" / "autograder" / f"{name}.ipynb", solution)
+
+    student = tidy_student_copy(nbformat.read(out / "dist" / "student" / f"{name}.ipynb", as_version=4), name)
+    text = nbformat.writes(student)
+    leaks = leaked_secrets(text, nbformat.read(source, as_version=4))
+    if leaks:
+        raise SystemExit(f"the student copy of {name} gives away solutions or hidden tests: {leaks}")
+    student_dir.mkdir(parents=True, exist_ok=True)
+    student_path = student_dir / f"{name}.ipynb"
+    student_path.write_text(text + "\n", encoding="utf-8")
+    return BuiltSet(name, autograder_zip, solution, student_path)
+
+
+def stale_student_copies(sources: list[Path]) -> list[str]:
+    """Build ``sources`` in a temporary folder; name each committed student copy that differs."""
+    stale = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for source in sources:
+            built = build_set(source, Path(tmp) / "build", Path(tmp) / "student")
+            committed = STUDENT_DIR / built.student_notebook.name
+            if not committed.exists() or committed.read_bytes() != built.student_notebook.read_bytes():
+                stale.append(str(committed.relative_to(ROOT)))
+    return stale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sets", nargs="*", help="build only the sets whose names start with these (e.g. hw1)")
+    parser.add_argument("--check", action="store_true",
+                        help="build in a temporary folder and fail if notebooks/homework/ is out of date")
+    args = parser.parse_args(argv)
+    sources = homework_sources(args.sets)
+    if args.check:
+        stale = stale_student_copies(sources)
+        for path in stale:
+            print(f"out of date: {path} (run `make homework` and commit it)")
+        return 1 if stale else 0
+    for source in sources:
+        start = time.perf_counter()
+        built = build_set(source)
+        print(f"{built.name}: {built.student_notebook.relative_to(ROOT)}, "
+              f"{built.autograder_zip.relative_to(ROOT)} ({time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
