@@ -25,6 +25,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -263,6 +264,32 @@ def widgets_section(results: dict, options: argparse.Namespace) -> None:
         wall, cpu = statistics.median(walls), statistics.median(cpus)
         print(f"{label:<42} {show_time(wall)} {show_time(cpu)}   {verdict(wall < GOAL_WIDGET_STEP)}")
     print("  (wall clock counts time lost to other programs on the machine; CPU time is this process alone)")
+
+
+@section("memory", "Peak memory of one kernel that runs every lesson, top to bottom (goal < 400 MB)")
+def memory_section(results: dict, options: argparse.Namespace) -> None:
+    import nbformat
+    from jupyter_client.manager import start_new_kernel
+
+    lessons = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("[0-9]*.ipynb"))
+    manager, client = start_new_kernel(kernel_name="python3", cwd=str(lessons[0].parent))
+    try:
+        for lesson in lessons:
+            for cell in nbformat.read(lesson, as_version=4).cells:
+                if cell.cell_type == "code":
+                    reply = client.execute_interactive(cell.source, timeout=300, output_hook=lambda _msg: None)
+                    if reply["content"]["status"] != "ok":
+                        raise RuntimeError(f"{lesson.name}: a cell failed: {cell.source[:60]!r}")
+        peak = []
+        client.execute_interactive(
+            "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)", timeout=60,
+            output_hook=lambda msg: peak.append(msg["content"].get("text", "")))
+        megabytes = int("".join(peak).strip()) / 1024  # ru_maxrss is in kilobytes on Linux
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    print(f"{len(lessons)} lessons in one kernel: peak resident memory {megabytes:.0f} MB "
+          f"(goal < 400 MB: {verdict(megabytes < 400)})")
 
 
 def main(argv: list[str] | None = None) -> int:
