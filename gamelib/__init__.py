@@ -20,9 +20,9 @@ from .nim import Nim, nim_sum
 from .octal import OctalGame
 from .periodicity import Periodicity, PeriodNotFoundError
 from .seed_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
-from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits
+from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits, powers_of_two
 from .sums import GameSum, grundy_table
-from .survey import SurveyRecord, period_grid, periodicity_survey
+from .survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
 
 __version__ = "0.1.0"
 
@@ -49,7 +49,9 @@ __all__ = [
     "outcome",
     "period_grid",
     "periodicity_survey",
+    "powers_of_two",
     "ptfn",
     "ptfn_two_heaps",
+    "record_with_largest",
     "winning_moves",
 ]

@@ -168,6 +168,30 @@ def nonzero_digits(n: int) -> set[int]:
     return {int(d) for d in str(check_int(n, "n")) if d != "0"}
 
 
+def powers_of_two(n: int) -> list[int]:
+    """The powers of 2 that are at most ``n``: the amounts the powers-of-2 game lets you take from a heap of n.
+
+    Parameters
+    ----------
+    n : a whole number, at least 0.
+
+    Returns
+    -------
+    list of int
+        ``[1, 2, 4, ..., 2**k]`` with ``2**k <= n < 2**(k + 1)``; empty for ``n = 0``.
+
+    Examples
+    --------
+    >>> powers_of_two(10)
+    [1, 2, 4, 8]
+    >>> powers_of_two(0)
+    []
+    >>> TakeAwayGame(powers_of_two).p_positions(10)
+    [0, 3, 6, 9]
+    """
+    return [1 << i for i in range(check_int(n, "n").bit_length())]
+
+
 class TakeAwayGame(_OneHeapGame):
     """A one-heap game whose allowed amounts depend on the heap: ``rule(n)`` lists what may be taken from n.
 

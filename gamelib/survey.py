@@ -9,6 +9,7 @@ without extra libraries -- and ``pandas.DataFrame(records)`` turns it into a tab
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from math import comb
 from typing import NamedTuple
@@ -43,6 +44,15 @@ class SurveyRecord(NamedTuple):
     preperiod: int
     period: int
     max_grundy: int
+
+    @property
+    def title(self) -> str:
+        """The set written the usual way, e.g. ``'S = {2, 5, 7}'``.
+
+        >>> SurveyRecord((2, 5, 7), 0, 22, 3).title
+        'S = {2, 5, 7}'
+        """
+        return "S = {" + ", ".join(map(str, self.S)) + "}"
 
 
 def _record(S: tuple[int, ...]) -> SurveyRecord:
@@ -86,6 +96,31 @@ def periodicity_survey(max_element: int, size: int = 3) -> list[SurveyRecord]:
             f"{MAX_SURVEY_SETS:,}"
         )
     return [_record(S) for S in combinations(range(1, max_element + 1), size)]
+
+
+def record_with_largest(records: Iterable[SurveyRecord], field: str) -> SurveyRecord:
+    """The first record (in the given order) with the largest value of ``field``.
+
+    Parameters
+    ----------
+    records : survey records, e.g. from :func:`periodicity_survey`; at least one.
+    field : ``"preperiod"``, ``"period"`` or ``"max_grundy"``.
+
+    Examples
+    --------
+    >>> survey = periodicity_survey(8)
+    >>> record_with_largest(survey, "period").title
+    'S = {2, 5, 7}'
+    >>> latest = record_with_largest(survey, "preperiod")
+    >>> latest.title, latest.preperiod
+    ('S = {2, 7, 8}', 12)
+    """
+    if field not in _GRID_FIELDS:
+        raise ValueError(f"field must be one of {', '.join(map(repr, _GRID_FIELDS))}, got {field!r}")
+    records = list(records)
+    if not records:
+        raise ValueError("records is empty; expected at least one survey record")
+    return max(records, key=lambda record: getattr(record, field))
 
 
 def period_grid(c: int, field: str = "period") -> np.ndarray:

@@ -72,11 +72,15 @@ def test_1_3_heap_of_100():
     assert not check("1.3", "N").ok
 
 
-def test_1_4_digit_game_from_57():
-    assert check("1.4", 50).ok
-    result = check("1.4", 52)
-    assert not result.ok and "N-position" in result.message and "50" not in result.message
-    assert not check("1.4", 54).ok  # 3 is not a digit of 57
+def test_1_4_digit_game_from_307():
+    p = set(brute_p_positions(digits, 308))
+    (win,) = [307 - d for d in digits(307) if 307 - d in p]
+    assert win == 300
+    assert check("1.4", win).ok
+    result = check("1.4", 304)
+    assert not result.ok and "N-position" in result.message and "300" not in result.message + result.hint
+    assert not check("1.4", 305).ok  # 2 is not a digit of 307
+    assert not check("1.4", 50).ok  # the answer to the old question about 57
 
 
 def test_1_5_ptfn_by_hand_for_one_four():

@@ -57,14 +57,18 @@ def test_2_4_first_three_of_one_three_four():
     assert "too large" in check("2.4", 12).message
 
 
-def test_2_5_zeros_of_two_five_seven_are_the_p_positions():
-    truth = [n for n, v in enumerate(brute_grundy((2, 5, 7), 22)) if v == 0]
-    assert truth == [0, 1, 4, 10, 13, 14]
-    assert check("2.5", truth).ok
-    result = check("2.5", [0, 1, 2, 4])
+def test_2_5_zeros_of_two_three_six_are_the_p_positions():
+    g = brute_grundy((2, 3, 6), 16)
+    assert g == [0, 0, 1, 1, 2, 0, 3, 1, 2, 0, 0, 1, 1, 2, 0, 3]  # by hand with the Grundy scale
+    truth = [n for n, v in enumerate(g) if v == 0]
+    assert truth == [0, 1, 5, 9, 10, 14]
+    assert check("2.5", truth).ok and check("2.5", set(truth)).ok
+    result = check("2.5", [0, 1, 2, 5])
     assert not result.ok and "g(2) = 1" in result.message
-    assert "missing" in check("2.5", [0, 1]).message
-    assert "0 to 21" in check("2.5", [0, 1, 4, 10, 13, 14, 22]).message
+    missing = check("2.5", [0, 1])
+    assert "missing" in missing.message and "9" not in missing.message + missing.hint
+    assert "0 to 15" in check("2.5", [*truth, 16]).message
+    assert not check("2.5", [0, 1, 4, 10, 13, 14]).ok  # the zeros of S = {2, 5, 7} do not fit
 
 
 @pytest.mark.parametrize("exercise", ["2.1", "2.2", "2.3", "2.4", "2.5"])

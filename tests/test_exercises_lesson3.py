@@ -3,7 +3,10 @@
 import pytest
 
 from gamelib.exercises import check
-from gamelib.exercises.lesson3 import powers_of_two_up_to
+
+
+def powers_of_two_up_to(n):
+    return [p for p in (2**i for i in range(20)) if p <= n]
 
 
 def brute_grundy(S, stop):
@@ -25,13 +28,17 @@ def brute_preperiod_and_period(S, stop=3000):
     raise AssertionError("no period found")
 
 
-def test_3_1_g_of_ten_to_the_twelve():
+def test_3_1_g_of_ten_to_the_twelve_plus_five():
     block = brute_grundy((2, 5, 7), 22)
     assert brute_preperiod_and_period((2, 5, 7)) == (0, 22)
-    truth = block[10**12 % 22]
+    truth = block[(10**12 + 5) % 22]
+    assert (10**12 + 5) % 22 == 17 and truth == 2
     assert check("3.1", truth).ok
     result = check("3.1", (truth + 1) % 4)
-    assert not result.ok and "10**12 % 22" in result.hint
+    assert not result.ok and "(10**12 + 5) % 22" in result.hint
+    assert str(truth) not in check("3.1", None).message.replace("3.1", "")  # the example is not the answer
+    # the lesson prints g(10**18) = g(12); this exercise must not have the same answer
+    assert not check("3.1", block[10**18 % 22]).ok
 
 
 def test_3_2_pigeonhole_bound():
@@ -54,10 +61,12 @@ def test_3_3_preperiod_and_period_of_two_four_seven():
 
 
 def test_3_4_any_set_with_a_preperiod_is_accepted():
-    with_preperiod = [S for S in [(2, 4, 7), (2, 7, 8), (3, 5, 9), (4, 9, 10)] if brute_preperiod_and_period(S)[0]]
-    assert len(with_preperiod) == 4
+    with_preperiod = [S for S in [(2, 7, 8), (3, 5, 9), (4, 9, 10)] if brute_preperiod_and_period(S)[0]]
+    assert len(with_preperiod) == 3
     for S in with_preperiod:
         assert check("3.4", set(S)).ok
+    copied = check("3.4", {2, 4, 7})
+    assert not copied.ok and "Exercise 3.3" in copied.message
     periodic = check("3.4", {1, 2, 3})
     assert not periodic.ok and "preperiod is 0" in periodic.message
     assert not check("3.4", {4, 9, 11}).ok  # 11 is too large for this question

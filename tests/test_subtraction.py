@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import SubtractionGame, TakeAwayGame, engine, nonzero_digits
+from gamelib.subtraction import powers_of_two
 
 
 class Subtract:
@@ -301,3 +302,20 @@ def test_take_away_rule_results_are_checked(rule, error, shown):
 def test_take_away_rule_must_be_callable():
     with pytest.raises(TypeError, match="42"):
         TakeAwayGame(42)
+
+
+def test_powers_of_two():
+    assert powers_of_two(0) == []
+    assert powers_of_two(1) == [1]
+    assert powers_of_two(7) == [1, 2, 4]
+    assert powers_of_two(8) == [1, 2, 4, 8]
+    assert powers_of_two(2024)[-1] == 1024
+    for n in range(300):
+        assert powers_of_two(n) == [p for p in (2**i for i in range(12)) if p <= n]
+    assert TakeAwayGame(powers_of_two).p_positions(60) == list(range(0, 60, 3))  # Chang's notes; proof in lesson 3
+
+
+@pytest.mark.parametrize("bad, error", [(-1, ValueError), (2.0, TypeError), ("8", TypeError), (True, TypeError)])
+def test_powers_of_two_refuses_bad_input(bad, error):
+    with pytest.raises(error, match="n must"):
+        powers_of_two(bad)

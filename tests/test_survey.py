@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from gamelib import LimitError
-from gamelib.survey import MAX_SURVEY_SETS, SurveyRecord, period_grid, periodicity_survey
+from gamelib.survey import MAX_SURVEY_SETS, SurveyRecord, period_grid, periodicity_survey, record_with_largest
 
 
 def naive_grundy(S, length):
@@ -115,3 +115,34 @@ def test_period_grid_matches_the_records_and_is_blank_elsewhere():
 def test_bad_arguments_are_refused_clearly(call, error, shown):
     with pytest.raises(error, match=shown):
         call()
+
+
+def test_record_title_writes_the_set_with_braces():
+    assert SurveyRecord((2, 5, 7), 0, 22, 3).title == "S = {2, 5, 7}"
+    assert SurveyRecord((1, 2), 0, 3, 2).title == "S = {1, 2}"
+
+
+@pytest.mark.parametrize("field", ["preperiod", "period", "max_grundy"])
+def test_record_with_largest_is_the_first_record_with_the_largest_value(field):
+    records = [SurveyRecord((1, 2, 3), 0, 4, 3), SurveyRecord((1, 2, 4), 5, 9, 1),
+               SurveyRecord((1, 2, 5), 5, 9, 3), SurveyRecord((1, 2, 6), 1, 2, 2)]
+    best = None
+    for record in records:  # a plain loop, independent of max(key=...)
+        if best is None or getattr(record, field) > getattr(best, field):
+            best = record
+    assert record_with_largest(records, field) == best
+    assert record_with_largest(iter(records), field) == best
+
+
+def test_record_with_largest_on_a_survey_matches_the_seed_facts():
+    # S = {2, 5, 7} has period 22 (the textbook); {4, 9, 11} settles only at heap 40 (computed in lesson 3)
+    assert record_with_largest(periodicity_survey(7), "period").S == (2, 5, 7)
+    assert record_with_largest(periodicity_survey(11), "preperiod").S == (4, 9, 11)
+
+
+@pytest.mark.parametrize("records, field, shown", [([], "period", "empty"),
+                                                   ([SurveyRecord((1, 2, 3), 0, 4, 3)], "S", "'S'"),
+                                                   ([SurveyRecord((1, 2, 3), 0, 4, 3)], "length", "'length'")])
+def test_record_with_largest_refuses_bad_arguments(records, field, shown):
+    with pytest.raises(ValueError, match=shown):
+        record_with_largest(records, field)

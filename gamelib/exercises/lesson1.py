@@ -50,10 +50,10 @@ exercise("1.3", "S = {1, 3, 4}: is a heap of 100 chips a P-position or an N-posi
                     hint="divide 100 by 7 and look at the remainder.")
 )
 
-exercise("1.4", "In the digit game (take away one of the nonzero digits of n), a heap has 57 chips. "
+exercise("1.4", "In the digit game (take away one of the nonzero digits of n), a heap has 307 chips. "
          "Which heap do you leave with a winning move?",
-         expects="the heap size you leave behind, e.g. 52")(
-    move_checker(_DIGITS, 57, "this move wins",
+         expects="the heap size you leave behind, e.g. 304")(
+    move_checker(_DIGITS, 307, "this move wins",
                  hint="the P-positions of the digit game are the multiples of 10.")
 )
 

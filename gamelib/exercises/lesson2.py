@@ -17,6 +17,7 @@ from .kinds import number_checker, set_checker
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
 _ONE_FOUR = SubtractionGame({1, 4})
 _ONE_THREE_FOUR = SubtractionGame({1, 3, 4})
+_TWO_THREE_SIX = SubtractionGame({2, 3, 6})
 
 
 def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Callable[[object], _Verdict]:
@@ -49,7 +50,7 @@ exercise("2.1", "Compute mex{0, 1, 3, 4}.", expects="a whole number, e.g. 5")(
                    hint="the mex is the smallest whole number, starting from 0, that is missing from the set.")
 )
 
-exercise("2.2", "S = {2, 5, 7}: slide the Grundy scale one step past the textbook's table and find g(22).",
+exercise("2.2", "S = {2, 5, 7}: the table of the lesson ends at g(21). Find g(22).",
          expects="a whole number, e.g. 3")(
     number_checker(_TWO_FIVE_SEVEN.grundy(22), "g(22) for S = {2, 5, 7}",
                    hint="g(22) is the mex of g(20), g(17) and g(15); read them from the table of g(0) to g(21).")
@@ -67,10 +68,10 @@ exercise("2.4", "S = {1, 3, 4}: which is the smallest heap n with g(n) = 3?", ex
                    hint="compute g(0), g(1), ... in order; a value 3 needs followers with values 0, 1 and 2.")
 )
 
-exercise("2.5", "S = {2, 5, 7}: list the P-positions among heaps 0 to 21, using the table of Grundy values.",
+exercise("2.5", "S = {2, 3, 6}: compute g(0), ..., g(15) and list the P-positions among heaps 0 to 15.",
          expects="a list of heap sizes, e.g. [3, 7]")(
-    set_checker(_TWO_FIVE_SEVEN.p_positions(22), "P-positions below 22 for S = {2, 5, 7}",
-                hint="a heap is a P-position exactly when its Grundy value is 0.",
-                why_not=lambda n: (f"g({n}) = {_TWO_FIVE_SEVEN.grundy(n)}, not 0" if 0 <= n < 22
-                                   else "the question is about heaps 0 to 21"))
+    set_checker(_TWO_THREE_SIX.p_positions(16), "P-positions below 16 for S = {2, 3, 6}",
+                hint="a heap is a P-position exactly when its Grundy value is 0; heaps 0 and 1 have no move.",
+                why_not=lambda n: (f"g({n}) = {_TWO_THREE_SIX.grundy(n)}, not 0" if 0 <= n < 16
+                                   else "the question is about heaps 0 to 15"))
 )

@@ -7,33 +7,23 @@ False
 
 from __future__ import annotations
 
-from ..subtraction import SubtractionGame, TakeAwayGame
+from ..subtraction import SubtractionGame, TakeAwayGame, powers_of_two
 from .core import _Verdict, as_int, as_int_set, correct, exercise, wrong
 from .kinds import move_checker, number_checker
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
 _TWO_FOUR_SEVEN = SubtractionGame({2, 4, 7})
+_POWERS_OF_TWO = TakeAwayGame(powers_of_two, name="take a power of 2")
+#: The set of exercise 3.3; exercise 3.4 asks for a different one.
+_EXERCISE_3_3_SET = {2, 4, 7}
 
-
-def powers_of_two_up_to(n: int) -> list[int]:
-    """The powers of 2 that are at most ``n``: the amounts a move may take in the powers-of-2 game.
-
-    >>> powers_of_two_up_to(10)
-    [1, 2, 4, 8]
-    >>> powers_of_two_up_to(0)
-    []
-    """
-    return [1 << i for i in range(int(n).bit_length())]
-
-
-_POWERS_OF_TWO = TakeAwayGame(powers_of_two_up_to, name="take a power of 2")
-
-exercise("3.1", "S = {2, 5, 7}: what is g(10**12)?", expects="a whole number, e.g. 2")(
-    number_checker(_TWO_FIVE_SEVEN.grundy(10**12), "g(10**12) for S = {2, 5, 7}",
-                   hint="the preperiod is 0 and the period 22, so g(n) = g(n % 22); compute 10**12 % 22 first.")
+exercise("3.1", "S = {2, 5, 7}: what is g(10**12 + 5)?", expects="a whole number, e.g. 3")(
+    number_checker(_TWO_FIVE_SEVEN.grundy(10**12 + 5), "g(10**12 + 5) for S = {2, 5, 7}",
+                   hint="the preperiod is 0 and the period 22, so g(n) = g(n % 22); "
+                        "compute (10**12 + 5) % 22 first.")
 )
 
-exercise("3.2", "What upper bound on the period does the pigeonhole argument give for S = {3, 5, 8}?",
+exercise("3.2", "Compute the textbook's pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}.",
          expects="a whole number, e.g. 1000")(
     number_checker(8 * (3 + 1) ** 8, "the pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}",
                    hint="here k = 3 (the number of moves) and s_k = 8 (the largest move).")
@@ -70,6 +60,8 @@ def _set_with_a_preperiod(answer: object) -> _Verdict:
         return wrong(f"expected a set of three whole numbers such as {{1, 4, 6}}, got {answer!r}", hint)
     if len(given) != 3 or min(given) < 1 or max(given) > 10:
         return wrong(f"{sorted(given)} is not three different numbers from 1 to 10.", hint)
+    if given == _EXERCISE_3_3_SET:
+        return wrong("{2, 4, 7} is the set of Exercise 3.3; find a different one.", hint)
     found = SubtractionGame(given).periodicity()
     if found.preperiod == 0:
         return wrong(f"S = {{{', '.join(map(str, sorted(given)))}}} is periodic from heap 0 on "
@@ -78,11 +70,12 @@ def _set_with_a_preperiod(answer: object) -> _Verdict:
                    f"then repeats with period {found.period}.")
 
 
-exercise("3.4", "Find a set S = {a, b, c} with 1 <= a < b < c <= 10 whose Grundy sequence has a preperiod.",
+exercise("3.4", "Find a set S = {a, b, c} with 1 <= a < b < c <= 10, other than {2, 4, 7}, whose Grundy "
+         "sequence has a preperiod.",
          expects="a set of three numbers, e.g. {1, 4, 6}")(_set_with_a_preperiod)
 
 exercise("3.5", "In the game where a move takes any power of 2 (1, 2, 4, 8, ...), the heap is 2024. "
-         "Which heap do you leave with a winning move?", expects="the heap size you leave behind, e.g. 2020")(
+         "Give one heap you can leave that wins.", expects="the heap size you leave behind, e.g. 2020")(
     move_checker(_POWERS_OF_TWO, 2024, "this move wins",
                  hint="a power of 2 is never a multiple of 3; which heaps are the P-positions?")
 )
