@@ -16,12 +16,12 @@ Layers, each importing only the ones above it in this list:
 from ._validate import LimitError
 from .boards import Chomp, RookGame, Wythoff
 from .engine import grundy, mex, outcome, winning_moves
-from .nim import Nim, nim_sum
+from .nim import Nim, nim_p_positions, nim_sum
 from .octal import OctalGame
-from .periodicity import Periodicity, PeriodNotFoundError
+from .periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
 from .seed_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
 from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits, powers_of_two
-from .sums import GameSum, grundy_table
+from .sums import GameSum, grundy_table, nim_heap_partners
 from .survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
 
 __version__ = "0.1.0"
@@ -44,8 +44,11 @@ __all__ = [
     "grundy_table",
     "label_positions",
     "mex",
+    "nim_heap_partners",
+    "nim_p_positions",
     "nim_sum",
     "nonzero_digits",
+    "observed_periodicity",
     "outcome",
     "period_grid",
     "periodicity_survey",

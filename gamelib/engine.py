@@ -19,7 +19,7 @@ from ._validate import MAX_POSITIONS, LimitError, check_bool, check_int
 
 #: The generic engine also gives up after listing this many moves per allowed position (so a game with few
 #: positions but very many moves, such as one Nim heap of 30,000, is refused instead of filling memory).
-MOVES_PER_POSITION = 5
+MOVES_PER_POSITION = 2
 
 
 class Game(Protocol):

@@ -5,13 +5,16 @@ A position is a tuple of heap sizes, e.g. ``(3, 4, 5)``. The order of the heaps 
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import cache, reduce
 from operator import xor
 
 from ._validate import LimitError, check_bool, check_heaps, check_int
 
 #: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
 MAX_NIM_MOVES = 10**6
+
+#: Largest heap ``nim_p_positions`` searches (it works from the definition, so the cost grows like max_heap**4).
+MAX_P_SEARCH_HEAP = 31
 
 
 def nim_sum(*heaps: int) -> int:
@@ -91,3 +94,47 @@ class Nim:
                     if self.outcome(after) == "P":
                         found.append(after)
         return found
+
+
+def nim_p_positions(max_heap: int, smallest: int | None = None) -> list[tuple[int, int, int]]:
+    """The three-heap Nim P-positions ``(a, b, c)`` with ``a < b < c <= max_heap``, found from the definition.
+
+    The search uses only the rules of Nim and the definition of P and N (a position is P exactly when every
+    move leads to an N-position); it never computes a nim-sum, so its result can be used to test the
+    nim-sum rule. Positions with two equal heaps or an empty heap are left out (they are the easy ones).
+
+    Parameters
+    ----------
+    max_heap : int
+        The largest heap size allowed, 0 to ``MAX_P_SEARCH_HEAP`` (31).
+    smallest : int, optional
+        If given, keep only the positions whose smallest heap ``a`` equals it.
+
+    Returns
+    -------
+    list of tuple
+        The triples in increasing order.
+
+    Examples
+    --------
+    >>> nim_p_positions(7)
+    [(1, 2, 3), (1, 4, 5), (1, 6, 7), (2, 4, 6), (2, 5, 7), (3, 4, 7), (3, 5, 6)]
+    >>> nim_p_positions(15, smallest=4)
+    [(4, 8, 12), (4, 9, 13), (4, 10, 14), (4, 11, 15)]
+    """
+    max_heap = check_int(max_heap, "max_heap")
+    if max_heap > MAX_P_SEARCH_HEAP:
+        raise LimitError(f"max_heap={max_heap} is too large: nim_p_positions searches heaps up to "
+                         f"{MAX_P_SEARCH_HEAP} (for bigger heaps use the nim-sum rule, Nim().outcome)")
+    if smallest is not None:
+        smallest = check_int(smallest, "smallest")
+
+    @cache
+    def is_p(heaps: tuple[int, ...]) -> bool:  # heaps sorted, so each position is searched once
+        followers = (tuple(sorted(heaps[:i] + (t,) + heaps[i + 1 :])) for i, h in enumerate(heaps)
+                     for t in range(h))
+        return not any(is_p(f) for f in followers)
+
+    firsts = range(1, max_heap + 1) if smallest is None else [smallest]
+    return [(a, b, c) for a in firsts for b in range(a + 1, max_heap + 1) for c in range(b + 1, max_heap + 1)
+            if is_p((a, b, c))]

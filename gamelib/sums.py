@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from . import engine
-from ._validate import check_stop
+from ._validate import check_int, check_stop
+from .nim import Nim
 
 
 def _grundy_of(game: Any, position: Any) -> int:
@@ -100,3 +101,36 @@ def grundy_table(game_a: Any, game_b: Any, rows: int, cols: int) -> np.ndarray:
     rows = check_stop(rows, limit=10**4, name="rows")
     cols = check_stop(cols, limit=10**4, name="cols")
     return _grundy_row(game_a, rows)[:, None] ^ _grundy_row(game_b, cols)[None, :]
+
+
+def nim_heap_partners(game: Any, position: Any, max_heap: int) -> list[int]:
+    """The Nim heap sizes ``k <= max_heap`` that make ``position + *k`` a P-position, found from the definition.
+
+    ``*k`` is a single Nim heap of ``k`` chips. The sum is searched move by move (``gamelib.outcome`` on a
+    ``GameSum`` with ``Nim()``), without Grundy values or nim-sums, so the result can be used to test the
+    Sprague–Grundy theorem: for a game that always ends it is the single size ``g(position)`` (when that is
+    at most ``max_heap``).
+
+    Parameters
+    ----------
+    game : object with ``moves(position)``
+        A normal-play game, e.g. ``SubtractionGame({1, 3, 4})``.
+    position : a position of ``game``
+    max_heap : int
+        The largest Nim heap tried.
+
+    Returns
+    -------
+    list of int
+
+    Examples
+    --------
+    >>> from gamelib import SubtractionGame
+    >>> nim_heap_partners(SubtractionGame({1, 3, 4}), 5, max_heap=6)
+    [3]
+    >>> nim_heap_partners(SubtractionGame({1, 3, 4}), 5, max_heap=2)
+    []
+    """
+    max_heap = check_int(max_heap, "max_heap")
+    both = GameSum(game, Nim())
+    return [k for k in range(max_heap + 1) if engine.outcome(both, (position, (k,)), misere=False) == "P"]

@@ -61,16 +61,17 @@ def test_5_2_equivalent_nim_heap():
 
 def test_5_3_winning_moves_in_the_papers_sum():
     is_p = brute_sum_is_p((1, 3, 7, 8), (1, 2, 3))
-    followers = [(12 - s, 9) for s in (1, 3, 7, 8)] + [(12, 9 - t) for t in (1, 2, 3)]
+    followers = [(20 - s, 19) for s in (1, 3, 7, 8)] + [(20, 19 - t) for t in (1, 2, 3)]
     wins = [f for f in followers if is_p(*f)]
-    assert sorted(wins) == [(5, 9), (12, 6)]
+    # by hand: g_A(20) = 1 (period 15 from the paper's g(0..21)) and g_B(19) = 19 mod 4 = 3
+    assert sorted(wins) == [(13, 19), (20, 17)]
     for win in wins:
         assert check("5.3", win).ok and check("5.3", list(win)).ok
     for bad in (f for f in followers if f not in wins):
         result = check("5.3", bad)
         assert not result.ok and "N-position" in result.message
         assert all(str(w) not in result.message + result.hint for w in wins)
-    assert "cannot be reached" in check("5.3", (10, 9)).message
+    assert "cannot be reached" in check("5.3", (18, 19)).message
 
 
 def test_5_4_printed_row_15():

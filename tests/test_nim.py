@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import Nim, engine, nim_sum
+from gamelib.nim import nim_p_positions
 
 
 @cache
@@ -139,3 +140,40 @@ def test_misere_nim_has_no_grundy_value():
 def test_titles_and_flags():
     assert Nim().misere is False and Nim(misere=True).misere is True
     assert "mis" in Nim(misere=True).title.lower() and "Nim" in Nim().title
+
+
+# --- nim_p_positions (three-heap P-positions from the definition) ---------------------------------------
+
+def test_nim_p_positions_reproduce_changs_table():
+    # Chang's notes list the three-heap P-positions by smallest heap; rows 1 to 5, typed in from the notes.
+    chang = {1: [(1, 2, 3), (1, 4, 5), (1, 6, 7), (1, 8, 9), (1, 10, 11), (1, 12, 13)],
+             2: [(2, 4, 6), (2, 5, 7), (2, 8, 10), (2, 9, 11), (2, 12, 14), (2, 13, 15)],
+             3: [(3, 4, 7), (3, 5, 6), (3, 8, 11), (3, 9, 10), (3, 12, 15), (3, 13, 14)],
+             4: [(4, 8, 12), (4, 9, 13), (4, 10, 14), (4, 11, 15)],
+             5: [(5, 8, 13), (5, 9, 12), (5, 10, 15), (5, 11, 14)]}
+    for a, row in chang.items():
+        assert nim_p_positions(15, smallest=a)[: len(row)] == row
+    assert nim_p_positions(15, smallest=1)[len(chang[1]):] == [(1, 14, 15)]
+
+
+def test_nim_p_positions_match_a_brute_force_written_here():
+    @cache
+    def p(heaps):
+        return all(not p(tuple(sorted(heaps[:i] + (t,) + heaps[i + 1:]))) for i, h in enumerate(heaps)
+                   for t in range(h))
+
+    expected = [(a, b, c) for a in range(1, 10) for b in range(a + 1, 10) for c in range(b + 1, 10) if p((a, b, c))]
+    assert nim_p_positions(9) == expected
+    # counted by hand: a xor b = c with c <= 9 gives 8 triples
+    assert all(a < b < c <= 9 for a, b, c in expected) and len(expected) == 8
+
+
+def test_nim_p_positions_small_and_bad_input():
+    assert nim_p_positions(2) == [] and nim_p_positions(3) == [(1, 2, 3)]
+    assert nim_p_positions(15, smallest=0) == [] and nim_p_positions(15, smallest=16) == []
+    with pytest.raises(ValueError, match="32"):
+        nim_p_positions(32)
+    with pytest.raises((TypeError, ValueError), match="max_heap"):
+        nim_p_positions("15")
+    with pytest.raises(ValueError, match="smallest"):
+        nim_p_positions(15, smallest=-1)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import GameSum, Nim, RookGame, SubtractionGame, engine, grundy_table
+from gamelib.sums import nim_heap_partners
 
 
 class Subtract:
@@ -146,3 +147,20 @@ def test_sum_of_rooks_is_nim():
         (x1, y1), (x2, y2) = position
         assert two_rooks.grundy(position) == x1 ^ y1 ^ x2 ^ y2
         assert engine.grundy(two_rooks, position) == x1 ^ y1 ^ x2 ^ y2
+
+
+# --- nim_heap_partners (the Nim heap that balances a position, found by search) ---------------------------
+
+def test_nim_heap_partners_give_the_grundy_values_of_the_textbook():
+    # Textbook values for S = {2, 5, 7}: g(0..11) = 0 0 1 1 0 2 1 3 2 2 0 3.
+    textbook = [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3]
+    game = SubtractionGame({2, 5, 7})
+    assert [nim_heap_partners(game, n, 5) for n in range(12)] == [[v] for v in textbook]
+
+
+def test_nim_heap_partners_with_a_small_limit_and_bad_input():
+    # S = {1, 2, 3}: g(3) = 3 (course note 3 / textbook), so no heap of at most 2 chips balances it.
+    assert nim_heap_partners(SubtractionGame({1, 2, 3}), 3, 2) == []
+    assert nim_heap_partners(SubtractionGame({1, 2, 3}), 3, 3) == [3]
+    with pytest.raises(ValueError, match="max_heap"):
+        nim_heap_partners(SubtractionGame({1, 2, 3}), 3, -1)

@@ -103,9 +103,12 @@ exercise("4.4", "Chang's fruit game: 1 apple, 2 bananas, 3 oranges, 4 pears and 
                      explain=_nim_sum_note)
 )
 
-exercise("4.5", "How many different winning moves are there from the Nim position (9, 12, 14, 7)?",
+#: Exercise 4.5's position: six heaps, one more than the Nim explorer holds, so the count must be reasoned out.
+SIX_HEAPS = (17, 18, 20, 24, 31, 3)
+
+exercise("4.5", f"How many different winning moves are there from the Nim position {SIX_HEAPS}?",
          expects="a whole number, e.g. 2")(
-    number_checker(len(Nim().winning_moves((9, 12, 14, 7))), "the number of winning moves from (9, 12, 14, 7)",
+    number_checker(len(Nim().winning_moves(SIX_HEAPS)), f"the number of winning moves from {SIX_HEAPS}",
                    hint="find the highest binary digit of the nim-sum; every heap with a 1 in that digit gives "
                         "exactly one winning move, the others none.")
 )

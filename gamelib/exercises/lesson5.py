@@ -42,10 +42,10 @@ exercise("5.2", "A heap of 11 chips in S = {1, 3, 4} is equivalent to a Nim heap
                         "S = {1, 3, 4} repeat with period 7.")
 )
 
-exercise("5.3", "The paper's sum: S = {1, 3, 7, 8} with 12 chips beside S = {1, 2, 3} with 9 chips. Give a "
-         "winning move as the position after it.", expects="a pair (heap A, heap B), e.g. (11, 9)")(
-    move_checker(GameSum(_PAPER_A, _PAPER_B), (12, 9), "this move wins",
-                 hint="the values are g_A(12) = 2 and g_B(9) = 1; move in one heap so that the two values "
+exercise("5.3", "The paper's sum beyond its table: S = {1, 3, 7, 8} with 20 chips beside S = {1, 2, 3} with 19 "
+         "chips. Give a winning move as the position after it.", expects="a pair (heap A, heap B), e.g. (19, 19)")(
+    move_checker(GameSum(_PAPER_A, _PAPER_B), (20, 19), "this move wins",
+                 hint="the values are g_A(20) = 1 and g_B(19) = 3; move in one heap so that the two values "
                       "become equal.")
 )
 

@@ -14,7 +14,7 @@ from .kinds import outcome_checker, set_checker
 from .lesson4 import nim_move_checker
 
 _MISERE_NIM = Nim(misere=True)
-_MISERE_ONE_TWO_THREE = SubtractionGame({1, 2, 3}, misere=True)
+_MISERE_ONE_FOUR = SubtractionGame({1, 4}, misere=True)
 _MISERE_THREE_FIVE = SubtractionGame({3, 5}, misere=True)
 _MISERE_TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7}, misere=True)
 
@@ -50,12 +50,14 @@ exercise("6.2", "Misère Nim from (1, 1, 5): give the winning move.", expects="t
                           "left.", explain=_ones_note)
 )
 
-exercise("6.3", "Misère play, S = {1, 2, 3}: list the P-positions among heaps 0 to 19.",
+exercise("6.3", "Misère play, S = {1, 4}: list the P-positions among heaps 0 to 19.",
          expects="a list of heap sizes, e.g. [2, 6]")(
-    set_checker(_MISERE_ONE_TWO_THREE.p_positions(20), "misère P-positions below 20 for S = {1, 2, 3}",
-                hint="heap 0 is N in misère play (the player to move cannot move, and wins); work upwards.",
-                why_not=_why_not_p(_MISERE_ONE_TWO_THREE, 20))
+    set_checker(_MISERE_ONE_FOUR.p_positions(20), "misère P-positions below 20 for S = {1, 4}",
+                hint="heap 0 is N in misère play (the player to move cannot move, and wins); work upwards: a "
+                     "heap is P when every move from it leads to an N-position.",
+                why_not=_why_not_p(_MISERE_ONE_FOUR, 20))
 )
+
 
 def _printed_misere_start(S: tuple[int, ...], stop: int) -> str:
     """PTFN started the way He & Qin print it for misère play: heaps 0 .. s_1 marked N (one too many).
