@@ -86,7 +86,7 @@ def _why_label_is_right(n: int) -> str:
     return f"both starts label heap {n} as {_TRUE_THREE_FIVE[n]}"
 
 
-exercise("6.4", "Misère play, S = {3, 5}. Run PTFN with the paper's printed start (heaps 0 to 3 marked N) and "
+exercise("6.4", "Misère play, S = {3, 5}. Run PTFN with the paper's start read inclusively (heaps 0 to 3 marked N) and "
          "compare with the truth: which heaps among 0 to 19 get the wrong label?",
          expects="a list of heap sizes, e.g. [7, 8]")(
     set_checker([n for n in range(20) if _PRINTED_THREE_FIVE[n] != _TRUE_THREE_FIVE[n]],
