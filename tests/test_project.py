@@ -1,0 +1,75 @@
+"""Packaging and repository hygiene: what a fresh clone, pip and Binder rely on."""
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: jupyterlab brings tomli there
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+ALL_NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+
+
+def test_pyproject_names_the_package_and_its_needs():
+    project = PYPROJECT["project"]
+    # The flat layout has binder/, notebooks/, tools/ beside gamelib/: setuptools must be told, and an
+    # explicit list ships no subpackage it does not name (an editable install hides that; Binder does not).
+    on_disk = sorted(".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "gamelib").rglob("__init__.py"))
+    assert sorted(PYPROJECT["tool"]["setuptools"]["packages"]) == on_disk
+    assert project["requires-python"] == ">=3.10"
+    assert [dep.split(">")[0].split("=")[0].split("<")[0].strip() for dep in project["dependencies"]] == ["numpy"]
+
+
+def test_py_typed_is_declared():
+    assert (ROOT / "gamelib" / "py.typed").is_file()
+    assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["gamelib"]
+
+
+@pytest.mark.slow
+def test_wheel_ships_py_typed(tmp_path):
+    # Build from a copy of just what the wheel needs, so the build writes nothing into the repo.
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        (source / name).write_bytes((ROOT / name).read_bytes())
+    shutil.copytree(ROOT / "gamelib", source / "gamelib", ignore=shutil.ignore_patterns("__pycache__"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+                    "-w", str(tmp_path / "dist"), str(source)], check=True, timeout=300)
+    (wheel,) = (tmp_path / "dist").glob("gamelib-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "gamelib/py.typed" in names
+    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib").rglob("*.py"))
+    assert [m for m in modules if m not in names] == []
+    assert not [n for n in names if n.split("/")[0] in {"notebooks", "binder", "tools", "tests", "benchmarks"}]
+
+
+def test_no_notebook_checkpoints_are_tracked():
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    assert [p for p in listed.stdout.splitlines() if ".ipynb_checkpoints" in p.split("/")] == []
+
+
+def test_no_notebook_stores_widget_state():
+    """Saved widget state is stale the moment it is committed (and random ids make noisy diffs)."""
+    assert [p.relative_to(ROOT).as_posix() for p in ALL_NOTEBOOKS
+            if "widgets" in nbformat.read(p, as_version=4).metadata] == []
+
+
+def test_every_code_cell_of_every_lesson_has_been_run():
+    """nbval only compares outputs that are saved: lessons are committed executed (`make notebooks`)."""
+    not_run = [f"{p.name} cell {i}"
+               for p in LESSONS
+               for i, cell in enumerate(nbformat.read(p, as_version=4).cells)
+               if cell.cell_type == "code" and cell.source.strip() and cell.execution_count is None]
+    assert not_run == []
