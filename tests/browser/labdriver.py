@@ -1,0 +1,171 @@
+"""Drive one JupyterLab page through Playwright: open a notebook, run it, poke its widgets.
+
+Every wait is a wait for a state (a kernel that is ready, a changed image, new text), never a fixed sleep.
+JupyterLab is started with ``expose_app_in_browser``, so ``window.jupyterapp`` is the running app and the
+notebook's session and kernel can be read directly instead of guessed from the status bar (which says
+"idle" too early).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from urllib.parse import quote
+
+from playwright.sync_api import Locator, Page, expect
+
+# The current notebook panel, or null; shared by the scripts below.
+_PANEL = """
+const app = window.jupyterapp;
+const panel = app && app.shell.currentWidget;
+if (!panel || !panel.sessionContext || !panel.content || !panel.content.widgets) return null;
+"""
+
+# True once the notebook is loaded and its kernel is started, connected and idle.
+_KERNEL_READY = (
+    "(path) => {" + _PANEL.replace("return null", "return false") + """
+  if (panel.context.path !== path || !panel.context.isReady) return false;
+  const sc = panel.sessionContext;
+  const kernel = sc.session && sc.session.kernel;
+  return sc.isReady && !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}"""
+)
+
+# Count the kernel's finished execute requests from now on (its iopub "idle" status replies to them).
+_START_COUNTING = "() => {" + _PANEL + """
+  const kernel = panel.sessionContext.session.kernel;
+  const counter = {done: 0, error: false};
+  kernel.iopubMessage.connect((_, msg) => {
+    const parent = msg.parent_header && msg.parent_header.msg_type;
+    if (msg.header.msg_type === 'error') counter.error = true;
+    if (msg.header.msg_type === 'status' && msg.content.execution_state === 'idle' && parent === 'execute_request')
+      counter.done += 1;
+  });
+  window.__harnessRun = counter;
+  return true;
+}"""
+
+# Run All is over when every non-empty code cell has answered (or one failed, which stops Run All), the
+# kernel is idle and no prompt shows [*].
+_RUN_FINISHED = "() => {" + _PANEL.replace("return null", "return false") + """
+  const counter = window.__harnessRun;
+  const code = panel.content.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.getSource().trim());
+  const kernel = panel.sessionContext.session.kernel;
+  const busy = [...panel.node.querySelectorAll('.jp-InputPrompt')].some(p => p.textContent.includes('*'));
+  return (counter.done >= code.length || counter.error) && kernel.status === 'idle' && !busy;
+}"""
+
+# [{index, count, errors: ['Name: value']}] for every non-empty code cell.
+_CELLS = "() => {" + _PANEL + """
+  return panel.content.widgets.map((cell, index) => ({cell, index}))
+    .filter(({cell}) => cell.model.type === 'code' && cell.model.sharedModel.getSource().trim())
+    .map(({cell, index}) => ({
+      index,
+      count: cell.model.executionCount,
+      errors: cell.model.outputs.toJSON().filter(o => o.output_type === 'error').map(o => `${o.ename}: ${o.evalue}`),
+    }));
+}"""
+
+# How ipywidgets looks when it could not render: its error text, or a widget's text/plain fallback
+# such as "IntSlider(value=3)", "interactive(children=(...", "Output()".
+WIDGET_FALLBACK = re.compile(
+    r"\b[A-Z]\w*\((?:value|children|description|options|outputs|layout)="
+    r"|\b(?:Output|HBox|VBox|Button|Label)\(\)|\binteractive\(children="
+)
+
+
+class Lab:
+    """One browser page on the test JupyterLab. ``record(label, seconds)`` receives the timings."""
+
+    def __init__(self, page: Page, base_url: str, token: str, record: Callable[[str, float], None]):
+        self.page, self.base_url, self.token, self.record = page, base_url, token, record
+        self.path: str | None = None
+
+    # --- notebooks -------------------------------------------------------------------------------------
+
+    def open(self, name: str, timeout: float = 60) -> None:
+        """Open notebook ``name`` (relative to the server root) alone in a fresh workspace and wait until
+        its kernel is truly ready."""
+        started = time.perf_counter()
+        self.path = name
+        # ?reset starts from an empty workspace, so notebooks opened by earlier tests do not come back.
+        self.page.goto(f"{self.base_url}/lab/tree/{quote(name)}?reset&token={self.token}")
+        self.wait_kernel_ready(timeout)
+        self.record(f"open to kernel ready ({name})", time.perf_counter() - started)
+
+    def wait_kernel_ready(self, timeout: float = 60) -> None:
+        self.page.wait_for_function(_KERNEL_READY, arg=self.path, timeout=timeout * 1000)
+
+    def run_all(self, timeout: float = 120) -> None:
+        """Run > Run All Cells from the menu bar, then wait until every cell has run."""
+        started = time.perf_counter()
+        self.page.evaluate(_START_COUNTING)
+        self.page.locator(".lm-MenuBar-itemLabel").filter(has_text=re.compile(r"^Run$")).click()
+        # Exact match: "Restart Kernel and Run All Cells…" contains the same words.
+        self.page.locator(".lm-Menu-itemLabel").filter(has_text=re.compile(r"^Run All Cells$")).click()
+        self.page.wait_for_function(_RUN_FINISHED, timeout=timeout * 1000)
+        self.record(f"run all ({self.path})", time.perf_counter() - started)
+        not_run = [c["index"] for c in self.cells() if c["count"] is None and not c["errors"]]
+        assert not not_run or self.errors(), f"cells {not_run} did not run"
+
+    def cells(self) -> list[dict]:
+        return self.page.evaluate(_CELLS)
+
+    def errors(self) -> list[str]:
+        """'cell N: Name: value' for every error output in the notebook."""
+        return [f"cell {c['index']}: {e}" for c in self.cells() for e in c["errors"]]
+
+    def widget_problems(self) -> list[str]:
+        """Widgets that failed to render: their error text or their plain-text fallback."""
+        problems = []
+        for text in self.page.locator(".jp-OutputArea-output").all_inner_texts():
+            if "Error displaying widget" in text:
+                problems.append(text.strip()[:200])
+            elif match := WIDGET_FALLBACK.search(text):
+                problems.append(text[match.start():match.start() + 200])
+        return problems
+
+    def assert_clean(self) -> None:
+        """Every cell ran, none raised, every widget rendered."""
+        assert self.errors() == []
+        assert [c["index"] for c in self.cells() if c["count"] is None] == []
+        assert self.widget_problems() == []
+
+    # --- widgets -------------------------------------------------------------------------------------
+
+    def slider_handle(self, index: int = 0) -> Locator:
+        return self.page.locator(".widget-slider .noUi-handle").nth(index)
+
+    def press_slider(self, index: int = 0, key: str = "ArrowRight", times: int = 1) -> None:
+        """Focus slider ``index`` (in page order) and press ``key`` on it ``times`` times."""
+        handle = self.slider_handle(index)
+        handle.focus()
+        for _ in range(times):
+            handle.press(key)
+
+    def type_into(self, text: str, index: int = 0, submit: bool = True) -> None:
+        """Replace the contents of text box ``index`` (ipywidgets Text, IntText, ...) and press Enter."""
+        box = self.page.locator(".jp-OutputArea .widget-text input, .jp-OutputArea .widget-text textarea").nth(index)
+        box.fill(text)
+        if submit:
+            box.press("Enter")
+
+    def click_button(self, text: str) -> None:
+        """Click the output-area button whose text is exactly ``text``."""
+        self.page.locator(".jp-OutputArea button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).click()
+
+    def image(self, index: int = 0) -> Locator:
+        """Image ``index`` inside Output widgets (where interactive plots land)."""
+        return self.page.locator(".widget-output img").nth(index)
+
+    def wait_src_change(self, image: Locator, old_src: str, timeout: float = 30) -> str:
+        expect(image).not_to_have_attribute("src", old_src, timeout=timeout * 1000)
+        return image.get_attribute("src")
+
+    def wait_text(self, locator: Locator, text: str | re.Pattern, timeout: float = 30) -> None:
+        expect(locator).to_have_text(text, timeout=timeout * 1000)
+
+    def wait_text_change(self, locator: Locator, old_text: str, timeout: float = 30) -> str:
+        expect(locator).not_to_have_text(old_text, timeout=timeout * 1000)
+        return locator.inner_text()
