@@ -73,3 +73,14 @@ def test_every_code_cell_of_every_lesson_has_been_run():
                for i, cell in enumerate(nbformat.read(p, as_version=4).cells)
                if cell.cell_type == "code" and cell.source.strip() and cell.execution_count is None]
     assert not_run == []
+
+
+def test_printed_text_is_saved_as_one_output_per_stream():
+    """The kernel splits printed text into messages at moments that vary by run; the runner joins them,
+    so that re-running `make notebooks` on unchanged lessons gives an empty diff."""
+    split = [f"{p.name} cell {i}"
+             for p in LESSONS
+             for i, cell in enumerate(nbformat.read(p, as_version=4).cells) if cell.cell_type == "code"
+             for a, b in zip(cell.outputs, cell.outputs[1:])
+             if a.output_type == b.output_type == "stream" and a.name == b.name]
+    assert split == []

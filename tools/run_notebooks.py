@@ -4,7 +4,8 @@ Usage: ``python tools/run_notebooks.py [LESSON_FILE ...]`` (``make notebooks`` r
 
 What makes the result deterministic: navigation cells rewritten from the lesson index, a fixed hash seed,
 no per-cell timing metadata, no saved widget state and no widget views (they only work with a live kernel),
-matplotlib PNGs (stable bytes), and execution counts 1, 2, 3, ... from a fresh kernel.
+matplotlib PNGs (stable bytes), execution counts 1, 2, 3, ... from a fresh kernel, and printed text merged
+into one output per stream (how the kernel splits it into messages depends on timing).
 """
 
 from __future__ import annotations
@@ -23,6 +24,19 @@ from lessons import LESSONS, NOTEBOOKS, set_nav  # noqa: E402
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+def merge_streams(outputs: list) -> list:
+    """Join consecutive stdout (or stderr) outputs: the kernel flushes them at moments that vary by run."""
+    merged: list = []
+    for output in outputs:
+        previous = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and previous is not None
+                and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+            previous["text"] += output["text"]
+        else:
+            merged.append(output)
+    return merged
+
+
 def clean(nb: nbformat.NotebookNode) -> None:
     """Drop what changes from run to run or needs a live kernel: widget state and views, timings.
 
@@ -35,7 +49,7 @@ def clean(nb: nbformat.NotebookNode) -> None:
         if cell.cell_type == "code":
             for output in cell.outputs:
                 output.get("data", {}).pop(WIDGET_VIEW, None)
-            cell.outputs = [o for o in cell.outputs if o.get("data", True)]
+            cell.outputs = merge_streams([o for o in cell.outputs if o.get("data", True)])
 
 
 def run(path: Path) -> float:
