@@ -1,29 +1,19 @@
-"""Lesson 2 exercise checks. Expected answers come from the textbook's tables or a brute force written here."""
+"""Lesson 2 exercise checks. Expected answers come from the textbook's tables or the brute force in brute.py."""
 
 import numpy as np
-import pytest
 
 from gamelib.exercises import check
 
-
-def brute_mex(values):
-    return min(set(range(len(values) + 1)) - set(values))
-
-
-def brute_grundy(S, stop):
-    g = []
-    for n in range(stop):
-        g.append(brute_mex([g[n - s] for s in S if s <= n]))
-    return g
+from brute import grundy_sequence, mex
 
 
 def test_the_brute_force_reproduces_the_textbook():
-    assert brute_grundy((2, 5, 7), 22) == [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2]
-    assert brute_grundy((2, 3), 14) == [0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1]
+    assert grundy_sequence((2, 5, 7), 22) == [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2]
+    assert grundy_sequence((2, 3), 14) == [0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1]
 
 
 def test_2_1_mex():
-    assert brute_mex([0, 1, 3, 4]) == 2
+    assert mex([0, 1, 3, 4]) == 2
     assert check("2.1", 2).ok and check("2.1", np.int32(2)).ok
     result = check("2.1", 5)
     assert not result.ok and "too large" in result.message and "2" not in result.message
@@ -31,14 +21,14 @@ def test_2_1_mex():
 
 
 def test_2_2_g_22_of_two_five_seven():
-    truth = brute_grundy((2, 5, 7), 23)[22]
+    truth = grundy_sequence((2, 5, 7), 23)[22]
     assert truth == 0  # mex{g(20), g(17), g(15)} = mex{3, 2, 1}
     assert check("2.2", truth).ok
     assert not check("2.2", 3).ok
 
 
 def test_2_3_grundy_values_of_one_four():
-    truth = brute_grundy((1, 4), 10)
+    truth = grundy_sequence((1, 4), 10)
     assert truth == [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
     assert check("2.3", truth).ok and check("2.3", tuple(truth)).ok and check("2.3", np.array(truth)).ok
     slip = truth.copy()
@@ -50,7 +40,7 @@ def test_2_3_grundy_values_of_one_four():
 
 
 def test_2_4_first_three_of_one_three_four():
-    g = brute_grundy((1, 3, 4), 20)
+    g = grundy_sequence((1, 3, 4), 20)
     truth = g.index(3)
     assert truth == 5
     assert check("2.4", truth).ok
@@ -58,7 +48,7 @@ def test_2_4_first_three_of_one_three_four():
 
 
 def test_2_5_zeros_of_two_three_six_are_the_p_positions():
-    g = brute_grundy((2, 3, 6), 16)
+    g = grundy_sequence((2, 3, 6), 16)
     assert g == [0, 0, 1, 1, 2, 0, 3, 1, 2, 0, 0, 1, 1, 2, 0, 3]  # by hand with the Grundy scale
     truth = [n for n, v in enumerate(g) if v == 0]
     assert truth == [0, 1, 5, 9, 10, 14]
@@ -69,16 +59,3 @@ def test_2_5_zeros_of_two_three_six_are_the_p_positions():
     assert "missing" in missing.message and "9" not in missing.message + missing.hint
     assert "0 to 15" in check("2.5", [*truth, 16]).message
     assert not check("2.5", [0, 1, 4, 10, 13, 14]).ok  # the zeros of S = {2, 5, 7} do not fit
-
-
-@pytest.mark.parametrize("exercise", ["2.1", "2.2", "2.3", "2.4", "2.5"])
-def test_none_means_not_answered(exercise):
-    result = check(exercise, None)
-    assert not result.ok and "Not answered yet" in result.message
-
-
-@pytest.mark.parametrize("exercise", ["2.1", "2.2", "2.3", "2.4", "2.5"])
-@pytest.mark.parametrize("answer", ["two", 2.0, {"a": 1}, [1, "x"], object(), True])
-def test_wrong_types_get_a_message_not_an_exception(exercise, answer):
-    result = check(exercise, answer)
-    assert not result.ok and result.message

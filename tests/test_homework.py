@@ -20,6 +20,8 @@ import yaml
 
 from gamelib.homework import normalise_student_id, student_set, variant_pool
 
+from brute import grundy_sequence
+
 # otter's imports trip a traitlets deprecation warning that is not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
 
@@ -46,13 +48,6 @@ def _text(cell):
 
 # ---------------------------------------------------------------------------------------------------------
 # The seeded variant: a set per student id.
-
-def _brute_grundy(S, stop):
-    values = []
-    for n in range(stop):
-        followers = {values[n - s] for s in S if s <= n}
-        values.append(min(set(range(len(S) + 2)) - followers))
-    return values
 
 
 def _brute_period(values, window):
@@ -87,7 +82,7 @@ def test_the_pool_holds_exactly_the_sets_its_rule_describes():
     for S in combinations(range(1, 10), 3):
         if gcd(*S) != 1 or S in worked:
             continue
-        preperiod, period = _brute_period(_brute_grundy(S, 400), max(S))
+        preperiod, period = _brute_period(grundy_sequence(S, 400), max(S))
         if period >= 3 and preperiod + 2 * period <= 40:
             expected.append(S)
     assert list(variant_pool()) == expected

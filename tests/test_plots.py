@@ -15,43 +15,13 @@ from matplotlib.figure import Figure
 
 from gamelib import LimitError, SubtractionGame, TakeAwayGame, plots
 
+from brute import eventual_period, grundy_sequence, outcome_string
+
 # --------------------------------------------------------------------------------------------------------
 # Brute force, independent of gamelib: Grundy values and outcomes straight from the definitions.
 
 
-def brute_grundy(S, stop):
-    values = []
-    for n in range(stop):
-        followers = {values[n - s] for s in S if s <= n}
-        m = 0
-        while m in followers:
-            m += 1
-        values.append(m)
-    return values
 
-
-def brute_outcomes(S, stop, misere=False):
-    """'P'/'N' by the definition: N exactly when some move reaches a P-position; no move: P (normal)."""
-    out = []
-    for n in range(stop):
-        followers = [out[n - s] for s in S if s <= n]
-        if not followers:
-            out.append("N" if misere else "P")
-        else:
-            out.append("N" if "P" in followers else "P")
-    return "".join(out)
-
-
-def brute_eventual_period(values):
-    """(preperiod, period) of a long enough list, by trying every period and checking the whole tail."""
-    length = len(values)
-    for period in range(1, length // 3):
-        if all(values[i] == values[i + period] for i in range(length // 2, length - period)):
-            start = length // 2
-            while start > 0 and values[start - 1] == values[start - 1 + period]:
-                start -= 1
-            return start, period
-    raise AssertionError("no period in the values given")
 
 
 def brute_wythoff_p(limit):
@@ -128,8 +98,8 @@ def test_sequence_strip_of_2_5_7_draws_the_seed_values_and_their_p_positions():
 
 def test_sequence_strip_brackets_preperiod_and_period_and_draws_dividers():
     # S = {4, 9, 11}: preperiod 40, period 5 (a seed-style example; checked here by brute force).
-    values = brute_grundy((4, 9, 11), 600)
-    assert brute_eventual_period(values) == (40, 5)
+    values = grundy_sequence((4, 9, 11), 600)
+    assert eventual_period(values, 11) == (40, 5)
     fig = plots.sequence_strip(SubtractionGame({4, 9, 11}), 60)
     assert fig.plotted["pattern"] == (40, 5, True)
     assert "preperiod 40" in texts(fig)
@@ -146,7 +116,7 @@ def test_sequence_strip_in_misere_play_draws_outcomes_only():
     assert "(misère)" in fig.get_suptitle()
     assert fig.plotted["values"] is None
     assert not artists(fig, "value-cells")
-    expected = brute_outcomes((1, 3, 4), 30, misere=True)
+    expected = outcome_string((1, 3, 4), 30, misere=True)
     assert sorted(x for x, y, t in labels(fig, "p-labels")) == [n for n, o in enumerate(expected) if o == "P"]
 
 
@@ -198,7 +168,7 @@ def test_outcome_strips_stack_normal_and_misere():
     rows = {}
     for x, y, _ in labels(fig, "p-labels"):
         rows.setdefault(round(y), []).append(round(x))
-    normal, misere = brute_outcomes((1, 3, 4), 30), brute_outcomes((1, 3, 4), 30, misere=True)
+    normal, misere = outcome_string((1, 3, 4), 30), outcome_string((1, 3, 4), 30, misere=True)
     assert sorted(rows[1]) == [n for n, o in enumerate(normal) if o == "P"]  # first game on top
     assert sorted(rows[0]) == [n for n, o in enumerate(misere) if o == "P"]
     row_names = [t for t in texts(fig) if t.startswith("S = ")]
@@ -207,10 +177,10 @@ def test_outcome_strips_stack_normal_and_misere():
 
 def test_outcome_strips_label_the_period_of_the_outcomes_not_of_the_values():
     # S = {2, 4, 7}: Grundy values repeat from n = 8, but the P/N outcomes already from n = 4 (period 3).
-    values = brute_grundy((2, 4, 7), 400)
-    outcomes = brute_outcomes((2, 4, 7), 400)
-    assert brute_eventual_period(values) == (8, 3)
-    assert brute_eventual_period(outcomes) == (4, 3)
+    values = grundy_sequence((2, 4, 7), 400)
+    outcomes = outcome_string((2, 4, 7), 400)
+    assert eventual_period(values, 7) == (8, 3)
+    assert eventual_period(outcomes, 7) == (4, 3)
     fig = plots.outcome_strips([SubtractionGame({2, 4, 7})], 20)
     assert fig.plotted["patterns"] == [(4, 3, True)]
     assert "S = {2, 4, 7}\nperiod 3, preperiod 4" in texts(fig)
@@ -247,7 +217,7 @@ def test_grundy_scale_writes_the_seed_computation(n, equation):
     arrows = artists(fig, "scale-arrow")
     assert len(arrows) == len([s for s in (2, 5, 7) if s <= n]) + 1  # one per follower, one at n
     drawn = {round(x): int(t) for x, y, t in labels(fig, "value-labels")}
-    expected = brute_grundy((2, 5, 7), n + 1)
+    expected = grundy_sequence((2, 5, 7), n + 1)
     assert drawn == dict(enumerate(expected))                     # heaps after n are not filled in yet
     assert sorted(round(x) for x, y, t in labels(fig, "p-labels")) == [h for h in range(n + 1) if expected[h] == 0]
 
@@ -284,7 +254,7 @@ def test_game_graph_draws_every_move_and_colours_the_nodes():
     assert fig.axes[0].get_xlabel() == "heap size n"
     moves = sorted((n, n - s) for n in range(12) for s in (1, 3, 4) if s <= n)
     assert fig.plotted["moves"] == moves
-    outcomes = brute_outcomes((1, 3, 4), 12)
+    outcomes = outcome_string((1, 3, 4), 12)
     (plain,), (winning,) = artists(fig, "moves"), artists(fig, "winning-moves")
     assert sorted(plain.moves + winning.moves) == moves
     assert len(plain.get_paths()) + len(winning.get_paths()) == len(moves)       # one arc per move
@@ -308,7 +278,7 @@ def test_labelling_figure_replays_the_labelling_algorithm():
     total = second.plotted["steps"]
     last = plots.labelling_figure(game, 10, total)
     assert sorted(round(x) for x, y, t in labels(last, "p-labels")) == [0, 2, 7, 9]   # = brute force below
-    assert [n for n, o in enumerate(brute_outcomes((1, 3, 4), 10)) if o == "P"] == [0, 2, 7, 9]
+    assert [n for n, o in enumerate(outcome_string((1, 3, 4), 10)) if o == "P"] == [0, 2, 7, 9]
     assert not labels(last, "unknown-labels")
     with pytest.raises(ValueError, match=f"from 0 to {total}"):
         plots.labelling_figure(game, 10, total + 1)
@@ -331,7 +301,7 @@ def test_sum_heatmap_marks_exactly_the_zero_xor_cells():
     assert "S = {1, 3, 7, 8}" in title and "S = {1, 2, 3}" in title
     ax = fig.axes[0]
     assert "S = {1, 2, 3}" in ax.get_xlabel() and "S = {1, 3, 7, 8}" in ax.get_ylabel()
-    ga, gb = brute_grundy(A, 16), brute_grundy(B, 12)
+    ga, gb = grundy_sequence(A, 16), grundy_sequence(B, 12)
     expected = {(j, i) for i in range(16) for j in range(12) if ga[i] ^ gb[j] == 0}   # (x = j, y = i)
     assert set(marker_centres(fig)) == expected
     assert {(round(x), round(y)) for x, y, t in labels(fig, "p-labels")} == expected
@@ -349,7 +319,7 @@ def test_period_heatmap_matches_brute_force_periods():
     assert grid[(2, 5)] == 22                                  # S(2, 5, 7): period 22, as in the seed text
     assert set(grid) == {(a, b) for a in range(1, 7) for b in range(a + 1, 7)}
     for (a, b), period in grid.items():
-        assert brute_eventual_period(brute_grundy((a, b, 7), 600))[1] == period
+        assert eventual_period(grundy_sequence((a, b, 7), 600), 7)[1] == period
     drawn = {(round(x), round(y)): int(t) for x, y, t in labels(fig, "value-labels")}
     assert drawn == grid
     assert artists(fig, "colour-bar")
@@ -357,7 +327,7 @@ def test_period_heatmap_matches_brute_force_periods():
 
 def test_period_heatmap_other_values_and_bad_input():
     fig = plots.period_heatmap(7, value="preperiod")
-    assert fig.plotted["grid"][(2, 5)] == brute_eventual_period(brute_grundy((2, 5, 7), 600))[0]
+    assert fig.plotted["grid"][(2, 5)] == eventual_period(grundy_sequence((2, 5, 7), 600), 7)[0]
     with pytest.raises(ValueError):
         plots.period_heatmap(2)
     with pytest.raises(ValueError):

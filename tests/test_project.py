@@ -81,6 +81,6 @@ def test_printed_text_is_saved_as_one_output_per_stream():
     split = [f"{p.name} cell {i}"
              for p in LESSONS
              for i, cell in enumerate(nbformat.read(p, as_version=4).cells) if cell.cell_type == "code"
-             for a, b in zip(cell.outputs, cell.outputs[1:])
+             for a, b in zip(cell.outputs, cell.outputs[1:], strict=False)
              if a.output_type == b.output_type == "stream" and a.name == b.name]
     assert split == []

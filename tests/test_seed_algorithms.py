@@ -10,17 +10,7 @@ from hypothesis import strategies as st
 
 from gamelib import Nim, SubtractionGame, label_positions, ptfn, ptfn_two_heaps
 
-
-def brute_outcomes(S, stop, misere=False):
-    """'P'/'N' of heaps 0 .. stop - 1 from the definition (no gamelib)."""
-    labels = []
-    for n in range(stop):
-        followers = [labels[n - s] for s in S if s <= n]
-        if not followers:
-            labels.append("N" if misere else "P")
-        else:
-            labels.append("N" if "P" in followers else "P")
-    return "".join(labels)
+from brute import outcome_string
 
 
 def brute_two_heaps(A, B, rows, cols, misere=False, diagonal=False):
@@ -56,7 +46,7 @@ sets = st.sets(st.integers(1, 9), min_size=1, max_size=4).map(lambda s: tuple(so
 @given(sets, st.integers(0, 120), st.booleans())
 @settings(max_examples=60, deadline=None)
 def test_ptfn_equals_brute_force(S, stop, misere):
-    assert ptfn(S, stop, misere=misere) == brute_outcomes(S, stop, misere)
+    assert ptfn(S, stop, misere=misere) == outcome_string(S, stop, misere)
 
 
 @given(sets, st.integers(0, 120))
@@ -75,8 +65,8 @@ def test_ptfn_misere_equals_the_misere_game(S, stop):
 @pytest.mark.parametrize("stop", [0, 1, 2, 3, 8, 9])
 def test_ptfn_guards_the_array_end_for_short_tables(stop):
     # the printed loop writes X[i + s] past the end; a short table with a big move must still work
-    assert ptfn({1, 3, 7, 8}, stop) == brute_outcomes((1, 3, 7, 8), stop)
-    assert ptfn({1, 3, 7, 8}, stop, misere=True) == brute_outcomes((1, 3, 7, 8), stop, misere=True)
+    assert ptfn({1, 3, 7, 8}, stop) == outcome_string((1, 3, 7, 8), stop)
+    assert ptfn({1, 3, 7, 8}, stop, misere=True) == outcome_string((1, 3, 7, 8), stop, misere=True)
 
 
 def test_ptfn_known_tables():
@@ -145,7 +135,7 @@ def test_ptfn_misere_start_counts_the_diagonal_move():
 @settings(max_examples=50, deadline=None)
 def test_label_positions_equals_brute_force(S, stop, misere):
     result = label_positions(SubtractionGame(S), range(stop), misere=misere)
-    assert "".join(result.labels[n] for n in range(stop)) == brute_outcomes(S, stop, misere)
+    assert "".join(result.labels[n] for n in range(stop)) == outcome_string(S, stop, misere)
     assert set(result.labels) == set(range(stop))
 
 

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from gamelib import SubtractionGame, TakeAwayGame, engine, nonzero_digits
 from gamelib.subtraction import powers_of_two
 
+from brute import grundy_sequence, outcome_string
+
 
 class Subtract:
     """Only moves(): what the generic engine needs, nothing of SubtractionGame's own machinery."""
@@ -30,19 +32,8 @@ class RuleGame:
 
 
 def table(S, stop, misere=False):
-    """Grundy values (normal play) or 'P'/'N' (misère) of heaps 0 .. stop - 1, by a plain loop."""
-    values = []
-    for n in range(stop):
-        followers = [values[n - s] for s in S if s <= n]
-        if misere:
-            values.append("N" if not followers or "P" in followers else "P")
-        else:
-            m = 0
-            while m in followers:
-                m += 1
-            values.append(m)
-    return values
-
+    """Grundy values (normal play) or a list of 'P'/'N' (misère play) of heaps 0 .. stop - 1."""
+    return list(outcome_string(S, stop, misere=True)) if misere else grundy_sequence(S, stop)
 
 def my_digits(n):
     return {int(c) for c in str(n)} - {0}

@@ -15,27 +15,12 @@ import pytest
 from gamelib import LimitError
 from gamelib.survey import MAX_SURVEY_SETS, SurveyRecord, period_grid, periodicity_survey, record_with_largest
 
-
-def naive_grundy(S, length):
-    g = []
-    for n in range(length):
-        followers = {g[n - s] for s in S if s <= n}
-        m = 0
-        while m in followers:
-            m += 1
-        g.append(m)
-    return g
+from brute import eventual_period, grundy_sequence
 
 
 def brute_force_record(S, length=2500):
-    g = naive_grundy(S, length)
-    arr = np.array(g)
-    for period in range(1, length):
-        mismatches = np.flatnonzero(arr[period:] != arr[:-period])
-        preperiod = int(mismatches[-1]) + 1 if len(mismatches) else 0
-        if length - period - preperiod >= period + max(S):
-            return SurveyRecord(tuple(S), preperiod, period, max(g))
-    raise AssertionError(f"prefix too short for {S}")
+    g = grundy_sequence(S, length)
+    return SurveyRecord(tuple(S), *eventual_period(g, max(S)), max(g))
 
 
 def test_every_set_once_in_order():

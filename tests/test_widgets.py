@@ -15,32 +15,21 @@ import pytest
 from gamelib import SubtractionGame
 from gamelib import widgets as W
 
+from brute import eventual_period, grundy_sequence, outcome_string
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # The seed's table of Grundy values of S(2, 5, 7) for n = 0 .. 21.
 SEED_257 = [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2]
 
+def period_of(S, stop):
+    """(preperiod, period) of the Grundy values of S, from the brute force alone."""
+    return eventual_period(grundy_sequence(S, stop), max(S))
+
+
 BAD_SET_TEXTS = ["1, x", "0", "", "-3", "99999999", "2.5", "1,,2", "__import__('os')"]
 
 
-def brute_grundy(S, stop):
-    values = []
-    for n in range(stop):
-        seen = {values[n - s] for s in S if s <= n}
-        m = 0
-        while m in seen:
-            m += 1
-        values.append(m)
-    return values
-
-
-def brute_misere_outcomes(S, stop):
-    """'P'/'N' under misère play: a player who cannot move wins, so a heap without moves is N."""
-    out = []
-    for n in range(stop):
-        followers = [out[n - s] for s in S if s <= n]
-        out.append("N" if not followers or "P" in followers else "P")
-    return out
 
 
 def _all_explorers():
@@ -113,7 +102,7 @@ def test_grundy_scale_explorer_below_the_smallest_move():
 
 @pytest.mark.parametrize("S", [(2, 5, 7), (1, 3, 4), (3, 4, 9), (1, 2, 3)])
 def test_mex_sentence_agrees_with_brute_force(S):
-    values = brute_grundy(S, 40)
+    values = grundy_sequence(S, 40)
     game = SubtractionGame(S)
     for n in range(40):
         followers = [n - s for s in S if s <= n]
@@ -125,7 +114,7 @@ def test_mex_sentence_agrees_with_brute_force(S):
 
 
 def test_seed_table_of_257_is_what_the_explorer_reports():
-    assert brute_grundy((2, 5, 7), 22) == SEED_257
+    assert grundy_sequence((2, 5, 7), 22) == SEED_257
     game = SubtractionGame((2, 5, 7))
     for n in range(22):
         assert W.mex_sentence(game, n).endswith(f"= {SEED_257[n]}")
@@ -162,7 +151,7 @@ def test_bad_set_messages_say_what_is_wrong():
 def test_subtraction_explorer_lists_p_positions_and_period():
     w = W.subtraction_explorer("1, 3, 4", stop=24)
     # P-positions of S(1, 3, 4): the heaps whose brute-force Grundy value is 0.
-    zeros = [n for n, g in enumerate(brute_grundy((1, 3, 4), 24)) if g == 0]
+    zeros = [n for n, g in enumerate(grundy_sequence((1, 3, 4), 24)) if g == 0]
     assert zeros == [0, 2, 7, 9, 14, 16, 21, 23]
     assert "P-positions (Grundy value 0) 0, 2, 7, 9, 14, 16, 21, 23;" in w.status_text
     assert "period 7 from n = 0" in w.status_text
@@ -173,38 +162,27 @@ def test_subtraction_explorer_lists_p_positions_and_period():
         W.subtraction_explorer(stop=500)
 
 
-def _brute_period(values):
-    """Smallest period p repeating over (at least) the second half of the list, and its preperiod."""
-    n = len(values)
-    for period in range(1, n // 3):
-        pre = n - period
-        while pre > 0 and values[pre - 1] == values[pre - 1 + period]:
-            pre -= 1
-        if n - pre >= max(3 * period, n // 2):
-            return pre, period
-    raise AssertionError("no period")
-
 
 def test_period_explorer_proves_the_period_of_257():
     w = W.period_explorer("2, 5, 7")
-    assert _brute_period(brute_grundy((2, 5, 7), 400)) == (0, 22)
+    assert period_of((2, 5, 7), 400) == (0, 22)
     assert "preperiod 0, period 22 (proven" in w.status_text
     w.text.value = "4, 9, 11"
-    pre, period = _brute_period(brute_grundy((4, 9, 11), 600))
+    pre, period = period_of((4, 9, 11), 600)
     assert f"preperiod {pre}, period {period}" in w.status_text
     w.text.value = "1, 3, 4"
     w.misere.value = True
-    pre, period = _brute_period(brute_misere_outcomes((1, 3, 4), 300))
+    pre, period = eventual_period(outcome_string((1, 3, 4), 300, misere=True), 4)
     assert f"(misère): preperiod {pre}, period {period}" in w.status_text
 
 
 def test_period_explorer_says_when_the_strip_is_cut():
     w = W.period_explorer("7, 19, 20")
-    pre, period = _brute_period(brute_grundy((7, 19, 20), 1000))
+    pre, period = period_of((7, 19, 20), 1000)
     assert f"preperiod {pre}, period {period}" in w.status_text
     assert pre + 2 * period <= W.MAX_PERIOD_STRIP and "only" not in w.status_text
     w.text.value = "5, 12, 17"
-    pre, period = _brute_period(brute_grundy((5, 12, 17), 1000))
+    pre, period = period_of((5, 12, 17), 1000)
     assert pre + 2 * period > W.MAX_PERIOD_STRIP
     assert f"preperiod {pre}, period {period}" in w.status_text
     assert f"heaps 0 to {W.MAX_PERIOD_STRIP - 1} only" in w.status_text
@@ -217,7 +195,7 @@ def test_period_heatmap_explorer_counts_and_finds_the_longest_period():
     records = []
     for a in range(1, 6):
         for b in range(a + 1, 7):
-            records.append(((a, b, 7), _brute_period(brute_grundy((a, b, 7), 600))))
+            records.append(((a, b, 7), period_of((a, b, 7), 600)))
     assert f"{len(records)} sets" in w.status_text and len(records) == 15
     periods = [period for _, (_, period) in records]
     assert f"Longest period {max(periods)}," in w.status_text
@@ -231,8 +209,8 @@ def test_period_heatmap_explorer_counts_and_finds_the_longest_period():
 
 def test_misere_explorer_compares_with_brute_force():
     w = W.misere_explorer("1, 3, 4", stop=30)
-    normal = [n for n, g in enumerate(brute_grundy((1, 3, 4), 30)) if g == 0]
-    misere = [n for n, o in enumerate(brute_misere_outcomes((1, 3, 4), 30)) if o == "P"]
+    normal = [n for n, g in enumerate(grundy_sequence((1, 3, 4), 30)) if g == 0]
+    misere = [n for n, o in enumerate(outcome_string((1, 3, 4), 30, misere=True)) if o == "P"]
     listed = lambda values: ", ".join(map(str, values))  # noqa: E731
     assert f"P-positions in normal play: {listed(normal)};" in w.status_text
     assert f"in misère play: {listed(misere)}." in w.status_text
@@ -271,7 +249,7 @@ def test_labelling_player_labels_agree_with_brute_force():
     w = W.labelling_player("2, 5, 7", stop=20)
     w.go(w.steps)
     labels = w._labelling.labels
-    zeros = {n for n, g in enumerate(brute_grundy((2, 5, 7), 20)) if g == 0}
+    zeros = {n for n, g in enumerate(grundy_sequence((2, 5, 7), 20)) if g == 0}
     assert {n for n, v in labels.items() if v == "P"} == zeros
 
 
@@ -296,7 +274,7 @@ def test_nim_explorer_nim_sum_and_winning_move():
 
 def test_sum_explorer_counts_p_positions_and_explains_one():
     w = W.sum_explorer("1, 3, 7, 8", "1, 2, 3", rows=16, cols=16)
-    ga, gb = brute_grundy((1, 3, 7, 8), 16), brute_grundy((1, 2, 3), 16)
+    ga, gb = grundy_sequence((1, 3, 7, 8), 16), grundy_sequence((1, 2, 3), 16)
     zeros = sum(1 for x in ga for y in gb if x == y)
     assert f"{zeros} of the 16 \u00d7 16 positions shown are P-positions" in w.status_text
     image = w.image.value

@@ -1,0 +1,26 @@
+"""What every exercise check must do, whatever the lesson: a missing or odd answer gets a message, never a
+traceback, and never counts as right."""
+
+import pytest
+
+from gamelib.exercises import EXERCISES, check
+
+ODD_ANSWERS = ["seven", 2.5, 2.0, True, {"a": 1}, [1, "x"], (1.5, 2), (-1, 4), object()]
+
+
+def test_every_lesson_has_exercises():
+    lessons = {exercise_id.split(".")[0] for exercise_id in EXERCISES}
+    assert lessons == {str(n) for n in range(1, 8)}
+
+
+@pytest.mark.parametrize("exercise", sorted(EXERCISES))
+def test_none_means_not_answered(exercise):
+    result = check(exercise, None)
+    assert not result.ok and "Not answered yet" in result.message
+
+
+@pytest.mark.parametrize("exercise", sorted(EXERCISES))
+@pytest.mark.parametrize("answer", ODD_ANSWERS, ids=repr)
+def test_odd_answers_get_a_message_not_an_exception(exercise, answer):
+    result = check(exercise, answer)
+    assert not result.ok and result.message
