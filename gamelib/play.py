@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from . import engine
 from ._validate import MAX_POSITIONS, check_heaps, check_int, check_stop, check_subtraction_set, set_text
-from .nim import nim_sum
+from .nim import HEAP_NAMES, nim_sum
 from .parsing import parse_heaps, parse_set
 from .subtraction import SubtractionGame
 from .widgets import StaticFallback
@@ -42,7 +42,6 @@ MAX_NIM_HEAP = 12
 STUDENT = "student"
 COMPUTER = "computer"
 _CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
-_HEAP_NAMES = "ABCDE"
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -186,7 +185,7 @@ class _NimRules:
         return nim_remoteness(heaps)
 
     def move_text(self, key: tuple[int, int], before: tuple[int, ...]) -> str:
-        return f"take {key[1]} from heap {_HEAP_NAMES[key[0]]}"
+        return f"take {key[1]} from heap {HEAP_NAMES[key[0]]}"
 
     def position_text(self, heaps: tuple[int, ...]) -> str:
         return f"heaps {heaps}"
@@ -649,7 +648,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
             self.board.value = "<div>Take any number of chips from one heap.</div>"
             for i, label in enumerate(self.heap_rows):
                 was = last.before[i] if last else self.position[i]
-                label.value = (f'<span style="font-size:20px">{_HEAP_NAMES[i]}: '
+                label.value = (f'<span style="font-size:20px">{HEAP_NAMES[i]}: '
                                f"{_chips(self.position[i], was - self.position[i])}</span> ({self.position[i]})")
         legal = set(session.legal_keys())
         for key, button in self.buttons.items():
@@ -689,7 +688,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
             text = f"Grundy value now: {rules.grundy_text(self.position)}." + (f" After a move: {parts}."
                                                                                  if parts else "")
         else:
-            binary = ", ".join(f"{_HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(self.position))
+            binary = ", ".join(f"{HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(self.position))
             text = f"Grundy value now: {rules.grundy_text(self.position)} (in binary: {binary})."
         return self._message(text + " A P-position is one with Grundy value 0.")
 

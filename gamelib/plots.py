@@ -49,7 +49,7 @@ from matplotlib.transforms import Affine2D, blended_transform_factory, offset_co
 from ._validate import LimitError, check_heaps, check_int, check_stop
 from .boards import Chomp, Wythoff
 from .engine import outcome as engine_outcome
-from .nim import Nim, nim_sum
+from .nim import HEAP_NAMES, Nim, nim_sum
 from .periodicity import PeriodNotFoundError
 from .seed_algorithms import label_positions
 from .sums import grundy_table
@@ -1117,7 +1117,7 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     _axis_numbers(ax, "top", list(range(digits)), [str(p) for p in places], fontsize=LABEL_SIZE, gid="place-values")
     ax.xaxis.set_label_position("top")
     ax.set_xlabel("place value of the binary digit", fontsize=LABEL_SIZE, loc="left", labelpad=TICK_SIZE + 5)
-    _row_labels(ax, range(rows), [f"nim-sum: {total}"] + [f"heap {i + 1}: {h}" for i, h in
+    _row_labels(ax, range(rows), [f"nim-sum: {total}"] + [f"heap {HEAP_NAMES[i]}: {h}" for i, h in
                                                           reversed(list(enumerate(heaps)))])
     cells = [(k, rows - 1 - i, b) for i, row in enumerate(bits) for k, b in enumerate(row)]
     odd_k = {k for k, b in enumerate(xor_bits) if b}
@@ -1139,7 +1139,7 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
         y = rows - 1 - i
         ax.add_artist(Rectangle((-0.5, y - 0.47), digits, 0.94, facecolor="none", edgecolor=SECOND_COLOUR,
                                linewidth=3.0, zorder=5, gid="move-frame"))
-        ax.text(note_x, y, f"→ change heap {i + 1} from {heaps[i]} to {new} = {new:0{digits}b}", ha="left",
+        ax.text(note_x, y, f"→ change heap {HEAP_NAMES[i]} from {heaps[i]} to {new} = {new:0{digits}b}", ha="left",
                 va="center", fontsize=LABEL_SIZE, zorder=5)
     p_positions: list = []
     if total == 0:

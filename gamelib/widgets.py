@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from . import plots
 from ._validate import set_text
 from .boards import Chomp, Wythoff
-from .nim import Nim, nim_sum
+from .nim import HEAP_NAMES, Nim, nim_sum
 from .parsing import parse_set
 from .periodicity import PeriodNotFoundError
 from .seed_algorithms import label_positions
@@ -53,7 +53,6 @@ MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
 MAX_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
 
-_HEAP_NAMES = "ABCDE"
 
 
 _PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
@@ -586,7 +585,7 @@ class NimExplorer(ExplorerWidget):
                 raise ValueError(f"each heap must be a whole number from 0 to {MAX_NIM_EXPLORER_HEAP}, got {h!r}")
         self.count = _slider(len(heaps), 1, MAX_NIM_EXPLORER_HEAPS, "heaps:")
         start = heaps + (1,) * (MAX_NIM_EXPLORER_HEAPS - len(heaps))
-        self.sliders = [_slider(h, 0, MAX_NIM_EXPLORER_HEAP, f"heap {_HEAP_NAMES[i]}:")
+        self.sliders = [_slider(h, 0, MAX_NIM_EXPLORER_HEAP, f"heap {HEAP_NAMES[i]}:")
                         for i, h in enumerate(start)]
         self._watch(self.count, *self.sliders)
         self._setup([self.count, *self.sliders],
@@ -610,7 +609,7 @@ class NimExplorer(ExplorerWidget):
             moves = []
             for after in Nim().winning_moves(heaps):
                 i = next(k for k in range(len(heaps)) if after[k] != heaps[k])
-                moves.append(f"heap {_HEAP_NAMES[i]} from {heaps[i]} to {after[i]}")
+                moves.append(f"heap {HEAP_NAMES[i]} from {heaps[i]} to {after[i]}")
             text = f"{sum_text}: an N-position. Winning move{'s' if len(moves) > 1 else ''}: " + "; ".join(moves) + "."
         self._show(figure, text)
 

@@ -386,7 +386,7 @@ def test_nim_binary_table_of_an_n_position_shows_the_winning_moves():
     assert fig.plotted["odd_columns"] == [8]
     assert fig.plotted["moves"] == {1: 3, 2: 6, 4: 1}
     assert len(artists(fig, "move-frame")) == 3
-    assert "→ change heap 3 from 14 to 6 = 0110" in texts(fig)
+    assert "→ change heap C from 14 to 6 = 0110" in texts(fig)
     assert not marker_centres(fig)
 
 
