@@ -179,18 +179,26 @@ def _shut_down_sessions(base_url: str, token: str) -> None:
 
 @pytest.fixture
 def lab(request, browser_context, jupyter_lab):
-    """A fresh page on the test JupyterLab; a screenshot goes to tests/browser/screenshots/ if the test fails."""
+    """A fresh page on the test JupyterLab. If the test fails, tests/browser/screenshots/ gets a picture of
+    the page (scrolled to the first traceback, if any) and one of the widget the test was using."""
     base_url, token = jupyter_lab
     page = browser_context.new_page()
     page.set_default_timeout(30_000)
-    yield Lab(page, base_url, token, record)
+    driver = Lab(page, base_url, token, record)
+    yield driver
     report = getattr(request.node, "report_call", None)
+    name = re.sub(r"[^\w.-]+", "_", request.node.nodeid.split("::", 1)[-1])
+    pictures = os.environ.get("WIDGET_PICTURES")  # a folder: keep every widget's picture, pass or fail (docs)
+    if pictures and report is not None and report.passed and driver.panel is not None:
+        Path(pictures).mkdir(parents=True, exist_ok=True)
+        driver.panel.first.screenshot(path=str(Path(pictures) / f"{name}.png"), timeout=10_000)
     if report is not None and report.failed:
         SCREENSHOTS.mkdir(exist_ok=True)
+        if driver.panel is not None and driver.panel.count():
+            driver.panel.first.screenshot(path=str(SCREENSHOTS / f"{name}-widget.png"), timeout=10_000)
         first_error = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").first
         if first_error.count():
             first_error.scroll_into_view_if_needed(timeout=5000)  # show the traceback, not the last cell
-        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid.split("::", 1)[-1])
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
     page.close()
     _shut_down_sessions(base_url, token)

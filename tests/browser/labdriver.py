@@ -81,6 +81,7 @@ class Lab:
     def __init__(self, page: Page, base_url: str, token: str, record: Callable[[str, float], None]):
         self.page, self.base_url, self.token, self.record = page, base_url, token, record
         self.path: str | None = None
+        self.panel: Locator | None = None  # the widget a test is working with, pictured if the test fails
 
     # --- notebooks -------------------------------------------------------------------------------------
 

@@ -34,9 +34,10 @@ def test_lesson_runs_in_jupyterlab(lab, name):
 
 
 def panel(lab, code: str):
-    """The output area of the first code cell whose source contains ``code``."""
+    """The output area of the first code cell whose source contains ``code`` (pictured if the test fails)."""
     cell = lab.page.locator(".jp-CodeCell").filter(has=lab.page.locator(".jp-InputArea", has_text=code)).first
-    return cell.locator(".jp-OutputArea")
+    lab.panel = cell.locator(".jp-OutputArea")
+    return lab.panel
 
 
 def picture(output):
