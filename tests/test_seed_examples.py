@@ -270,6 +270,16 @@ def test_S134_21_is_P_with_the_replies_from_17_18_20():
     assert outcome(Subtract({1, 3, 4}), 21) == "P"
 
 
+def test_erratum_blog_rule_for_P_needs_the_words_an_N_position():
+    # As printed ("every move takes us to a position") the rule holds for every heap; with "an N-position"
+    # it picks exactly the P-positions. Lesson 1 shows both lists.
+    game = SubtractionGame({1, 3, 4})
+    as_printed = [n for n in range(15) if all(m >= 0 for m in game.moves(n))]
+    as_meant = [n for n in range(15) if all(outcome(Subtract({1, 3, 4}), m) == "N" for m in game.moves(n))]
+    assert as_printed == list(range(15))
+    assert as_meant == [0, 2, 7, 9, 14] == game.p_positions(15)
+
+
 def test_S134_labelling_iterations_of_the_blog():
     steps = label_positions(SubtractionGame({1, 3, 4}), range(24)).steps
 
