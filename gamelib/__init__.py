@@ -4,7 +4,7 @@ Layers, each importing only the ones above it in this list:
 
 1. ``_validate`` (argument checks and limits), ``engine`` (mex, Grundy values and outcomes of any game),
    ``periodicity`` (finding and proving periods);
-2. games: ``subtraction``, ``nim``, ``sums``, ``boards`` (Wythoff, rook game, Chomp), ``octal``;
+2. games: ``subtraction``, ``nim``, ``sums``, ``boards`` (Wythoff, rook game, Chomp, divisor game), ``octal``;
 3. analysis: ``seed_algorithms`` (PTFN, the labelling algorithm), ``survey``;
 4. ``plots``; 5. ``widgets``; 6. ``exercises``.
 
@@ -14,7 +14,7 @@ Layers, each importing only the ones above it in this list:
 """
 
 from ._validate import LimitError
-from .boards import Chomp, RookGame, Wythoff
+from .boards import Chomp, DivisorGame, RookGame, Wythoff
 from .engine import grundy, mex, outcome, winning_moves
 from .nim import Nim, nim_p_positions, nim_sum
 from .octal import OctalGame
@@ -28,6 +28,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Chomp",
+    "DivisorGame",
     "GameSum",
     "LimitError",
     "Nim",

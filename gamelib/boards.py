@@ -1,4 +1,4 @@
-"""Two-heap and board games: Wythoff's game, the rook game, and Chomp."""
+"""Two-heap and board games: Wythoff's game, the rook game, Chomp, and the divisor game (Chomp in disguise)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from ._validate import LimitError, check_heaps, check_int, check_stop
 MAX_WYTHOFF_LIMIT = 10**6
 #: Largest number of positions a Chomp board may have (all of them are explored).
 MAX_CHOMP_POSITIONS = 20_000
+#: Largest number ``DivisorGame`` accepts, and the most divisors it may have.
+MAX_DIVISOR_N, MAX_DIVISORS = 10**12, 32
 
 
 def _floor_phi(k: int) -> int:
@@ -182,3 +184,88 @@ class Chomp:
     def grundy(self, position: tuple[int, ...]) -> int:
         """The Grundy value, by the generic engine."""
         return engine.grundy(self, self._check(position))
+
+
+def divisors(n: int) -> tuple[int, ...]:
+    """The divisors of ``n`` in increasing order (trial division up to the square root).
+
+    >>> divisors(12)
+    (1, 2, 3, 4, 6, 12)
+    """
+    n = check_int(n, "n", minimum=1)
+    if n > MAX_DIVISOR_N:
+        raise LimitError(f"n = {n:,} is too big; divisors are listed for n up to {MAX_DIVISOR_N:,}")
+    small = [d for d in range(1, isqrt(n) + 1) if n % d == 0]
+    return tuple(sorted(set(small + [n // d for d in small])))
+
+
+class DivisorGame:
+    """Schuh's divisor game on a number ``n``: players take turns naming a divisor of ``n`` that is not a
+    multiple of any number named before; whoever has to name 1 loses.
+
+    A position is the tuple of divisors that may still be named, in increasing order; the game starts from all
+    of them. Naming d removes d and all its multiples. As in :class:`Chomp`, naming 1 is not counted as a
+    move: the player left with ``(1,)`` cannot move and loses. For ``n = p**a * q**b`` (p, q prime) the
+    game is Chomp on an (a + 1) x (b + 1) board — working out why is a project of lesson 7. At most
+    ``MAX_DIVISORS`` divisors and ``MAX_CHOMP_POSITIONS`` positions are explored.
+
+    >>> game = DivisorGame(12)
+    >>> game.start
+    (1, 2, 3, 4, 6, 12)
+    >>> game.moves((1, 2, 3, 4))
+    [(1, 3), (1, 2, 4), (1, 2, 3)]
+    >>> game.outcome(game.start), game.winning_moves(game.start)
+    ('N', [(1, 2, 3, 4, 6)])
+    """
+
+    misere = False
+
+    def __init__(self, n: int):
+        self.n = check_int(n, "n", minimum=1)
+        self.start = divisors(self.n)
+        if len(self.start) > MAX_DIVISORS:
+            raise LimitError(f"{self.n:,} has {len(self.start)} divisors; the divisor game is played here on "
+                             f"numbers with at most {MAX_DIVISORS} divisors (e.g. 720 = 2**4 * 3**2 * 5 has 30)")
+        self._primes = [d for d in self.start[1:] if all(d % e for e in self.start[1:] if e < d)]
+        self._memo: dict = {}
+
+    def __repr__(self) -> str:
+        return f"DivisorGame({self.n})"
+
+    @property
+    def title(self) -> str:
+        """How plots and messages name this game."""
+        return f"Divisor game on {self.n}"
+
+    def _check(self, position: tuple[int, ...]) -> tuple[int, ...]:
+        if not isinstance(position, tuple):
+            raise TypeError(f"a divisor game position is a tuple of divisors such as {self.start}, got {position!r}")
+        allowed = check_heaps(position, name="position")
+        if not allowed or allowed[0] != 1 or any(a >= b for a, b in zip(allowed, allowed[1:], strict=False)) \
+                or any(self.n % d for d in allowed):
+            raise ValueError(f"{position} is not a position of {self!r}: list divisors of {self.n} in increasing "
+                             f"order, starting with 1")
+        # Reachable positions are closed under division: with m allowed, m / p is allowed for each prime p | m.
+        kept = set(allowed)
+        if any(m // p not in kept for m in allowed for p in self._primes if m % p == 0):
+            raise ValueError(f"{position} is not a position of {self!r}: it keeps a multiple of a divisor "
+                             f"already named")
+        return allowed
+
+    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every position one move away: name a divisor d > 1 still allowed, and drop its multiples."""
+        allowed = self._check(position)
+        return [tuple(m for m in allowed if m % d) for d in allowed if d != 1]
+
+    def outcome(self, position: tuple[int, ...]) -> str:
+        """``'P'`` or ``'N'``, by exploring every position below this one (cached)."""
+        return engine._evaluate(self, self._check(position), engine._outcome_rule(False), self._memo,
+                                MAX_CHOMP_POSITIONS)
+
+    def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The moves that leave a P-position."""
+        return [m for m in self.moves(position) if self.outcome(m) == "P"]
+
+    def grundy(self, position: tuple[int, ...]) -> int:
+        """The Grundy value, by the generic engine."""
+        return engine.grundy(self, self._check(position), max_positions=MAX_CHOMP_POSITIONS)

@@ -13,6 +13,7 @@ import pytest
 import gamelib
 from gamelib import (
     Chomp,
+    DivisorGame,
     GameSum,
     LimitError,
     Nim,
@@ -124,6 +125,14 @@ BAD_CALLS = [
     ("chomp poison eaten", lambda: Chomp(3, 5).moves((0, 0, 0)), ValueError, (0, 0, 0)),
     ("chomp too wide", lambda: Chomp(3, 5).winning_moves((6, 1, 0)), ValueError, (6, 1, 0)),
     ("chomp wrong length", lambda: Chomp(3, 5).grundy((5, 5)), ValueError, (5, 5)),
+    ("divisor game of 0", lambda: DivisorGame(0), ValueError, 0),
+    ("divisor game of a float", lambda: DivisorGame(12.0), TypeError, 12.0),
+    ("divisor game of a string", lambda: DivisorGame("12"), TypeError, "12"),
+    ("divisor game list position", lambda: DivisorGame(12).moves([1, 2]), TypeError, [1, 2]),
+    ("divisor game without 1", lambda: DivisorGame(12).outcome((2, 3)), ValueError, (2, 3)),
+    ("divisor game non-divisor", lambda: DivisorGame(12).moves((1, 5)), ValueError, (1, 5)),
+    ("divisor game unsorted", lambda: DivisorGame(12).moves((1, 3, 2)), ValueError, (1, 3, 2)),
+    ("divisor game keeps a multiple", lambda: DivisorGame(12).outcome((1, 3, 4)), ValueError, (1, 3, 4)),
     # sums and tables
     ("sum of a number", lambda: GameSum(SUB, 7), TypeError, 7),
     ("sum position shape", lambda: GameSum(SUB, SUB).outcome((1, 2, 3)), ValueError, (1, 2, 3)),
@@ -181,6 +190,10 @@ TOO_LARGE = [
      subtraction.MAX_RULE_HEAP),
     ("take-away table 10**7", lambda: TakeAwayGame(digits_rule).grundy_values(10**7), subtraction.MAX_RULE_HEAP),
     ("Chomp(20, 20)", lambda: Chomp(20, 20), 20_000),
+    ("DivisorGame(10**13)", lambda: DivisorGame(10**13), boards.MAX_DIVISOR_N),
+    ("DivisorGame(1680), 40 divisors", lambda: DivisorGame(1680), boards.MAX_DIVISORS),
+    ("DivisorGame(2310), five primes", lambda: DivisorGame(2310).outcome(DivisorGame(2310).start),
+     boards.MAX_CHOMP_POSITIONS),
     ("Wythoff limit 10**9", lambda: Wythoff().p_positions(10**9), boards.MAX_WYTHOFF_LIMIT),
     ("ptfn 10**9", lambda: ptfn({1, 2}, 10**9), 10**7),
     ("ptfn two heaps 10**5 rows", lambda: ptfn_two_heaps({1}, {1}, 10**5, 3), seed_algorithms.MAX_PTFN_SIDE),

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import Chomp, LimitError, RookGame, Wythoff, engine
+from gamelib import Chomp, DivisorGame, LimitError, RookGame, Wythoff, engine
+from gamelib.boards import divisors
 
 # ---------------------------------------------------------------- Wythoff
 
@@ -187,3 +188,59 @@ def test_chomp_refuses_positions_that_are_not_on_the_board(position):
     with pytest.raises(ValueError) as info:
         game.outcome(position)
     assert str(position) in str(info.value) or str(min(position)) in str(info.value)
+
+
+# ------------------------------------------------------------ the divisor game, by its own brute force and as Chomp
+
+@cache
+def divisor_outcome(n, named):
+    """Outcome of Schuh's game on n after the numbers in ``named`` (a frozenset): straight from the rules."""
+    choices = [d for d in range(2, n + 1) if n % d == 0 and not any(d % e == 0 for e in named)]
+    return "N" if any(divisor_outcome(n, named | {d}) == "P" for d in choices) else "P"
+
+
+def test_divisors_by_trial_division():
+    for n in range(1, 400):
+        assert divisors(n) == tuple(d for d in range(1, n + 1) if n % d == 0)
+    assert divisors(10**12)[-2:] == (5 * 10**11, 10**12)
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 12, 18, 30, 36, 48, 60, 64, 72, 90, 210])
+def test_divisor_game_matches_the_rules(n):
+    game = DivisorGame(n)
+    assert game.outcome(game.start) == divisor_outcome(n, frozenset())
+    # after naming d first, the allowed divisors are those d does not divide
+    for d in game.start[1:]:
+        after = tuple(m for m in game.start if m % d)
+        assert after in game.moves(game.start)
+        assert game.outcome(after) == divisor_outcome(n, frozenset({d}))
+
+
+def test_first_player_wins_every_divisor_game_but_n_1():
+    # strategy stealing, as for Chomp: naming n itself costs nothing, so the second player cannot have a win
+    assert DivisorGame(1).outcome((1,)) == "P"
+    assert all(DivisorGame(n).outcome(DivisorGame(n).start) == "N" for n in range(2, 200))
+    # lesson 7: 36 is the 3 x 3 square, won by naming 6 (the square diagonally below the poison); 8 by naming 2
+    assert DivisorGame(36).winning_moves(DivisorGame(36).start) == [(1, 2, 3, 4, 9)]
+    assert DivisorGame(8).winning_moves((1, 2, 4, 8)) == [(1,)]
+
+
+@pytest.mark.parametrize("p, q, a, b", [(2, 3, 1, 2), (2, 3, 2, 2), (2, 5, 3, 1), (3, 7, 2, 3), (2, 3, 4, 2),
+                                        (5, 2, 0, 3)])
+def test_divisor_game_of_p_a_q_b_is_chomp_on_an_a_plus_1_by_b_plus_1_bar(p, q, a, b):
+    """Divisor p**i * q**j is the square in row i, column j; naming it bites there. Every position agrees."""
+    game, bar = DivisorGame(p**a * q**b), Chomp(a + 1, b + 1)
+
+    def as_bar(position):
+        return tuple(sum(1 for j in range(b + 1) if p**i * q**j in position) for i in range(a + 1))
+
+    seen, frontier = {game.start}, [game.start]
+    while frontier:
+        position = frontier.pop()
+        assert game.outcome(position) == bar.outcome(as_bar(position))
+        assert sorted(as_bar(m) for m in game.moves(position)) == sorted(bar.moves(as_bar(position)))
+        for m in game.moves(position):
+            if m not in seen:
+                seen.add(m)
+                frontier.append(m)
+    assert len(seen) == len(all_positions(a + 1, b + 1))
