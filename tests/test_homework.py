@@ -319,6 +319,8 @@ def hw1_results(built, tmp_path_factory):
     (folder / "ivy-no-source.ipynb").write_text('{"cells": [{"cell_type": "code", "metadata": {}}], "metadata": {}, '
                                                 '"nbformat": 4, "nbformat_minor": 5}')
     (folder / "notes.txt").write_text("not a notebook")
+    # what `make homework` leaves for the teacher, graded as it is
+    (folder / "model-solution.ipynb").write_bytes(built[name].solution_notebook.read_bytes())
     homework = grade_homework.load_set("hw1", built[name].autograder_zip)
     messages = []
     outcomes = grade_homework.grade_folder(folder, homework, jobs=2, report=messages.append)
@@ -351,7 +353,16 @@ def test_a_wrong_submission_gets_partial_marks_on_the_right_questions(hw1_result
     assert carol.status == "graded"
     assert {q: r["score"] for q, r in carol.questions.items()} == {"q1": 0, "q2": 2, "q3": 2, "q4": 0, "q5": 3}
     assert carol.score == 7
-    assert any("hidden test failed" in f for f in carol.questions["q4"]["failed"])
+    # the teacher's details name the failed test and the expression that was not true
+    assert any(re.fullmatch(r"hidden test q4 - \d+ failed: .*q4_leave.*  gave False", f)
+               for f in carol.questions["q4"]["failed"]), carol.questions["q4"]["failed"]
+
+
+@pytest.mark.slow
+def test_the_built_solution_grades_as_a_complete_perfect_submission(hw1_results):
+    model = hw1_results[0]["model-solution.ipynb"]
+    assert (model.status, model.score, model.possible, model.problems) == ("graded", 11, 11, [])
+    assert model.written["q6"].startswith("If g(n) = m > 0")
 
 
 @pytest.mark.slow
@@ -382,7 +393,7 @@ def test_malformed_submissions_are_reported_and_the_others_still_graded(hw1_resu
     ivy = outcomes["ivy-no-source.ipynb"]
     assert ivy.status == "not graded" and "'source' is a required property" in ivy.problems[0]
     assert any("notes.txt" in m for m in messages)
-    assert len(outcomes) == 10
+    assert len(outcomes) == 11
 
 
 @pytest.mark.slow
@@ -398,7 +409,7 @@ def test_the_results_file_has_a_row_per_submission(hw1_results):
     assert details["set"] == "hw1-subtraction-grundy" and len(details["submissions"]) == len(rows)
     carol = next(s for s in details["submissions"] if s["file"] == "carol-wrong.ipynb")
     assert carol["questions"]["q1"]["score"] == 0
-    assert [f.split(":")[0] for f in carol["questions"]["q1"]["failed"]] == ["hidden test failed"]
+    assert [f.split(" - ")[0] for f in carol["questions"]["q1"]["failed"]] == ["hidden test q1"]
 
 
 @pytest.mark.slow

@@ -7,10 +7,12 @@ solutions, public and hidden tests, points). For each source this script
    source must be run first), into ``homework/build/<set>/executed/``;
 2. runs ``otter assign`` on the executed copy into ``homework/build/<set>/dist/`` (which also grades the
    solutions with the autograder and stops if they do not get full marks);
-3. copies the autograder zip to ``homework/build/<set>/autograder.zip`` and the solutions notebook to
-   ``homework/build/<set>/solution.ipynb`` (``homework/build/`` is not committed);
+3. copies the autograder zip to ``homework/build/<set>/autograder.zip`` (``homework/build/`` is not
+   committed);
 4. tidies the student copy (fixed cell ids, no machine-specific metadata), checks that it holds no solution
-   and no hidden test, and writes it to ``notebooks/homework/<set>.ipynb`` where Binder users open it.
+   and no hidden test, and writes it to ``notebooks/homework/<set>.ipynb`` where Binder users open it;
+5. writes ``homework/build/<set>/solution.ipynb``: the solutions laid out cell for cell like the student
+   copy, with the model written answers in the answer cells, so that it grades as a perfect submission.
 
 Usage::
 
@@ -149,6 +151,29 @@ def tidy_student_copy(nb: nbformat.NotebookNode, name: str) -> nbformat.Notebook
     return nb
 
 
+def solution_like_student_copy(solution: nbformat.NotebookNode,
+                                student: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The solutions notebook with the student copy's cell ids, and each model written answer moved into the
+    answer cell a student writes in (otter keeps it in a cell of its own). Graded like a submission, it is
+    then complete: no "missing cells", and the written answer shows in the results file."""
+    cells: list = []
+    for cell in solution.cells:
+        tags = cell.metadata.get("tags", [])
+        if (cell.cell_type == "markdown" and "otter_assign_solution_cell" in tags and cells
+                and "otter_answer_cell" in cells[-1].metadata.get("tags", [])):
+            cells[-1].source = cell.source
+            continue
+        cells.append(cell)
+    if [c.cell_type for c in cells] != [c.cell_type for c in student.cells]:
+        raise SystemExit("the solutions and the student copy no longer have the same cells: "
+                         "check the source's solution and answer cells")
+    for mine, theirs in zip(cells, student.cells, strict=True):
+        mine["id"] = theirs["id"]
+    solution.cells = cells
+    solution.metadata = student.metadata
+    return solution
+
+
 def build_set(source: Path, build_dir: Path = BUILD, student_dir: Path = STUDENT_DIR) -> BuiltSet:
     """Build one homework set (see the module docstring) and return where its pieces went."""
     name = source.stem
@@ -164,9 +189,6 @@ def build_set(source: Path, build_dir: Path = BUILD, student_dir: Path = STUDENT
         raise SystemExit(f"otter assign made {len(zips)} autograder zips for {name}, expected one")
     autograder_zip = out / "autograder.zip"
     shutil.copyfile(zips[0], autograder_zip)
-    solution = out / "solution.ipynb"
-    shutil.copyfile(out / "dist" / "autograder" / f"{name}.ipynb", solution)
-
     student = tidy_student_copy(nbformat.read(out / "dist" / "student" / f"{name}.ipynb", as_version=4), name)
     text = nbformat.writes(student)
     leaks = leaked_secrets(text, nbformat.read(source, as_version=4))
@@ -175,6 +197,9 @@ def build_set(source: Path, build_dir: Path = BUILD, student_dir: Path = STUDENT
     student_dir.mkdir(parents=True, exist_ok=True)
     student_path = student_dir / f"{name}.ipynb"
     student_path.write_text(text + "\n", encoding="utf-8")
+    solution = out / "solution.ipynb"
+    nbformat.write(solution_like_student_copy(
+        nbformat.read(out / "dist" / "autograder" / f"{name}.ipynb", as_version=4), student), solution)
     return BuiltSet(name, autograder_zip, solution, student_path)
 
 

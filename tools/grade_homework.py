@@ -217,7 +217,7 @@ def _grade_in_worker(nb: nbformat.NotebookNode, homework: HomeworkSet, timeout: 
     """Run ``otter run`` on ``nb`` in a child process, with a time limit, and fill in ``outcome``."""
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
-        # otter 7's first cell opens the notebook by the handout's file name: a renamed file would make it fail.
+        # A fixed, safe file name: submissions arrive renamed, with spaces or worse.
         submission = Path(tmp) / f"{homework.name}.ipynb"
         nbformat.write(nb, submission)
         result_path, log_path = Path(tmp) / "result.json", Path(tmp) / "otter.log"
@@ -305,6 +305,24 @@ def write_results(outcomes: list[Outcome], homework: HomeworkSet, output: Path) 
             writer.writerow(row + [" / ".join(o.problems)])
 
 
+def failure_text(case_result) -> str:
+    """One line on a failed otter test case, for the teacher: its name, and its own message if it has one,
+    else the expression that was not true (hidden tests usually have no message)."""
+    case = case_result.test_case
+    kind = "hidden" if case.hidden else "public"
+    if case.failure_message:
+        return f"{kind} test {case.name} failed: {case.failure_message}"
+    lines = (case_result.message or "").splitlines()
+    if "Failed example:" in lines:
+        start = lines.index("Failed example:") + 1
+        got = lines.index("Got:") + 1 if "Got:" in lines else None
+        expression = lines[start].strip() if start < len(lines) else "?"
+        value = lines[got].strip() if got is not None and got < len(lines) else "an error"
+        return f"{kind} test {case.name} failed: {expression}  gave {value}"
+    last = next((line.strip() for line in reversed(lines) if line.strip()), "no message")
+    return f"{kind} test {case.name} failed: {last}"
+
+
 def worker(submission: str, autograder_zip: str, result_path: str) -> int:
     """Child process: grade one notebook with otter run; write scores and the errors its cells raised."""
     result: dict = {}
@@ -316,9 +334,7 @@ def worker(submission: str, autograder_zip: str, result_path: str) -> int:
             raise RuntimeError(results.catastrophic_error)
         questions = {}
         for name, test_file in results.results.items():
-            failed = [(("hidden" if r.test_case.hidden else "public") + " test failed: "
-                       + (r.test_case.failure_message or (r.message or "").strip().splitlines()[-1]))
-                      for r in test_file.test_case_results if not r.passed]
+            failed = [failure_text(r) for r in test_file.test_case_results if not r.passed]
             questions[name] = {"score": test_file.score, "possible": test_file.possible, "failed": failed}
         own_ids = [cell.get("id") for cell in nbformat.read(submission, as_version=4).cells]
         positions = {cell_id: index for index, cell_id in enumerate(own_ids, start=1)}
