@@ -114,7 +114,35 @@ class RookGame:
         return [(y, y)] if x > y else [(x, x)] if y > x else []
 
 
-class Chomp:
+class _SmallGame:
+    """What Chomp and the divisor game share: every position below the one asked about is explored (at most
+    ``MAX_CHOMP_POSITIONS``), and outcomes are kept for the next question. Subclasses give ``_check`` and
+    ``moves``."""
+
+    misere = False
+    _memo: dict
+
+    def _check(self, position: tuple[int, ...]) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        raise NotImplementedError
+
+    def outcome(self, position: tuple[int, ...]) -> str:
+        """``'P'`` or ``'N'``, by exploring every position below this one (cached)."""
+        return engine._evaluate(self, self._check(position), engine._outcome_rule(False), self._memo,
+                                MAX_CHOMP_POSITIONS)
+
+    def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The moves that leave a P-position."""
+        return [m for m in self.moves(position) if self.outcome(m) == "P"]
+
+    def grundy(self, position: tuple[int, ...]) -> int:
+        """The Grundy value, by the generic engine."""
+        return engine.grundy(self, self._check(position), max_positions=MAX_CHOMP_POSITIONS)
+
+
+class Chomp(_SmallGame):
     """Chomp on a chocolate bar of ``rows`` x ``cols`` squares; the top-left square is poisoned.
 
     A position lists how many squares are left in each row, top row first; the lengths never increase
@@ -129,8 +157,6 @@ class Chomp:
     >>> c.outcome(c.start), c.winning_moves(c.start)
     ('N', [(3, 2)])
     """
-
-    misere = False
 
     def __init__(self, rows: int, cols: int):
         self.rows = check_int(rows, "rows", minimum=1)
@@ -172,18 +198,6 @@ class Chomp:
                 found.append(rows[:r] + tuple(min(x, c) for x in rows[r:]))
         return found
 
-    def outcome(self, position: tuple[int, ...]) -> str:
-        """``'P'`` or ``'N'``, by exploring the whole board (cached)."""
-        return engine._evaluate(self, self._check(position), engine._outcome_rule(False), self._memo,
-                                MAX_CHOMP_POSITIONS)
-
-    def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """The bites that leave a P-position."""
-        return [m for m in self.moves(position) if self.outcome(m) == "P"]
-
-    def grundy(self, position: tuple[int, ...]) -> int:
-        """The Grundy value, by the generic engine."""
-        return engine.grundy(self, self._check(position))
 
 
 def divisors(n: int) -> tuple[int, ...]:
@@ -199,7 +213,7 @@ def divisors(n: int) -> tuple[int, ...]:
     return tuple(sorted(set(small + [n // d for d in small])))
 
 
-class DivisorGame:
+class DivisorGame(_SmallGame):
     """Schuh's divisor game on a number ``n``: players take turns naming a divisor of ``n`` that is not a
     multiple of any number named before; whoever has to name 1 loses.
 
@@ -217,8 +231,6 @@ class DivisorGame:
     >>> game.outcome(game.start), game.winning_moves(game.start)
     ('N', [(1, 2, 3, 4, 6)])
     """
-
-    misere = False
 
     def __init__(self, n: int):
         self.n = check_int(n, "n", minimum=1)
@@ -256,16 +268,3 @@ class DivisorGame:
         """Every position one move away: name a divisor d > 1 still allowed, and drop its multiples."""
         allowed = self._check(position)
         return [tuple(m for m in allowed if m % d) for d in allowed if d != 1]
-
-    def outcome(self, position: tuple[int, ...]) -> str:
-        """``'P'`` or ``'N'``, by exploring every position below this one (cached)."""
-        return engine._evaluate(self, self._check(position), engine._outcome_rule(False), self._memo,
-                                MAX_CHOMP_POSITIONS)
-
-    def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """The moves that leave a P-position."""
-        return [m for m in self.moves(position) if self.outcome(m) == "P"]
-
-    def grundy(self, position: tuple[int, ...]) -> int:
-        """The Grundy value, by the generic engine."""
-        return engine.grundy(self, self._check(position), max_positions=MAX_CHOMP_POSITIONS)
