@@ -199,7 +199,6 @@ class Chomp(_SmallGame):
         return found
 
 
-
 def divisors(n: int) -> tuple[int, ...]:
     """The divisors of ``n`` in increasing order (trial division up to the square root).
 

@@ -54,7 +54,6 @@ MAX_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
 
 
-
 _PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
 #: How many rendered figures are kept, so that going back to a setting shows its figure at once.
 PNG_CACHE_SIZE = 64
