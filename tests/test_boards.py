@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from gamelib import Chomp, DivisorGame, LimitError, RookGame, Wythoff, engine
 from gamelib.boards import divisors
 
+from brute import mex
+
 # ---------------------------------------------------------------- Wythoff
 
 
@@ -117,11 +119,7 @@ def chomp_outcome(squares):
 
 @cache
 def chomp_grundy(squares):
-    values = {chomp_grundy(f) for f in bites(squares)}
-    m = 0
-    while m in values:
-        m += 1
-    return m
+    return mex(chomp_grundy(f) for f in bites(squares))
 
 
 def all_positions(rows, cols):

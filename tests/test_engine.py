@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from gamelib import LimitError, engine, grundy, mex, outcome, winning_moves
 
+from brute import mex as reference_mex
+
 
 class Subtract:
     """The subtraction game reduced to what the engine needs: a moves() method and nothing else."""
@@ -41,11 +43,7 @@ class Listed:
 def reference_grundy(moves, position):
     @cache
     def g(p):
-        values = {g(q) for q in moves(p)}
-        m = 0
-        while m in values:
-            m += 1
-        return m
+        return reference_mex(g(q) for q in moves(p))
 
     return g(position)
 

@@ -8,6 +8,7 @@ False
 from __future__ import annotations
 
 from ..nim import Nim
+from ..seed_algorithms import ptfn
 from ..subtraction import SubtractionGame
 from .core import exercise
 from .kinds import outcome_checker, set_checker
@@ -67,13 +68,9 @@ def _printed_misere_start(S: tuple[int, ...], stop: int) -> str:
     >>> _printed_misere_start((1, 2, 3), 8)
     'NNPNNNPN'
     """
-    marked = [n <= S[0] for n in range(stop)]  # True = N
-    for i in range(stop):
-        if not marked[i]:
-            for s in S:
-                if i + s < stop:
-                    marked[i + s] = True
-    return "".join("N" if m else "P" for m in marked)
+    # No heap up to s_1 is P, so none of them marks anything: from heap s_1 + 1 on the scan is plain PTFN,
+    # shifted (lesson 6 prints it the same way).
+    return "N" * (S[0] + 1) + ptfn(S, stop - S[0] - 1)
 
 
 _PRINTED_THREE_FIVE = _printed_misere_start(_MISERE_THREE_FIVE.S, 20)
