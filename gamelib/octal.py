@@ -31,10 +31,21 @@ plays exactly like Dawson's Kayles (``0.07``) on a row of ``n + 1`` pins. So
 
 Periodicity, proven
 -------------------
-The Guy--Smith theorem: let t be the largest number of tokens one move may remove. If
-``g(n + p) = g(n)`` for every n with ``n0 <= n < 2*n0 + p + t``, then ``g(n + p) = g(n)`` for *every*
-``n >= n0``. :meth:`OctalGame.periodicity` computes values until the smallest such ``p`` (and with it the
-smallest ``n0``) passes that finite check, or it stops at a stated limit and says so.
+The Guy--Smith theorem: let t be the largest number of tokens one move may remove, and let n0 >= 1 if some
+move may split a heap in two (n0 >= 0 will do otherwise). If ``g(n + p) = g(n)`` for every n with
+``n0 <= n < 2*n0 + p + t``, then ``g(n + p) = g(n)`` for *every* ``n >= n0``.
+
+Why: take n >= 2*n0 + p + t and compare the moves from heap n + p with those from heap n, assuming the claim
+for every smaller heap from n0 on. A move removing k <= t tokens that leaves one heap leaves n + p - k or
+n - k, both at least n0 + p, and the two have the same value. A split leaves rows (a, b) with a + b =
+n + p - k; the larger row has b >= (n + p - k)/2 >= n0 + p, so (a, b - p) is a split from heap n with the same
+value -- *provided b - p >= 1*, because a row of 0 is no row: (a, 0) would be a one-row move from n, which
+the code may not allow. With n0 >= 1, b - p >= n0 >= 1 always. With n0 = 0 the proof breaks, and so can the
+conclusion: in ``0.04`` (take 2 from the middle only) g(0..3) = 0 passes the check for n0 = 0, p = 1, yet
+from heap 4 the move to rows (1, 1) gives g(4) = 1. So when a game splits heaps and the values repeat from
+n = 0, this module checks the window for n0 = 1 (that is, up to 2 + p + t) and n = 0 besides.
+:meth:`OctalGame.periodicity` computes values until the smallest such ``p`` (and with it the smallest
+``n0``) passes that finite check, or it stops at a stated limit and says so.
 """
 
 from __future__ import annotations
@@ -347,7 +358,7 @@ class OctalGame:
             size = min(2 * size, max_search)
             if size > self._searched_up_to:
                 values = self._extend(size)[:size]
-                found = _guy_smith_check(values, t)
+                found = _guy_smith_check(values, t, self.splits)
                 if found is not None:
                     self._periodicity = self._proven(values, *found)
                     return self._periodicity
@@ -362,7 +373,8 @@ class OctalGame:
 
     def _proven(self, values: np.ndarray, preperiod: int, period: int) -> Periodicity:
         t = self.largest_removal
-        end = 2 * preperiod + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
+        start = _theorem_start(preperiod, self.splits)
+        end = 2 * start + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
         items = tuple(int(v) for v in values[: preperiod + period])
         if preperiod:
             start_text = (
@@ -371,13 +383,17 @@ class OctalGame:
             )
         else:
             start_text = "the repetition starts at the very beginning"
+        split_text = (
+            " (the theorem starts at n0 = 1, not 0, when a move can split a heap: a split leaving an empty row "
+            "is no split)" if start != preperiod else ""
+        )
         explanation = (
             f"Heaps 0 .. {len(values) - 1} were computed from the rules. From n = {preperiod} on, each value "
             f"equals the value {period} places later, as far as was computed. The octal-game periodicity "
             f"theorem (Guy and Smith) says it is enough to check this for n = {preperiod} .. {end - 1}, that "
-            f"is up to 2*{preperiod} + {period} + {t} - 1, where t = {t} is the most tokens one move removes: "
-            f"then g(n + {period}) = g(n) for every n >= {preperiod}, for ever. A smaller period would have "
-            f"passed the same check, so {period} is the smallest; and {start_text}."
+            f"is up to 2*{start} + {period} + {t} - 1, where t = {t} is the most tokens one move removes"
+            f"{split_text}: then g(n + {period}) = g(n) for every n >= {preperiod}, for ever. A smaller period "
+            f"would have passed the same check, so {period} is the smallest; and {start_text}."
         )
         return Periodicity(
             kind="grundy",
@@ -394,22 +410,34 @@ class OctalGame:
         )
 
 
-def _guy_smith_check(values: np.ndarray, t: int) -> tuple[int, int] | None:
+def _theorem_start(preperiod: int, splits: bool) -> int:
+    """The n0 the Guy--Smith window is built on: the preperiod, but at least 1 if a move can split a heap.
+
+    With splits, the proof matches a split (a, b) of heap n + p with the split (a, b - p) of heap n, which needs
+    b - p >= n0 >= 1 (see the module notes; ``0.04`` is the counterexample at n0 = 0).
+    """
+    return max(preperiod, 1) if splits else preperiod
+
+
+def _guy_smith_check(values: np.ndarray, t: int, splits: bool = True) -> tuple[int, int] | None:
     """The smallest period p (with its preperiod) that the computed values prove by the Guy--Smith theorem.
 
     For each p, the preperiod n0 is one past the last n with g(n + p) != g(n) in the computed range; the
-    theorem proves it once the range reaches 2*n0 + 2*p + t (so that n0 <= n < 2*n0 + p + t is covered).
+    theorem proves it once the range reaches 2*m + 2*p + t, where m = n0, or max(n0, 1) when ``splits`` (a
+    move may split a heap), so that n0 <= n < 2*m + p + t is covered (the module notes say why m >= 1).
 
-    >>> _guy_smith_check(np.array([0, 1, 0, 1, 0, 1, 0, 1]), 1)
+    >>> _guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=False)  # needs 2*0 + 2*2 + 1 values
     (0, 2)
-    >>> _guy_smith_check(np.array([0, 1, 0, 1]), 1) is None
+    >>> _guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=True) is None  # needs 2*1 + 2*2 + 1
+    True
+    >>> _guy_smith_check(np.array([0, 0, 0, 0]), 2, splits=True) is None  # 0.04: g(4) = 1 breaks it
     True
     """
     size = len(values)
     for period in range(1, (size - t) // 2 + 1):
         differ = np.flatnonzero(values[period:] != values[:-period])
         preperiod = int(differ[-1]) + 1 if len(differ) else 0
-        if 2 * preperiod + 2 * period + t <= size:
+        if 2 * _theorem_start(preperiod, splits) + 2 * period + t <= size:
             return preperiod, period
     return None
 
