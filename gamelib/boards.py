@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from math import comb, isqrt
 
 from . import engine
@@ -130,8 +131,9 @@ class _SmallGame:
 
     def outcome(self, position: tuple[int, ...]) -> str:
         """``'P'`` or ``'N'``, by exploring every position below this one (cached)."""
-        return engine._evaluate(self, self._check(position), engine._outcome_rule(False), self._memo,
-                                MAX_CHOMP_POSITIONS)
+        position = self._check(position)
+        with self._lock:  # one exploration at a time fills the shared memo
+            return engine._evaluate(self, position, engine._outcome_rule(False), self._memo, MAX_CHOMP_POSITIONS)
 
     def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The moves that leave a P-position."""
@@ -169,6 +171,7 @@ class Chomp(_SmallGame):
             )
         self.start = (self.cols,) * self.rows
         self._memo: dict = {}
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"Chomp({self.rows}, {self.cols})"
@@ -239,6 +242,7 @@ class DivisorGame(_SmallGame):
                              f"numbers with at most {MAX_DIVISORS} divisors (e.g. 720 = 2**4 * 3**2 * 5 has 30)")
         self._primes = [d for d in self.start[1:] if all(d % e for e in self.start[1:] if e < d)]
         self._memo: dict = {}
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"DivisorGame({self.n})"

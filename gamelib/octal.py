@@ -51,6 +51,7 @@ n = 0, this module checks the window for n0 = 1 (that is, up to 2 + p + t) and n
 from __future__ import annotations
 
 import re
+import threading
 from functools import reduce
 from operator import xor
 
@@ -161,6 +162,7 @@ class OctalGame:
         self._values = np.zeros(1, dtype=np.int64)  # g(0) = 0: an empty heap has no move
         self._periodicity: Periodicity | None = None
         self._searched_up_to = 0  # a failed search went this far
+        self._lock = threading.RLock()  # threads sharing this game extend its values one at a time
 
     def __repr__(self) -> str:
         return f"OctalGame({self.code!r})"
@@ -217,9 +219,15 @@ class OctalGame:
     # ------------------------------------------------------------------------------------ Grundy values
     def _extend(self, stop: int) -> np.ndarray:
         """Make sure g(0) .. g(stop - 1) are computed (directly from the rules) and return them all."""
+        if stop <= len(self._values):
+            return self._values
+        with self._lock:
+            return self._extend_locked(stop)
+
+    def _extend_locked(self, stop: int) -> np.ndarray:
         g = self._values
         have = len(g)
-        if stop <= have:
+        if stop <= have:  # another thread got here first
             return g
         size = max(stop, min(2 * have, OCTAL_SEARCH))
         g = np.concatenate([g, np.zeros(size - have, dtype=np.int64)])
@@ -352,6 +360,12 @@ class OctalGame:
                 f"max_search={max_search:,} heaps is more than the octal periodicity search computes "
                 f"(limit {MAX_OCTAL_SEARCH:,}; the work grows like the square of the number of heaps)"
             )
+        with self._lock:
+            if self._periodicity is None:
+                self._search(max_search)
+            return self._periodicity
+
+    def _search(self, max_search: int) -> None:
         t = self.largest_removal
         size = 32
         while True:
@@ -361,7 +375,7 @@ class OctalGame:
                 found = _guy_smith_check(values, t, self.splits)
                 if found is not None:
                     self._periodicity = self._proven(values, *found)
-                    return self._periodicity
+                    return
                 self._searched_up_to = size
             if size >= max_search:
                 raise PeriodNotFoundError(

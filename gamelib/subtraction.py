@@ -5,6 +5,7 @@ A position is the number of chips in the heap, n >= 0. A move takes away some ch
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 
 import numpy as np
@@ -95,6 +96,7 @@ class SubtractionGame(_OneHeapGame):
         self.misere = check_bool(misere, "misere")
         self._periodicity: Periodicity | None = None
         self._table: np.ndarray | None = None
+        self._lock = threading.Lock()  # so threads sharing this game compute its period once
 
     def __repr__(self) -> str:
         return f"SubtractionGame({set_text(self.S)}{', misere=True' if self.misere else ''})"
@@ -119,20 +121,23 @@ class SubtractionGame(_OneHeapGame):
         (40, 5, True)
         """
         if self._periodicity is None:
-            self._periodicity = subtraction_periodicity(self.S, self.misere)
+            with self._lock:
+                if self._periodicity is None:
+                    self._periodicity = subtraction_periodicity(self.S, self.misere)
         return self._periodicity
 
     def _one_cycle(self) -> np.ndarray:
         """Values (Grundy codes, or 0 = P / 1 = N in misère play) up to the end of the first period."""
-        if self._table is None:
+        table = self._table
+        if table is None:
             p = self.periodicity()
             values = p.prefix + p.block
             if self.misere:
-                self._table = np.array([v == "N" for v in values], dtype=np.uint8)
+                table = np.array([v == "N" for v in values], dtype=np.uint8)
             else:
-                dtype = np.uint8 if len(self.S) < 256 else np.uint16
-                self._table = np.array(values, dtype=dtype)
-        return self._table
+                table = np.array(values, dtype=np.uint8 if len(self.S) < 256 else np.uint16)
+            self._table = table  # a thread that raced here built the same table
+        return table
 
     def _filled(self, stop: int) -> np.ndarray:
         p = self.periodicity()
@@ -216,6 +221,9 @@ class TakeAwayGame(_OneHeapGame):
         self.misere = misere
         self.name = name or getattr(rule, "__name__", "take-away rule")
         self._values: list[int] = []  # Grundy values (normal) or outcome codes 0 = P, 1 = N (misère)
+        # One thread at a time extends the list (threads sharing this game would otherwise append out of
+        # order); re-entrant, so a rule that asks this game about smaller heaps does not deadlock.
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"TakeAwayGame({self.name}{', misere=True' if self.misere else ''})"
@@ -249,6 +257,14 @@ class TakeAwayGame(_OneHeapGame):
                 f"asked for {stop:,}"
             )
         values = self._values
+        if stop <= len(values):  # already known: no lock needed, the list only ever grows
+            return values
+        with self._lock:
+            self._extend_locked(stop)
+        return values
+
+    def _extend_locked(self, stop: int) -> None:
+        values = self._values
         for n in range(len(values), stop):
             followers = [values[n - a] for a in self._amounts(n)]
             if self.misere:
@@ -259,7 +275,6 @@ class TakeAwayGame(_OneHeapGame):
                 while m in seen:
                     m += 1
                 values.append(m)
-        return values
 
     def grundy(self, n: int) -> int:
         """The Grundy value of a heap of ``n`` chips (normal play)."""
