@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterable
+from itertools import islice
 
 #: Largest number of values a table (``grundy_values``, ``outcomes``, ...) may hold: 10**8 bytes at most.
 MAX_TABLE = 10**8
 #: Largest element allowed in a subtraction set.
 MAX_SUBTRACTION = 10**5
-#: Largest number of positions the generic engine explores before giving up.
-MAX_POSITIONS = 10**6
+#: Largest number of positions the generic engine explores before giving up (about 1 s of Python work).
+MAX_POSITIONS = 3 * 10**5
+#: Most items read from a collection given as an argument (a subtraction set, the values given to ``mex``):
+#: an endless generator such as ``itertools.count()`` is refused after this many instead of filling memory.
+MAX_ITEMS = MAX_SUBTRACTION
 
 
 class LimitError(ValueError):
@@ -29,6 +33,10 @@ def _show(value: object) -> str:
 
 def check_int(value: object, name: str, minimum: int | None = 0) -> int:
     """Return ``value`` as a Python int; refuse bools, floats, strings, None and anything below ``minimum``."""
+    if type(value) is int:  # the common case, checked without the slower abstract-class test
+        if minimum is not None and value < minimum:
+            raise ValueError(f"{name} must be at least {minimum}, got {value}")
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a whole number, got {_show(value)} of type {type(value).__name__}")
     value = int(value)
@@ -58,19 +66,41 @@ def check_subtraction_set(values: object, name: str = "S") -> tuple[int, ...]:
         raise TypeError(
             f"{name} must be a collection of positive whole numbers such as {{1, 3, 4}}, got {_show(values)}"
         )
-    items = list(values)
+    items = []
+    for item in islice(values, MAX_ITEMS + 1):  # never more: the collection may be an endless generator
+        _check_element(item, name)
+        items.append(int(item))
+    if len(items) > MAX_ITEMS:
+        raise LimitError(f"{name} has more than {MAX_ITEMS:,} elements; this kit reads at most {MAX_ITEMS:,}")
     if not items:
         raise ValueError(f"{name} must contain at least one positive whole number, got an empty set")
-    checked = []
-    for item in items:
-        if isinstance(item, bool) or not isinstance(item, numbers.Integral):
-            raise TypeError(f"{name} may hold only positive whole numbers, but it contains {_show(item)}")
-        if item <= 0:
-            raise ValueError(f"{name} may hold only positive whole numbers, but it contains {int(item)}")
-        if item > MAX_SUBTRACTION:
-            raise LimitError(f"{name} contains {int(item):,}; this kit allows elements up to {MAX_SUBTRACTION:,}")
-        checked.append(int(item))
-    return tuple(sorted(set(checked)))
+    return tuple(sorted(set(items)))
+
+
+def _check_element(item: object, name: str) -> None:
+    if isinstance(item, bool) or not isinstance(item, numbers.Integral):
+        raise TypeError(f"{name} may hold only positive whole numbers, but it contains {_show(item)}")
+    if item <= 0:
+        raise ValueError(f"{name} may hold only positive whole numbers, but it contains {int(item)}")
+    if item > MAX_SUBTRACTION:
+        raise LimitError(f"{name} contains {int(item):,}; this kit allows elements up to {MAX_SUBTRACTION:,}")
+
+
+def read_at_most(values: Iterable, limit: int, name: str) -> list:
+    """The items of ``values`` as a list, reading at most ``limit + 1`` of them; more raise LimitError.
+
+    >>> read_at_most(range(3), 5, "values")
+    [0, 1, 2]
+    >>> import itertools
+    >>> read_at_most(itertools.count(), 5, "values")
+    Traceback (most recent call last):
+    ...
+    gamelib._validate.LimitError: values has more than 5 items; this kit reads at most 5
+    """
+    items = list(islice(values, limit + 1))
+    if len(items) > limit:
+        raise LimitError(f"{name} has more than {limit:,} items; this kit reads at most {limit:,}")
+    return items
 
 
 def check_heaps(position: object, name: str = "position", length: int | None = None) -> tuple[int, ...]:

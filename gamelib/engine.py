@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
-from ._validate import MAX_POSITIONS, LimitError, check_bool, check_int
+from ._validate import MAX_ITEMS, MAX_POSITIONS, LimitError, _show, check_bool, check_int, read_at_most
 
 #: The generic engine also gives up after listing this many moves per allowed position (so a game with few
 #: positions but very many moves, such as one Nim heap of 30,000, is refused instead of filling memory).
@@ -37,10 +37,34 @@ def mex(values: Iterable[int]) -> int:
     0
     >>> mex({1, 2, 3})
     0
+    >>> mex(range(10**12))  # a range is answered from its ends, without listing it
+    1000000000000
+
+    At most ``MAX_ITEMS`` values are read from any other collection (an endless generator is refused).
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"mex needs a collection of whole numbers such as [0, 1, 3], got {values!r}")
-    seen = {check_int(v, "each value given to mex") for v in values}
+        raise TypeError(f"mex needs a collection of whole numbers such as [0, 1, 3], got {_show(values)}")
+    if isinstance(values, range):
+        return _range_mex(values)
+    items = read_at_most(values, MAX_ITEMS, "the collection given to mex")
+    return _mex([check_int(v, "each value given to mex") for v in items])
+
+
+def _range_mex(values: range) -> int:
+    if not values:
+        return 0
+    low = min(values[0], values[-1])
+    if low < 0:
+        raise ValueError(f"each value given to mex must be at least 0, got {low} (in {values!r})")
+    if 0 not in values:
+        return 0
+    # 0 is in the range: with steps of 1 it holds 0 .. its largest value; with larger steps it misses 1
+    return max(values[0], values[-1]) + 1 if abs(values.step) == 1 else 1
+
+
+def _mex(values: list[int]) -> int:
+    """mex of values already known to be whole numbers >= 0 (the engine's own, unchecked)."""
+    seen = set(values)
     m = 0
     while m in seen:
         m += 1
@@ -54,25 +78,36 @@ def _misere_rule(game: object, misere: bool | None) -> bool:
     return check_bool(misere, "misere")
 
 
+def _check_game(game: object) -> None:
+    if not callable(getattr(game, "moves", None)):
+        raise TypeError(
+            f"the game must be an object with a moves(position) method, got {_show(game)} of type "
+            f"{type(game).__name__}; the order of the arguments is (game, position)"
+        )
+
+
 def _evaluate(
     game: Game,
     root: Hashable,
     combine: Callable[[list], Any],
     memo: dict,
     max_positions: int,
+    moves_spent: list[int] | None = None,
 ) -> Any:
-    """Value of ``root`` from the values of its followers, computed bottom-up without recursion."""
-    if not callable(getattr(game, "moves", None)):
-        raise TypeError(
-            f"the game must be an object with a moves(position) method, got {game!r}; "
-            "the order of the arguments is (game, position)"
-        )
+    """Value of ``root`` from the values of its followers, computed bottom-up without recursion.
+
+    ``memo`` may be shared between calls (it then counts towards ``max_positions``); so may ``moves_spent``,
+    a one-item list counting the moves listed, so that several calls share one budget of moves.
+    """
+    _check_game(game)
     try:
         hash(root)
     except TypeError:
         raise TypeError(f"positions must be hashable (use a tuple, not a list), got {root!r}") from None
     followers: dict = {}
-    moves_listed = 0  # the work grows with the number of moves, not only with the number of positions
+    if moves_spent is None:
+        moves_spent = [0]
+    moves_listed = moves_spent[0]  # the work grows with the number of moves, not only with the positions
     stack = [root]
     while stack:
         position = stack[-1]
@@ -84,6 +119,7 @@ def _evaluate(
             kids = list(game.moves(position))
             followers[position] = kids
             moves_listed += len(kids)
+            moves_spent[0] = moves_listed
             if len(followers) + len(memo) > max_positions or moves_listed > MOVES_PER_POSITION * max_positions:
                 raise LimitError(
                     f"the game from {root!r} has more than {max_positions:,} positions or "
@@ -129,7 +165,7 @@ def grundy(game: Game, position: Hashable, *, max_positions: int = MAX_POSITIONS
             "Grundy values describe normal play; this game is played misère. "
             "Use outcome() for misère play, or the normal-play version of the game for Grundy values."
         )
-    return _evaluate(game, position, mex, {}, max_positions)
+    return _evaluate(game, position, _mex, {}, max_positions)
 
 
 def outcome(game: Game, position: Hashable, misere: bool | None = None, *,
@@ -163,6 +199,7 @@ def winning_moves(game: Game, position: Hashable, misere: bool | None = None, *,
     >>> winning_moves(OneTwoThree(), 8)
     []
     """
+    _check_game(game)
     rule = _misere_rule(game, misere)
     memo: dict = {}
     combine = _outcome_rule(rule)

@@ -71,7 +71,13 @@ OCTAL_NAMES = {
 #: How many heap sizes the periodicity search computes before it gives up, unless told otherwise.
 OCTAL_SEARCH = 2**14
 #: The most the periodicity search may be asked to compute (the work grows like the square of this).
-MAX_OCTAL_SEARCH = 2**16
+MAX_OCTAL_SEARCH = 2**15
+#: Most digits after the point in a code (the studied codes have a dozen at most; long codes such as
+#: ``0.00...04`` still make good test cases).
+MAX_OCTAL_DIGITS = 64
+#: Heaps computed times the number of digits that split: each such digit costs one pass over the smaller
+#: heaps for every heap, so games with many splitting digits are computed over fewer heaps.
+OCTAL_WORK = 2**16
 #: Largest heap whose moves are listed one by one in a game that can split heaps (about heap/2 splits each).
 MAX_SPLIT_HEAP = 10**5
 
@@ -97,6 +103,9 @@ def parse_octal_code(code: str) -> tuple[int, ...]:
             f"an octal code must be text such as '0.77', got {code!r} of type {type(code).__name__} "
             "(a number like 0.70 would lose its trailing digits)"
         )
+    if len(code) > MAX_OCTAL_DIGITS + 8:
+        raise LimitError(f"octal code of {len(code):,} characters; codes have at most {MAX_OCTAL_DIGITS} digits "
+                         "after the point")
     text = code.strip()
     bad = sorted(set(re.sub(r"[0-7.]", "", text)))
     if bad:
@@ -116,6 +125,9 @@ def parse_octal_code(code: str) -> tuple[int, ...]:
     digits = [int(before or "0")] + [int(d) for d in after]
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
+    if len(digits) - 1 > MAX_OCTAL_DIGITS:
+        raise LimitError(f"octal code {code!r} has {len(digits) - 1} digits after the point (up to its last nonzero "
+                         f"one); this kit computes codes with at most {MAX_OCTAL_DIGITS}")
     return tuple(digits)
 
 
@@ -159,6 +171,9 @@ class OctalGame:
         #: t in the Guy--Smith theorem: the most tokens one move removes (0 if no move removes any).
         self.largest_removal = len(self.digits) - 1
         self.splits = any(d & 4 for d in self.digits)
+        #: How many heaps this game computes from its rules: OCTAL_WORK / (digits that split), at most
+        #: MAX_OCTAL_SEARCH.
+        self.max_heaps = min(MAX_OCTAL_SEARCH, OCTAL_WORK // max(1, sum(1 for d in self.digits if d & 4)))
         self._values = np.zeros(1, dtype=np.int64)  # g(0) = 0: an empty heap has no move
         self._periodicity: Periodicity | None = None
         self._searched_up_to = 0  # a failed search went this far
@@ -229,7 +244,13 @@ class OctalGame:
         have = len(g)
         if stop <= have:  # another thread got here first
             return g
-        size = max(stop, min(2 * have, OCTAL_SEARCH))
+        if stop > self.max_heaps:
+            raise LimitError(
+                f"{self.title} computes at most {self.max_heaps:,} heaps from its rules (limit OCTAL_WORK = "
+                f"{OCTAL_WORK:,} heaps x splitting digits, at most {MAX_OCTAL_SEARCH:,}); asked for {stop:,}"
+            )
+        size = min(max(stop, 2 * have), OCTAL_SEARCH, self.max_heaps)
+        size = max(size, stop)
         g = np.concatenate([g, np.zeros(size - have, dtype=np.int64)])
         whole = [k for k, d in enumerate(self.digits) if d & 1]
         single = [k for k, d in enumerate(self.digits) if d & 2 and k > 0]
@@ -257,7 +278,7 @@ class OctalGame:
             return int(self._values[n])
         if self._periodicity is not None:
             return self._periodicity.value(n)
-        if n < OCTAL_SEARCH:
+        if n < min(OCTAL_SEARCH, self.max_heaps):
             return int(self._extend(n + 1)[n])
         return self.periodicity().value(n)
 
@@ -282,7 +303,7 @@ class OctalGame:
         """
         stop = check_stop(stop)
         p = self._periodicity
-        if p is None and stop > OCTAL_SEARCH:
+        if p is None and stop > min(OCTAL_SEARCH, self.max_heaps):
             p = self.periodicity()
         if p is None:
             values = self._extend(stop)[:stop]
@@ -354,11 +375,14 @@ class OctalGame:
         """
         if self._periodicity is not None:
             return self._periodicity
-        max_search = OCTAL_SEARCH if max_search is None else check_int(max_search, "max_search", minimum=1)
-        if max_search > MAX_OCTAL_SEARCH:
+        if max_search is None:
+            max_search = min(OCTAL_SEARCH, self.max_heaps)
+        max_search = check_int(max_search, "max_search", minimum=1)
+        if max_search > self.max_heaps:
             raise LimitError(
-                f"max_search={max_search:,} heaps is more than the octal periodicity search computes "
-                f"(limit {MAX_OCTAL_SEARCH:,}; the work grows like the square of the number of heaps)"
+                f"max_search={max_search:,} heaps is more than the octal periodicity search computes for "
+                f"{self.title} (limit {self.max_heaps:,}: at most {MAX_OCTAL_SEARCH:,}, and {OCTAL_WORK:,} heaps "
+                "x digits that split; the work grows like the square of the number of heaps)"
             )
         with self._lock:
             if self._periodicity is None:
@@ -381,7 +405,7 @@ class OctalGame:
                 raise PeriodNotFoundError(
                     f"{self.title}: no period passes the Guy-Smith check among heaps 0 .. {size - 1} "
                     f"(search limit {max_search:,} heaps; ask for more with periodicity(max_search=...), "
-                    f"at most {MAX_OCTAL_SEARCH:,})",
+                    f"at most {self.max_heaps:,})",
                     checked_up_to=size,
                 )
 
@@ -464,4 +488,7 @@ def _smallest_type(largest: int) -> type:
     return np.uint64
 
 
-__all__ = ["MAX_OCTAL_SEARCH", "OCTAL_NAMES", "OCTAL_SEARCH", "OctalGame", "parse_octal_code"]
+__all__ = [
+    "MAX_OCTAL_DIGITS", "MAX_OCTAL_SEARCH", "OCTAL_NAMES", "OCTAL_SEARCH", "OCTAL_WORK", "OctalGame",
+    "parse_octal_code",
+]

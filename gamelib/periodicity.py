@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validate import LimitError, check_int, check_stop, set_text
+from ._validate import LimitError, _show, check_int, check_stop, set_text
 
 #: How many values the periodicity search of a subtraction game computes before it gives up.
 MAX_SEARCH = 2 * 10**6
+#: Most values :func:`observed_periodicity` examines.
+MAX_OBSERVED = 10**6
 
 
 class PeriodNotFoundError(RuntimeError):
@@ -121,7 +123,20 @@ _HASH_MODULUS = (1 << 61) - 1  # a Mersenne prime
 _HASH_BASE = 1_000_003
 
 
-def subtraction_scan(S: Sequence[int], misere: bool, max_search: int = MAX_SEARCH) -> tuple[list[int], int, int]:
+#: The scan's budget: values computed times (|S| + 3), about the number of Python steps (a few seconds' work).
+SCAN_WORK = 12 * 10**6
+
+
+def search_limit(S: Sequence[int]) -> int:
+    """How many values the scan of ``S`` may compute: ``MAX_SEARCH``, fewer for sets with many elements.
+
+    >>> search_limit((1, 3, 4)), search_limit(tuple(range(1, 1001)))
+    (2000000, 11964)
+    """
+    return min(MAX_SEARCH, SCAN_WORK // (len(S) + 3))
+
+
+def subtraction_scan(S: Sequence[int], misere: bool, max_search: int | None = None) -> tuple[list[int], int, int]:
     """Compute a subtraction game's sequence until the first window of ``max(S)`` values repeats.
 
     Normal play gives Grundy values; misère play gives outcomes coded 0 = P, 1 = N. Returns
@@ -136,6 +151,14 @@ def subtraction_scan(S: Sequence[int], misere: bool, max_search: int = MAX_SEARC
     ([0, 1, 2, 0, 1], 0, 3)
     """
     sk = S[-1]
+    if max_search is None:
+        max_search = search_limit(S)
+        if max_search <= sk:
+            raise LimitError(
+                f"S = {_set_short(S)} has {len(S):,} elements and max(S) = {sk:,}: its period search may compute "
+                f"{max_search:,} values (SCAN_WORK = {SCAN_WORK:,} steps / (|S| + 3)), too few to compare two "
+                f"windows of {sk:,}; use a set with fewer or smaller elements"
+            )
     width = 1 if misere else max(1, len(S).bit_length())  # bits per value: Grundy values are <= |S|
     exact = width * sk <= EXACT_WINDOW_BITS
     mask = (1 << (width * sk)) - 1
@@ -174,7 +197,7 @@ def subtraction_scan(S: Sequence[int], misere: bool, max_search: int = MAX_SEARC
                     return values, candidate, start
             clashes.setdefault(code, []).append(start)
     raise PeriodNotFoundError(
-        f"no repeated window of {sk} values among the first {max_search:,} values of S = {set_text(S)}; "
+        f"no repeated window of {sk} values among the first {max_search:,} values of S = {_set_short(S)}; "
         f"the search stops there (limit {max_search:,})",
         checked_up_to=max_search,
     )
@@ -196,7 +219,11 @@ def _bound_text(bound: int, sk: int, choices: int) -> str:
     return f"{sk:,} × {choices}^{sk:,}, a number with {digits:,} digits"
 
 
-def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: int = MAX_SEARCH) -> Periodicity:
+def _set_short(S: Sequence[int]) -> str:
+    return set_text(S) if len(S) <= 8 else "{" + ", ".join(map(str, S[:3])) + ", ..., " + str(S[-1]) + "}"
+
+
+def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: int | None = None) -> Periodicity:
     """The proven minimal preperiod and period of a subtraction game (Grundy values, or misère outcomes).
 
     >>> p = subtraction_periodicity((2, 5, 7))
@@ -240,6 +267,64 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
     )
 
 
+def _observed_values(values: object, kind: object) -> tuple[tuple, np.ndarray]:
+    """Check the arguments of :func:`observed_periodicity`; return the values as a tuple and as an array."""
+    if kind not in ("grundy", "outcome"):
+        raise ValueError(f"kind must be 'grundy' or 'outcome', got {kind!r}")
+    if isinstance(values, (str, bytes)) and kind == "grundy" or not isinstance(values, Sequence | np.ndarray):
+        raise TypeError(
+            f"values must be a list of {'Grundy values' if kind == 'grundy' else 'outcomes'} (or a string of "
+            f"'P'/'N' for kind='outcome'), got {_show(values)} of type {type(values).__name__}"
+        )
+    check_stop(len(values), limit=MAX_OBSERVED, name="number of values")
+    items = tuple(values.tolist() if isinstance(values, np.ndarray) else values)
+    if kind == "outcome":
+        bad = next((v for v in items if v not in ("P", "N")), None)
+        if bad is not None:
+            raise ValueError(f"outcomes must be 'P' or 'N', got {_show(bad)}")
+        return items, np.frombuffer("".join(items).encode("ascii"), dtype=np.uint8)
+    return items, np.array([check_int(v, "each Grundy value") for v in items], dtype=np.int64)
+
+
+def _smallest_filling_period(arr: np.ndarray) -> int | None:
+    """The smallest p <= len/2 whose repetition fills the last max(2p, ceil(len/2)) values, in about linear time.
+
+    For p <= len/4 the stretch to fill is the fixed second half H: the answer is H's smallest period (from the
+    KMP failure function), if that is small enough, since every period of H is at least its smallest one.
+    For larger p the last 2p values must be one block written twice; each p is tested by comparing hashes of
+    the two blocks, and a match is confirmed value by value.
+    """
+    length = len(arr)
+    half = arr[length // 2 :].tolist()
+    failure = [0] * (len(half) + 1)  # failure[i]: longest proper border of half[:i]
+    k = 0
+    for i in range(1, len(half)):
+        while k and half[i] != half[k]:
+            k = failure[k]
+        if half[i] == half[k]:
+            k += 1
+        failure[i + 1] = k
+    if half and 2 * (len(half) - failure[len(half)]) <= (length + 1) // 2:
+        return len(half) - failure[len(half)]
+    values = arr.tolist()
+    prefix = [0] * (length + 1)  # polynomial hashes of every prefix, modulo a Mersenne prime
+    power = [1] * (length + 1)
+    for i, v in enumerate(values):
+        prefix[i + 1] = (prefix[i] * _HASH_BASE + v + 1) % _HASH_MODULUS
+        power[i + 1] = power[i] * _HASH_BASE % _HASH_MODULUS
+
+    def block(start: int, stop: int) -> int:
+        return (prefix[stop] - prefix[start] * power[stop - start]) % _HASH_MODULUS
+
+    for period in range(1, length // 2 + 1):
+        if 2 * period <= (length + 1) // 2:
+            continue  # covered by the second half's period above
+        first, second = length - 2 * period, length - period
+        if block(first, second) == block(second, length) and np.array_equal(arr[first:second], arr[second:]):
+            return period
+    return None
+
+
 def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Periodicity:
     """The smallest period seen in a finite stretch of values.
 
@@ -254,22 +339,15 @@ def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Period
     ...
     gamelib.periodicity.PeriodNotFoundError: no pattern fills the second half of the 6 values computed
     """
-    check_stop(len(values), name="number of values")
-    if kind == "outcome":
-        arr = np.frombuffer("".join(values).encode("ascii"), dtype=np.uint8)
-    else:
-        arr = np.asarray(values, dtype=np.int64)
+    items, arr = _observed_values(values, kind)
     length = len(arr)
-    for period in range(1, length // 2 + 1):
-        differ = np.flatnonzero(arr[period:] != arr[:-period])
-        preperiod = int(differ[-1]) + 1 if len(differ) else 0
-        if length - preperiod >= max(2 * period, (length + 1) // 2):
-            break
-    else:
+    period = _smallest_filling_period(arr)
+    if period is None:
         raise PeriodNotFoundError(
             f"no pattern fills the second half of the {length} values computed", checked_up_to=length
         )
-    items = tuple(values)
+    differ = np.flatnonzero(arr[period:] != arr[:-period])
+    preperiod = int(differ[-1]) + 1 if len(differ) else 0
     explanation = (
         f"Among the {length} values computed (n = 0 .. {length - 1}), the values repeat with period {period} "
         f"from n = {preperiod} on. Nothing here proves that the pattern goes on beyond n = {length - 1}: "

@@ -10,13 +10,17 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from ._validate import MAX_TABLE, LimitError, check_bool, check_int, check_stop, check_subtraction_set, set_text
+from ._validate import MAX_TABLE, LimitError, _show, check_bool, check_int, check_stop, check_subtraction_set, set_text
 from .periodicity import Periodicity, fill_periodic, observed_periodicity, subtraction_periodicity
 
 #: Largest heap a TakeAwayGame computes up to (its rule is a Python function called once per heap size).
 MAX_RULE_HEAP = 2 * 10**5
 #: Largest ``stop`` for ``p_positions``, which returns a Python list (about 30 bytes per element).
 MAX_LIST = 10**7
+#: Most decimal digits ``nonzero_digits`` reads (Python itself refuses to print longer numbers).
+MAX_DIGITS = 4000
+#: ``powers_of_two(n)`` lists at most this many powers (n below 2**MAX_POWER_BITS).
+MAX_POWER_BITS = 4096
 
 
 def _outcome_text(codes: np.ndarray) -> str:
@@ -170,7 +174,10 @@ def nonzero_digits(n: int) -> set[int]:
     >>> sorted(nonzero_digits(2024))
     [2, 4]
     """
-    return {int(d) for d in str(check_int(n, "n")) if d != "0"}
+    n = check_int(n, "n")
+    if n >= 10**MAX_DIGITS:
+        raise LimitError(f"n has more than {MAX_DIGITS:,} digits; nonzero_digits reads at most {MAX_DIGITS:,}")
+    return {int(d) for d in str(n) if d != "0"}
 
 
 def powers_of_two(n: int) -> list[int]:
@@ -194,7 +201,10 @@ def powers_of_two(n: int) -> list[int]:
     >>> TakeAwayGame(powers_of_two).p_positions(10)
     [0, 3, 6, 9]
     """
-    return [1 << i for i in range(check_int(n, "n").bit_length())]
+    bits = check_int(n, "n").bit_length()
+    if bits > MAX_POWER_BITS:
+        raise LimitError(f"n has {bits:,} binary digits; powers_of_two lists powers below 2**{MAX_POWER_BITS:,}")
+    return [1 << i for i in range(bits)]
 
 
 class TakeAwayGame(_OneHeapGame):
@@ -217,9 +227,11 @@ class TakeAwayGame(_OneHeapGame):
             raise TypeError(f"rule must be a function of the heap size n, got {rule!r}")
         if not isinstance(misere, bool):
             raise TypeError(f"misere must be True or False, got {misere!r}")
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be text such as 'subtract a nonzero digit', got {_show(name)}")
         self.rule = rule
         self.misere = misere
-        self.name = name or getattr(rule, "__name__", "take-away rule")
+        self.name = name or str(getattr(rule, "__name__", "take-away rule"))
         self._values: list[int] = []  # Grundy values (normal) or outcome codes 0 = P, 1 = N (misère)
         # One thread at a time extends the list (threads sharing this game would otherwise append out of
         # order); re-entrant, so a rule that asks this game about smaller heaps does not deadlock.
@@ -312,7 +324,8 @@ class TakeAwayGame(_OneHeapGame):
         (10, False)
         """
         stop = check_stop(stop, limit=MAX_RULE_HEAP)
-        kind = kind or ("outcome" if self.misere else "grundy")
+        if kind is None:
+            kind = "outcome" if self.misere else "grundy"
         if kind not in ("grundy", "outcome"):
             raise ValueError(f"kind must be 'grundy' or 'outcome', got {kind!r}")
         if kind == "outcome":

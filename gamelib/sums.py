@@ -10,8 +10,13 @@ from typing import Any
 import numpy as np
 
 from . import engine
-from ._validate import check_int, check_stop
+from ._validate import MAX_POSITIONS, LimitError, check_int, check_stop
 from .nim import Nim
+
+#: Largest Nim heap ``nim_heap_partners`` tries (every heap up to it is searched move by move).
+MAX_PARTNER_HEAP = 1000
+#: Largest side of a ``grundy_table``.
+MAX_TABLE_SIDE = 10**4
 
 
 def _grundy_of(game: Any, position: Any) -> int:
@@ -24,7 +29,11 @@ def _grundy_row(game: Any, stop: int) -> np.ndarray:
     own = getattr(game, "grundy_values", None)
     if callable(own):
         return np.asarray(own(stop), dtype=np.int64)
-    return np.array([_grundy_of(game, n) for n in range(stop)], dtype=np.int64)
+    engine._check_game(game)
+    memo: dict = {}  # shared by every heap, so the row costs one exploration, not one per heap
+    spent = [0]
+    return np.array([engine._evaluate(game, n, engine._mex, memo, MAX_POSITIONS, spent) for n in range(stop)],
+                    dtype=np.int64)
 
 
 class GameSum:
@@ -98,8 +107,8 @@ def grundy_table(game_a: Any, game_b: Any, rows: int, cols: int) -> np.ndarray:
     >>> grundy_table(SubtractionGame({1, 2}), SubtractionGame({1, 2}), 3, 3).tolist()
     [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
     """
-    rows = check_stop(rows, limit=10**4, name="rows")
-    cols = check_stop(cols, limit=10**4, name="cols")
+    rows = check_stop(rows, limit=MAX_TABLE_SIDE, name="rows")
+    cols = check_stop(cols, limit=MAX_TABLE_SIDE, name="cols")
     return _grundy_row(game_a, rows)[:, None] ^ _grundy_row(game_b, cols)[None, :]
 
 
@@ -117,7 +126,7 @@ def nim_heap_partners(game: Any, position: Any, max_heap: int) -> list[int]:
         A normal-play game, e.g. ``SubtractionGame({1, 3, 4})``.
     position : a position of ``game``
     max_heap : int
-        The largest Nim heap tried.
+        The largest Nim heap tried (at most :data:`MAX_PARTNER_HEAP`).
 
     Returns
     -------
@@ -132,5 +141,14 @@ def nim_heap_partners(game: Any, position: Any, max_heap: int) -> list[int]:
     []
     """
     max_heap = check_int(max_heap, "max_heap")
+    if max_heap > MAX_PARTNER_HEAP:
+        raise LimitError(
+            f"max_heap={max_heap:,} is more than nim_heap_partners tries (limit {MAX_PARTNER_HEAP:,}: every Nim "
+            "heap up to it is searched move by move)"
+        )
     both = GameSum(game, Nim())
-    return [k for k in range(max_heap + 1) if engine.outcome(both, (position, (k,)), misere=False) == "P"]
+    rule = engine._outcome_rule(False)
+    memo: dict = {}  # one memo and one budget of moves for all the heaps k, so the limits hold for the whole search
+    spent = [0]
+    return [k for k in range(max_heap + 1)
+            if engine._evaluate(both, (position, (k,)), rule, memo, MAX_POSITIONS, spent) == "P"]

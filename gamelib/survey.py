@@ -16,13 +16,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import LimitError, check_int
+from ._validate import LimitError, _show, check_int, read_at_most
 from .periodicity import subtraction_scan
 
-#: Most subtraction sets one survey examines (C(50, 3) = 19,600 take a few seconds).
+#: Most subtraction sets one survey examines (C(50, 3) = 19,600 take about a second).
 MAX_SURVEY_SETS = 50_000
-#: Largest c accepted by :func:`period_grid` (C(c - 1, 2) sets are examined).
-MAX_GRID_C = 200
+#: The survey's budget: sets times their largest element (the scan of one set grows with max(S)).
+#: 2,000,000 admits C(50, 3) x 50 and keeps every survey the limits admit to a few seconds.
+MAX_SURVEY_WORK = 2 * 10**6
+#: Largest c accepted by :func:`period_grid` (C(c - 1, 2) sets are examined; c = 120 takes about 2 s).
+MAX_GRID_C = 120
 _GRID_FIELDS = ("preperiod", "period", "max_grundy")
 
 
@@ -71,7 +74,8 @@ def periodicity_survey(max_element: int, size: int = 3) -> list[SurveyRecord]:
     Returns
     -------
     list of SurveyRecord, one per set, in lexicographic order of ``S``; C(max_element, size) records.
-    Raises :class:`~gamelib.LimitError` above :data:`MAX_SURVEY_SETS` sets.
+    Raises :class:`~gamelib.LimitError` above :data:`MAX_SURVEY_SETS` sets, or when the number of sets
+    times ``max_element`` is above :data:`MAX_SURVEY_WORK`.
 
     >>> records = periodicity_survey(8)
     >>> len(records)
@@ -95,6 +99,11 @@ def periodicity_survey(max_element: int, size: int = 3) -> list[SurveyRecord]:
             f"there are {count:,} sets of {size} elements from 1..{max_element}; a survey examines at most "
             f"{MAX_SURVEY_SETS:,}"
         )
+    if count * max_element > MAX_SURVEY_WORK:
+        raise LimitError(
+            f"{count:,} sets with elements up to {max_element:,} are too much work for one survey: sets x "
+            f"max_element = {count * max_element:,}, limit {MAX_SURVEY_WORK:,}"
+        )
     return [_record(S) for S in combinations(range(1, max_element + 1), size)]
 
 
@@ -116,10 +125,18 @@ def record_with_largest(records: Iterable[SurveyRecord], field: str) -> SurveyRe
     ('S = {2, 7, 8}', 12)
     """
     if field not in _GRID_FIELDS:
-        raise ValueError(f"field must be one of {', '.join(map(repr, _GRID_FIELDS))}, got {field!r}")
-    records = list(records)
+        raise ValueError(f"field must be one of {', '.join(map(repr, _GRID_FIELDS))}, got {_show(field)}")
+    if isinstance(records, (str, bytes)) or not isinstance(records, Iterable):
+        raise TypeError(f"records must be a list of survey records, got {_show(records)}")
+    records = read_at_most(records, MAX_SURVEY_SETS, "records")
     if not records:
         raise ValueError("records is empty; expected at least one survey record")
+    for record in records:
+        if not isinstance(record, SurveyRecord):
+            raise TypeError(
+                f"records must hold survey records (from periodicity_survey), but it holds {_show(record)} "
+                f"of type {type(record).__name__}"
+            )
     return max(records, key=lambda record: getattr(record, field))
 
 

@@ -302,5 +302,5 @@ def test_a_period_search_that_hits_its_limit_says_how_far_it_got(monkeypatch):
     with pytest.raises(PeriodNotFoundError) as caught:
         treblecross.grundy(5000)  # beyond direct computation: needs a period, and none is found
     assert caught.value.checked_up_to == 1024
-    with pytest.raises(LimitError, match="65,536"):
+    with pytest.raises(LimitError, match="32,768"):
         treblecross.periodicity(max_search=10**6)

@@ -1,0 +1,113 @@
+"""Every public entry of the core API refuses a too-large request at once, and states the limit.
+
+The requests run in one child process capped in memory (a request that lists a generator would otherwise
+fill the machine), each under an alarm, and the child reports how long each one took to be refused.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+
+import gamelib
+
+# name in gamelib.__all__ -> too-large requests (Python expressions, run with `from gamelib import *`).
+REQUESTS = {
+    "Chomp": ["Chomp(20, 20)", "Chomp(1, 19_999)"],
+    "DivisorGame": ["DivisorGame(10**13)", "DivisorGame(2310).outcome(DivisorGame(2310).start)"],
+    "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",
+                "outcome(GameSum(SubtractionGame({1, 2}), SubtractionGame({1})), (10**9, 10**9))"],
+    "Nim": ["Nim().moves((10**7, 3))", "outcome(Nim(), (10**7,))"],
+    "OctalGame": ["OctalGame('0.' + '7' * 10**6)", "OctalGame('0.77').periodicity(max_search=10**9)",
+                  "OctalGame('0.77').moves(10**9)"],
+    "RookGame": ["RookGame().moves((10**9, 10**9))"],
+    "SubtractionGame": ["SubtractionGame(itertools.count(1))", "SubtractionGame(itertools.repeat(1))",
+                        "SubtractionGame({1, 2}).grundy_values(10**12)",
+                        "SubtractionGame(range(1, 10**5 + 1)).grundy(5)"],
+    "TakeAwayGame": ["TakeAwayGame(nonzero_digits).grundy(10**9)"],
+    "Wythoff": ["Wythoff().p_positions(10**9)", "Wythoff().moves((10**9, 10**9))"],
+    "grundy": ["grundy(SubtractionGame({1, 2}), 10**9)"],
+    "grundy_scan": ["grundy_scan({1, 2}, 10**9)", "grundy_scan(itertools.count(1), 5)",
+                    "grundy_scan(range(1, 10**5 + 1), 10**5)"],
+    "grundy_table": ["grundy_table(SubtractionGame({1}), SubtractionGame({1}), 10**6, 3)"],
+    "label_positions": ["label_positions(SubtractionGame({1}), range(2 * 10**6))",
+                        "label_positions(SubtractionGame({1}), itertools.count())"],
+    "mex": ["mex(itertools.count())", "mex(itertools.repeat(0))"],
+    "nim_heap_partners": ["nim_heap_partners(SubtractionGame({1, 2}), 10**9, 6)",
+                          "nim_heap_partners(SubtractionGame({1, 3, 4}), 5, 10**9)"],
+    "nim_p_positions": ["nim_p_positions(10**9)"],
+    "nim_sum": ["nim_sum(*[1] * (2 * 10**6))"],
+    "nonzero_digits": ["nonzero_digits(10**10_000)"],
+    "observed_periodicity": ["observed_periodicity(range(10**9), 'grundy')"],
+    "outcome": ["outcome(SubtractionGame({1, 2}), 10**9)"],
+    "period_grid": ["period_grid(10**6)"],
+    "periodicity_survey": ["periodicity_survey(10**6)", "periodicity_survey(50_000, 1)"],
+    "powers_of_two": ["powers_of_two(2**(10**8))"],
+    "ptfn": ["ptfn({1, 2}, 10**9)", "ptfn(itertools.count(1), 5)"],
+    "ptfn_two_heaps": ["ptfn_two_heaps({1}, {1}, 10**5, 3)"],
+    "record_with_largest": ["record_with_largest(itertools.repeat(SurveyRecord((1,), 0, 2, 1)), 'period')"],
+    "winning_moves": ["winning_moves(SubtractionGame({1, 2}), 10**9)"],
+}
+# Names that are not requests: the exception classes, the result types.
+NOT_REQUESTS = {"LimitError", "PeriodNotFoundError", "Periodicity", "SurveyRecord"}
+
+CHILD = r'''
+import itertools, json, signal, sys, time
+from gamelib import *
+from gamelib import LimitError
+
+def alarm(*_):
+    raise TimeoutError("still running after 5 s")
+
+signal.signal(signal.SIGALRM, alarm)
+report = {}
+for expression in json.loads(sys.argv[1]):
+    start = time.perf_counter()
+    try:
+        signal.alarm(5)
+        try:
+            eval(expression)
+        except LimitError as error:
+            verdict = "refused: " + str(error)
+        except BaseException as error:
+            verdict = f"{type(error).__name__}: {error}"[:300]
+        else:
+            verdict = "answered"
+        finally:
+            signal.alarm(0)
+    except BaseException as error:  # the alarm went off while an error was being handled
+        verdict = f"{type(error).__name__} (late): {error}"[:300]
+    report[expression] = (verdict, time.perf_counter() - start)
+print(json.dumps(report))
+'''
+
+
+def _cap_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+
+
+def test_every_public_name_is_covered():
+    assert set(gamelib.__all__) - NOT_REQUESTS == set(REQUESTS)
+
+
+@pytest.fixture(scope="module")
+def report():
+    expressions = [e for group in REQUESTS.values() for e in group]
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(expressions)], capture_output=True, text=True,
+                          timeout=600, preexec_fn=_cap_memory, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("expression", [e for group in REQUESTS.values() for e in group])
+def test_too_large_request_is_refused_in_under_a_second_with_the_limit_stated(report, expression):
+    verdict, seconds = report[expression]
+    assert verdict.startswith("refused: "), f"{expression}: {verdict}"
+    assert any(ch.isdigit() for ch in verdict), f"{expression}: the message states no limit: {verdict}"
+    assert seconds < 1.0, f"{expression} took {seconds:.2f} s to be refused"
