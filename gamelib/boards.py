@@ -16,6 +16,18 @@ MAX_CHOMP_POSITIONS = 20_000
 MAX_DIVISOR_N, MAX_DIVISORS = 10**12, 32
 
 
+#: Most moves ``Wythoff.moves`` and ``RookGame.moves`` list (as for Nim: outcome and winning_moves need no list).
+MAX_BOARD_MOVES = 10**6
+#: Most moves the explored games (Chomp, the divisor game) may have in all, over every position explored.
+MAX_CHOMP_MOVES = 10**6
+
+
+def _check_move_count(position: object, count: int) -> None:
+    if count > MAX_BOARD_MOVES:
+        raise LimitError(f"{position} has {count:,} moves; listing more than {MAX_BOARD_MOVES:,} is refused "
+                         "(outcome and winning_moves do not need the list)")
+
+
 def _floor_phi(k: int) -> int:
     """floor(k * golden ratio), exactly, with integers only: (k + floor(sqrt(5 k^2))) // 2."""
     return (k + isqrt(5 * k * k)) // 2
@@ -42,6 +54,7 @@ class Wythoff:
     def moves(self, position: tuple[int, int]) -> list[tuple[int, int]]:
         """Every position one move away."""
         a, b = check_heaps(position, length=2)
+        _check_move_count(position, a + b + min(a, b))
         return (
             [(t, b) for t in range(a)]
             + [(a, t) for t in range(b)]
@@ -98,6 +111,7 @@ class RookGame:
     def moves(self, square: tuple[int, int]) -> list[tuple[int, int]]:
         """Every square the rook can slide to."""
         x, y = check_heaps(square, name="square", length=2)
+        _check_move_count(square, x + y)
         return [(t, y) for t in range(x)] + [(x, t) for t in range(y)]
 
     def grundy(self, square: tuple[int, int]) -> int:
@@ -133,7 +147,8 @@ class _SmallGame:
         """``'P'`` or ``'N'``, by exploring every position below this one (cached)."""
         position = self._check(position)
         with self._lock:  # one exploration at a time fills the shared memo
-            return engine._evaluate(self, position, engine._outcome_rule(False), self._memo, MAX_CHOMP_POSITIONS)
+                return engine._evaluate(self, position, engine._outcome_rule(False), self._memo, MAX_CHOMP_POSITIONS,
+                                    self._moves_spent, MAX_CHOMP_MOVES)
 
     def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The moves that leave a P-position."""
@@ -141,7 +156,8 @@ class _SmallGame:
 
     def grundy(self, position: tuple[int, ...]) -> int:
         """The Grundy value, by the generic engine."""
-        return engine.grundy(self, self._check(position), max_positions=MAX_CHOMP_POSITIONS)
+        position = self._check(position)
+        return engine._evaluate(self, position, engine._mex, {}, MAX_CHOMP_POSITIONS, [0], MAX_CHOMP_MOVES)
 
 
 class Chomp(_SmallGame):
@@ -167,10 +183,19 @@ class Chomp(_SmallGame):
         if count > MAX_CHOMP_POSITIONS:
             raise LimitError(
                 f"a {self.rows} x {self.cols} board has {count:,} positions; boards with at most "
-                f"{MAX_CHOMP_POSITIONS:,} are allowed (e.g. 6 x 7)"
+                f"{MAX_CHOMP_POSITIONS:,} are allowed (e.g. 8 x 8 has 12,870)"
+            )
+        # On average a position keeps half the squares (a position and its complement, turned round, pair
+        # up), and each square left but the poisoned one is a move.
+        moves = count * (self.rows * self.cols) // 2
+        if moves > MAX_CHOMP_MOVES:
+            raise LimitError(
+                f"a {self.rows} x {self.cols} board has about {moves:,} moves in all its positions; boards with at "
+                f"most {MAX_CHOMP_MOVES:,} are allowed (e.g. 8 x 8 has about 412,000)"
             )
         self.start = (self.cols,) * self.rows
         self._memo: dict = {}
+        self._moves_spent = [0]  # moves listed into the memo so far (the memo is kept between questions)
         self._lock = threading.RLock()
 
     def __repr__(self) -> str:
@@ -242,6 +267,7 @@ class DivisorGame(_SmallGame):
                              f"numbers with at most {MAX_DIVISORS} divisors (e.g. 720 = 2**4 * 3**2 * 5 has 30)")
         self._primes = [d for d in self.start[1:] if all(d % e for e in self.start[1:] if e < d)]
         self._memo: dict = {}
+        self._moves_spent = [0]  # moves listed into the memo so far (the memo is kept between questions)
         self._lock = threading.RLock()
 
     def __repr__(self) -> str:

@@ -93,6 +93,7 @@ def _evaluate(
     memo: dict,
     max_positions: int,
     moves_spent: list[int] | None = None,
+    max_moves: int | None = None,
 ) -> Any:
     """Value of ``root`` from the values of its followers, computed bottom-up without recursion.
 
@@ -105,6 +106,8 @@ def _evaluate(
     except TypeError:
         raise TypeError(f"positions must be hashable (use a tuple, not a list), got {root!r}") from None
     followers: dict = {}
+    if max_moves is None:
+        max_moves = MOVES_PER_POSITION * max_positions
     if moves_spent is None:
         moves_spent = [0]
     moves_listed = moves_spent[0]  # the work grows with the number of moves, not only with the positions
@@ -120,10 +123,10 @@ def _evaluate(
             followers[position] = kids
             moves_listed += len(kids)
             moves_spent[0] = moves_listed
-            if len(followers) + len(memo) > max_positions or moves_listed > MOVES_PER_POSITION * max_positions:
+            if len(followers) + len(memo) > max_positions or moves_listed > max_moves:
                 raise LimitError(
-                    f"the game from {root!r} has more than {max_positions:,} positions or "
-                    f"{MOVES_PER_POSITION * max_positions:,} moves; this is the limit of the generic engine"
+                    f"the game from {_show(root)} has more than {max_positions:,} positions or {max_moves:,} "
+                    "moves; this is the limit of the generic engine"
                 )
             pending = [k for k in kids if k not in memo]
             if pending:

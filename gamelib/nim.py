@@ -29,6 +29,8 @@ def nim_sum(*heaps: int) -> int:
     >>> nim_sum()
     0
     """
+    if len(heaps) > MAX_NIM_MOVES:
+        raise LimitError(f"nim_sum of {len(heaps):,} heaps; this kit adds at most {MAX_NIM_MOVES:,}")
     return reduce(xor, (check_int(h, "each heap") for h in heaps), 0)
 
 

@@ -23,6 +23,19 @@ from ._validate import LimitError, check_bool, check_stop, check_subtraction_set
 MAX_LABEL_POSITIONS = 10**5
 #: Largest side of a two-heap PTFN table.
 MAX_PTFN_SIDE = 400
+#: Budget of :func:`ptfn` and :func:`grundy_scan`: heaps times (|S| + 2), about the Python steps taken
+#: (a few seconds). For S = {1, 3, 7, 8}: 2,000,000 heaps.
+SCAN_STEPS = 12 * 10**6
+#: Largest ``stop`` of :func:`ptfn` and :func:`grundy_scan` whatever S is.
+MAX_SCAN_STOP = 10**7
+
+
+def _check_scan(S: tuple[int, ...], stop: int, what: str) -> None:
+    if stop * (len(S) + 2) > SCAN_STEPS:
+        raise LimitError(
+            f"{what} of {stop:,} heaps with {len(S):,} moves each is too long a plain scan: heaps x (|S| + 2) = "
+            f"{stop * (len(S) + 2):,}, limit {SCAN_STEPS:,} (SubtractionGame(S) gives the same answers fast)"
+        )
 
 
 def ptfn(S: Iterable[int], stop: int, misere: bool = False) -> str:
@@ -37,7 +50,8 @@ def ptfn(S: Iterable[int], stop: int, misere: bool = False) -> str:
     'NPNNNPNNN'
     """
     S = check_subtraction_set(S)
-    stop = check_stop(stop, limit=10**7)
+    stop = check_stop(stop, limit=MAX_SCAN_STOP)
+    _check_scan(S, stop, "ptfn")
     misere = check_bool(misere, "misere")
     marked = bytearray(stop)  # 0 = not marked yet, 1 = N
     if misere:
@@ -60,7 +74,8 @@ def grundy_scan(S: Iterable[int], stop: int) -> list[int]:
     [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3]
     """
     S = check_subtraction_set(S)
-    stop = check_stop(stop, limit=10**7)
+    stop = check_stop(stop, limit=MAX_SCAN_STOP)
+    _check_scan(S, stop, "grundy_scan")
     values: list[int] = []
     for n in range(stop):
         followers = {values[n - s] for s in S if s <= n}

@@ -15,6 +15,9 @@ from .nim import Nim
 
 #: Largest Nim heap ``nim_heap_partners`` tries (every heap up to it is searched move by move).
 MAX_PARTNER_HEAP = 1000
+#: Most positions ``nim_heap_partners`` explores in all (a sum with a Nim heap costs more per position than
+#: the game alone, so this is a third of the generic engine's limit).
+MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
 #: Largest side of a ``grundy_table``.
 MAX_TABLE_SIDE = 10**4
 
@@ -151,4 +154,4 @@ def nim_heap_partners(game: Any, position: Any, max_heap: int) -> list[int]:
     memo: dict = {}  # one memo and one budget of moves for all the heaps k, so the limits hold for the whole search
     spent = [0]
     return [k for k in range(max_heap + 1)
-            if engine._evaluate(both, (position, (k,)), rule, memo, MAX_POSITIONS, spent) == "P"]
+            if engine._evaluate(both, (position, (k,)), rule, memo, MAX_PARTNER_POSITIONS, spent) == "P"]

@@ -1,7 +1,7 @@
 """Every public entry of the core API refuses a too-large request at once, and states the limit.
 
 The requests run in one child process capped in memory (a request that lists a generator would otherwise
-fill the machine), each under an alarm, and the child reports how long each one took to be refused.
+fill the machine), each under an alarm, and the child reports the CPU time each one took to be refused.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import gamelib
 # name in gamelib.__all__ -> too-large requests (Python expressions, run with `from gamelib import *`).
 REQUESTS = {
     "Chomp": ["Chomp(20, 20)", "Chomp(1, 19_999)"],
-    "DivisorGame": ["DivisorGame(10**13)", "DivisorGame(2310).outcome(DivisorGame(2310).start)"],
+    "DivisorGame": ["DivisorGame(10**13)", "DivisorGame(3360)"],
     "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",
                 "outcome(GameSum(SubtractionGame({1, 2}), SubtractionGame({1})), (10**9, 10**9))"],
     "Nim": ["Nim().moves((10**7, 3))", "outcome(Nim(), (10**7,))"],
@@ -67,7 +67,7 @@ def alarm(*_):
 signal.signal(signal.SIGALRM, alarm)
 report = {}
 for expression in json.loads(sys.argv[1]):
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the machine may be shared, and the wall clock with it
     try:
         signal.alarm(5)
         try:
@@ -82,7 +82,7 @@ for expression in json.loads(sys.argv[1]):
             signal.alarm(0)
     except BaseException as error:  # the alarm went off while an error was being handled
         verdict = f"{type(error).__name__} (late): {error}"[:300]
-    report[expression] = (verdict, time.perf_counter() - start)
+    report[expression] = (verdict, time.process_time() - start)
 print(json.dumps(report))
 '''
 
@@ -110,4 +110,4 @@ def test_too_large_request_is_refused_in_under_a_second_with_the_limit_stated(re
     verdict, seconds = report[expression]
     assert verdict.startswith("refused: "), f"{expression}: {verdict}"
     assert any(ch.isdigit() for ch in verdict), f"{expression}: the message states no limit: {verdict}"
-    assert seconds < 1.0, f"{expression} took {seconds:.2f} s to be refused"
+    assert seconds < 1.0, f"{expression} took {seconds:.2f} s of CPU to be refused"
