@@ -14,7 +14,7 @@ from ._validate import MAX_POSITIONS, LimitError, check_int, check_stop
 from .nim import Nim
 
 #: Largest Nim heap ``nim_heap_partners`` tries (every heap up to it is searched move by move).
-MAX_PARTNER_HEAP = 1000
+MAX_PARTNER_HEAP = 200
 #: Most positions ``nim_heap_partners`` explores in all (a sum with a Nim heap costs more per position than
 #: the game alone, so this is a third of the generic engine's limit).
 MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
