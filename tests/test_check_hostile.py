@@ -179,6 +179,7 @@ def test_a_heap_given_as_a_list_is_told_to_give_the_heap():
 def test_bool_is_not_a_number():
     assert "truth value" in check("2.1", True).message
     assert "truth value" in check("7.2", (True, 7)).message
+    assert "truth value" in check("2.1", np.True_).message
 
 
 plain_scalars = st.one_of(

@@ -91,7 +91,7 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
     ...
     gamelib.exercises.answers.NotAnAnswer: True is a truth value, not a number: expected a whole number
     """
-    if isinstance(answer, bool) or type(answer).__name__ == "bool_":
+    if isinstance(answer, bool) or (type(answer).__module__ == "numpy" and type(answer).__name__ in ("bool", "bool_")):
         raise NotAnAnswer(f"{show(answer)} is a truth value, not a number: expected {what}")
     if isinstance(answer, int):
         return int.__index__(answer)  # the stored value as an exact int, whatever the subclass overrides
