@@ -197,10 +197,9 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:56] + " ..."
 
 
-def _whole_number(value: object, name: str, low: int | None = None, high: int | None = None) -> int:
+def _whole_number(value: object, name: str) -> int:
     """``value`` as an exact int, for the public methods of the panels: bools, floats, text and complex
-    numbers are refused with a TypeError naming ``name`` and the value; a number outside ``low`` .. ``high``
-    with a ValueError.
+    numbers are refused with a TypeError naming ``name`` and the value.
 
     >>> _whole_number(3, "step")
     3
@@ -215,10 +214,6 @@ def _whole_number(value: object, name: str, low: int | None = None, high: int | 
         number = int.__index__(value) if isinstance(value, int) else int.__index__(type(value).__index__(value))
     except Exception:
         raise TypeError(f"{name} must be a whole number, got {_shown(value)}") from None
-    if (low is not None and number < low) or (high is not None and number > high):
-        bounds = f"from {low} to {high}" if low is not None and high is not None else (
-            f"at least {low}" if low is not None else f"at most {high}")
-        raise ValueError(f"{name} must be a whole number {bounds}, got {number}")
     return number
 
 
