@@ -46,8 +46,8 @@ def show(answer: object) -> str:
 
     >>> show(10**5000)
     'a whole number with 5001 digits'
-    >>> show([1, 2])
-    '[1, 2]'
+    >>> show([1, 2]), show((10**300,))
+    ('[1, 2]', '(a whole number with 301 digits,)')
     """
     try:
         if type(answer) is int and answer.bit_length() > _MAX_SHOWN_BITS:
@@ -57,7 +57,10 @@ def show(answer: object) -> str:
             return f"a whole number with {digits} digits"
         if type(answer) is str and len(answer) > MAX_SHOWN:
             text = repr(answer[:MAX_SHOWN])
-        elif type(answer) in (list, tuple, set, frozenset) and len(answer) > 30:
+        elif type(answer) in (list, tuple) and answer:  # each item shown safely (a huge number inside)
+            inner = ", ".join(show(item) for item in islice(answer, 30)) + (", ..." if len(answer) > 30 else "")
+            text = ("[{}]" if type(answer) is list else "({})" if len(answer) > 1 else "({},)").format(inner)
+        elif type(answer) in (set, frozenset) and len(answer) > 30:
             text = repr(type(answer)(islice(answer, 30)))
         else:
             text = repr(answer)

@@ -26,7 +26,7 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
         missing = truth - given
         if extra:
             reason = f" ({why_not(extra[0])})" if why_not else ""
-            return wrong(f"{extra[0]} is not one of the {what}{reason}.", hint)
+            return wrong(f"{show(extra[0])} is not one of the {what}{reason}.", hint)
         if missing:
             count = len(missing)
             return wrong(f"everything you listed is right, but {count} of the {what} "

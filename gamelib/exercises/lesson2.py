@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..engine import mex
 from ..subtraction import SubtractionGame
-from .answers import NotAnAnswer, whole_numbers
+from .answers import NotAnAnswer, show, whole_numbers
 from .core import _Verdict, correct, exercise, wrong
 from .kinds import number_checker, set_checker
 
@@ -41,7 +41,7 @@ def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Call
             return wrong(f"expected {stop} values (heaps 0 to {stop - 1}), got {len(given)}.", hint)
         for n, (mine, theirs) in enumerate(zip(given, truth, strict=True)):
             if mine != theirs:
-                return wrong(f"g({n}) is not {mine} (the values before it are right).", hint)
+                return wrong(f"g({n}) is not {show(mine)} (the values before it are right).", hint)
         return correct(f"those are g(0) to g({stop - 1}) for {game.title}.")
 
     return checker

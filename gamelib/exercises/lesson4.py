@@ -39,17 +39,17 @@ def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,
             return wrong(f"{show(after)} has {len(after)} heaps; write all {size} heaps, an emptied heap as 0.", hint)
         changed = [i for i in range(size) if after[i] != position[i]]
         if not changed:
-            return wrong(f"{after} is the position you started from: a move must take at least one chip.", hint)
+            return wrong(f"{show(after)} is the position you started from: a move must take at least one chip.", hint)
         if len(changed) > 1:
             if sorted(after) != sorted(position) and any(sorted(m) == sorted(after) for m in game.moves(position)):
-                return wrong(f"{after} lists the heaps in another order; keep them in the order {position}.",
+                return wrong(f"{show(after)} lists the heaps in another order; keep them in the order {position}.",
                              hint)
-            return wrong(f"{after} changes {len(changed)} heaps; a move takes chips from one heap only.", hint)
+            return wrong(f"{show(after)} changes {len(changed)} heaps; a move takes chips from one heap only.", hint)
         if after[changed[0]] > position[changed[0]]:
             return wrong(f"{show(after)} makes a heap bigger; a move only takes chips away.", hint)
         if game.outcome(after) != "P":
             reason = f" ({explain(after)})" if explain else ""
-            return wrong(f"{after} is a legal move, but it leaves an N-position{reason}: your opponent then has "
+            return wrong(f"{show(after)} is a legal move, but it leaves an N-position{reason}: your opponent then has "
                          "a winning reply.", hint)
         return correct(f"{after} is a P-position, so {what}.")
 
