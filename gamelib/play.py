@@ -22,13 +22,23 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 
 from . import engine
-from ._validate import MAX_POSITIONS, check_heaps, check_int, check_stop, check_subtraction_set, set_text
+from ._validate import (
+    MAX_POSITIONS,
+    MAX_SUBTRACTION,
+    LimitError,
+    check_heaps,
+    check_int,
+    check_stop,
+    check_subtraction_set,
+    set_text,
+)
 from .nim import HEAP_NAMES, nim_sum
 from .parsing import parse_heaps, parse_set
 from .subtraction import SubtractionGame
-from .widgets import StaticFallback
+from .widgets import StaticFallback, _first_items, _whole_number
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
 MAX_PLAY_HEAP = 100
@@ -38,6 +48,10 @@ MAX_PLAY_SET_SIZE = 8
 #: Nim in the play widget: at most this many heaps, each at most this big (remoteness explores every position).
 MAX_NIM_HEAPS = 5
 MAX_NIM_HEAP = 12
+#: remoteness_table computes at most this many (heap, move) pairs, stop x |S|: about a second.
+MAX_REMOTENESS_WORK = 2 * 10**7
+#: nim_remoteness takes at most this many heaps (the positions are counted before any is explored).
+MAX_REMOTENESS_HEAPS = 64
 
 STUDENT = "student"
 COMPUTER = "computer"
@@ -70,6 +84,12 @@ def remoteness(game: Any, position: Hashable, *, max_positions: int = MAX_POSITI
     >>> [remoteness(SubtractionGame({1, 2}), n) for n in range(7)]
     [0, 1, 1, 2, 3, 3, 4]
     """
+    S = getattr(game, "S", None)
+    if type(position) is int and isinstance(S, tuple) and S and type(S[0]) is int and S[0] > 0 \
+            and position // S[0] >= max_positions:
+        # a subtraction game: heaps n, n - s1, n - 2 s1, ... are all reached, so refuse before exploring
+        raise LimitError(f"remoteness: the game from heap {position:,} has more than {max_positions:,} positions "
+                         "(the limit of positions explored)")
     return engine._evaluate(game, position, _remoteness_rule, {}, max_positions)
 
 
@@ -81,8 +101,11 @@ def remoteness_table(S: Iterable[int], stop: int) -> list[int]:
     >>> remoteness_table({2, 5, 7}, 10)
     [0, 0, 1, 1, 2, 1, 1, 1, 1, 3]
     """
-    S = check_subtraction_set(S)
+    S = check_subtraction_set(_first_items(S, "S", MAX_SUBTRACTION, "{1, 3, 4}"))
     stop = check_stop(stop, limit=10**6)
+    if stop * len(S) > MAX_REMOTENESS_WORK:
+        raise LimitError(f"remoteness_table: {stop:,} heaps x {len(S):,} moves is more than this kit computes at "
+                         f"once (limit {MAX_REMOTENESS_WORK:,} heap-move pairs)")
     table: list[int] = []
     for n in range(stop):
         table.append(_remoteness_rule([table[n - s] for s in S if s <= n]))
@@ -102,6 +125,28 @@ class _SortedNim:
         return found
 
 
+def _nim_position_count(heaps: tuple[int, ...]) -> int:
+    """How many Nim positions lie at or below ``heaps`` (sorted, largest first), counting a position by its
+    sorted heaps as :func:`nim_remoteness` does: the non-increasing sequences b with 0 <= b[i] <= heaps[i].
+    The count stops just above MAX_POSITIONS.
+
+    >>> _nim_position_count((2, 1))  # (0, 0), (1, 0), (2, 0), (1, 1), (2, 1)
+    5
+    """
+    cap = MAX_POSITIONS + 1
+    if not heaps:
+        return 1
+    if heaps[0] >= cap:
+        return cap
+    ways = np.ones(heaps[0] + 1, dtype=np.int64)  # ways[v]: sequences so far whose last entry is v
+    for limit in heaps[1:]:
+        at_least = np.minimum(np.cumsum(ways[::-1])[::-1], cap)  # sequences whose last entry is >= w
+        ways = np.where(np.arange(heaps[0] + 1) <= limit, at_least, 0)
+        if ways.sum() >= cap:
+            return cap
+    return int(min(ways.sum(), cap))
+
+
 _NIM_REMOTENESS: dict = {}  # shared by every Nim session: the game never changes
 
 
@@ -110,8 +155,17 @@ def nim_remoteness(heaps: Iterable[int]) -> int:
 
     >>> nim_remoteness((1, 2, 3)), nim_remoteness((3, 4, 5))
     (6, 11)
+
+    At most ``MAX_REMOTENESS_HEAPS`` heaps; positions with more than ``MAX_POSITIONS`` positions below them
+    are refused (LimitError) before any is explored.
     """
-    key = tuple(sorted(h for h in check_heaps(tuple(heaps), name="heaps") if h))
+    heaps = _first_items(heaps, "heaps", MAX_REMOTENESS_HEAPS, "(3, 4, 5)")
+    key = tuple(sorted((h for h in check_heaps(heaps, name="heaps") if h), reverse=True))
+    count = _nim_position_count(key)
+    if count > MAX_POSITIONS:
+        raise LimitError(f"nim_remoteness{tuple(heaps)!r:.60}: the game has more than {MAX_POSITIONS:,} positions "
+                         f"(the limit of positions explored)")
+    key = key[::-1]
     return engine._evaluate(_SortedNim(), key, _remoteness_rule, _NIM_REMOTENESS, MAX_POSITIONS)
 
 
@@ -198,7 +252,7 @@ def _subtraction_rules(S: object, heap: object) -> _SubtractionRules:
     if isinstance(S, str):
         S = parse_set(S, max_element=MAX_PLAY_ELEMENT, max_size=MAX_PLAY_SET_SIZE)
     else:
-        S = check_subtraction_set(S)
+        S = check_subtraction_set(_first_items(S, "S", MAX_PLAY_SET_SIZE, "{1, 2, 3}"))
         if S[-1] > MAX_PLAY_ELEMENT or len(S) > MAX_PLAY_SET_SIZE:
             raise ValueError(
                 f"S = {set_text(S)} is too big to play here: at most {MAX_PLAY_SET_SIZE} numbers, "
@@ -360,11 +414,24 @@ class PlaySession:
         key, after = self.computer_choice()
         return self._apply(COMPUTER, key, after)
 
+    def _plain_key(self, key: object) -> int | tuple[int, int]:
+        """A move key as plain ints: an amount (subtraction) or (heap index, amount) (Nim).
+
+        2.0, True or 1+0j are not amounts: they would compare equal to 2 or 1 and be recorded as typed.
+        """
+        if self.rules.kind == "subtraction":
+            return _whole_number(key, "the amount taken")
+        if not isinstance(key, tuple) or len(key) != 2:
+            raise TypeError(f"a Nim move is (heap index, amount), e.g. (0, 2), got {key!r:.60}")
+        return _whole_number(key[0], "the heap index"), _whole_number(key[1], "the amount taken")
+
     def play(self, key: Any) -> list[PlayedMove]:
         """Make the student's move ``key``, then the computer's reply (if the game is not over).
 
-        Raises ValueError (naming the move) when the game is over or the move is not allowed.
+        Raises ValueError (naming the move) when the game is over or the move is not allowed, and TypeError
+        when ``key`` is not made of whole numbers (2.0 and True are refused, not read as 2 and 1).
         """
+        key = self._plain_key(key)
         if self.over:
             raise ValueError(f"the game is over ({self.rules.position_text(self.position)}): start a new game")
         for legal, after in self.rules.moves(self.position):
@@ -556,7 +623,8 @@ class PlayWidget(StaticFallback, widgets.VBox):
     def move(self, *choice: int) -> bool:
         """The student's move: ``move(amount)`` (subtraction) or ``move(heap_index, amount)`` (Nim, heap A = 0).
 
-        Returns False (and says why in ``status``) when the move is not allowed.
+        Returns False (and says why in ``status``) when the move is not allowed. Raises TypeError, naming the
+        value, when a number is not a whole number (``move(2.0)``, ``move(True)``).
         """
         key = choice[0] if len(choice) == 1 else tuple(choice)
         try:

@@ -26,6 +26,7 @@ tests and widgets can check it without reading pixels.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import numbers
 import textwrap
@@ -46,8 +47,8 @@ from matplotlib.textpath import TextPath
 from matplotlib.ticker import LogLocator, MaxNLocator
 from matplotlib.transforms import Affine2D, blended_transform_factory, offset_copy
 
-from ._validate import LimitError, check_heaps, check_int, check_stop
-from .boards import Chomp, Wythoff
+from ._validate import LimitError, check_bool, check_heaps, check_int, check_stop
+from .boards import MAX_CHOMP_POSITIONS, Chomp, Wythoff
 from .engine import outcome as engine_outcome
 from .nim import HEAP_NAMES, Nim, nim_sum
 from .periodicity import PeriodNotFoundError
@@ -97,6 +98,8 @@ MAX_WYTHOFF = 100
 MAX_PERIOD_C = 30
 MAX_NIM_HEAPS, MAX_NIM_BITS = 8, 16
 MAX_STRIP_GAMES = 8
+#: Figure widths and heights (inches) that the figure functions accept.
+MIN_INCHES, MAX_INCHES = 3.0, 20.0
 
 
 class GameFigure(Figure):
@@ -438,6 +441,30 @@ def _observed_pattern(values: Sequence) -> tuple[int, int] | None:
     return None
 
 
+#: The most heaps a figure's period search computes for an octal game with at most 4 digits that split a
+#: heap; games with more splitting digits get fewer heaps (the work grows like heaps² x splitting digits), so
+#: a figure never waits more than about a second for the search. 8192 heaps prove every period the lessons
+#: show (0.156 has preperiod 3479 and period 349, proven at 8192 heaps).
+PLOT_OCTAL_SEARCH = 8192
+
+
+def _search_budget(game: Any) -> int | None:
+    """How many heaps a figure lets an octal game's period search compute (None: not an octal game).
+
+    >>> from gamelib import OctalGame
+    >>> _search_budget(OctalGame("0.007")), _search_budget(OctalGame("0." + "6" * 30))
+    (8192, 2048)
+    """
+    digits = getattr(game, "digits", None)
+    if not isinstance(digits, (list, tuple)) or not hasattr(game, "largest_removal"):
+        return None
+    splitting = sum(1 for d in digits[1:] if isinstance(d, int) and d & 4)
+    heaps = PLOT_OCTAL_SEARCH
+    while heaps > 1024 and heaps * heaps * splitting > 4 * PLOT_OCTAL_SEARCH**2:
+        heaps //= 2
+    return heaps
+
+
 def _pattern(game: Any, outcomes: bool) -> tuple[int, int, bool] | None:
     """(preperiod, period, proven) of a one-heap game's Grundy values, or of its P/N outcomes.
 
@@ -450,7 +477,8 @@ def _pattern(game: Any, outcomes: bool) -> tuple[int, int, bool] | None:
     if not callable(find):
         return None
     try:
-        found = find()
+        budget = _search_budget(game)
+        found = find() if budget is None else find(max_search=budget)
     except PeriodNotFoundError as error:
         if error.checked_up_to > 10 * OBSERVE_HEAPS:  # a subtraction game's long search: no pattern to show
             return None
@@ -499,7 +527,7 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
     stop : number of heaps drawn, 1 to 200 (numbers are written in the cells up to about 70 heaps; beyond
         that the colours and the colour bar tell the values).
     show_period : bracket the preperiod and period.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
 
     Returns
     -------
@@ -511,8 +539,10 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
     >>> fig.plotted["values"][:8], fig.plotted["pattern"]
     ([0, 0, 1, 1, 0, 2, 1, 3], (0, 22, True))
     """
+    width = _check_inches(width, "width")
     _check_game(game, ("outcomes",), "SubtractionGame({1, 3, 4})")
     stop = _check_count(stop, "stop", MAX_STRIP)
+    show_period = check_bool(show_period, "show_period")
     misere = bool(getattr(game, "misere", False))
     if not misere:
         _check_game(game, ("grundy_values",), "SubtractionGame({1, 3, 4})")
@@ -545,6 +575,20 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
         _draw_period(ax, *pattern, stop, rows, y=-0.5 - 0.1 / row_in)
     fig.plotted.update(values=values, outcomes=outcomes, p_positions=p_xs, pattern=pattern)
     return fig
+
+
+def _check_inches(value: object, name: str) -> float:
+    """A figure width or height in inches: a number from MIN_INCHES to MAX_INCHES.
+
+    The bound keeps the picture small enough to draw: at the largest dpi figure_to_png allows (300), a
+    figure of MAX_INCHES x MAX_INCHES is 6,000 x 6,000 pixels, about 144 MB while it is drawn.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number of inches, from {MIN_INCHES} to {MAX_INCHES}, got {value!r}")
+    if not MIN_INCHES <= float(value) <= MAX_INCHES:  # also refuses nan
+        raise LimitError(f"{name}={value!r} inches is outside the figure sizes drawn: {name} must be from "
+                         f"{MIN_INCHES} to {MAX_INCHES} inches")
+    return float(value)
 
 
 def _check_count(value: object, name: str, limit: int, smallest: int = 1) -> int:
@@ -594,7 +638,7 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
     ----------
     games : 1 to 8 one-heap games, such as ``[SubtractionGame(S), SubtractionGame(S, misere=True)]``.
     stop : number of heaps, 1 to 200.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
 
     Returns
     -------
@@ -608,11 +652,13 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
     >>> fig.plotted["patterns"]
     [(0, 7, True), (0, 7, True)]
     """
+    width = _check_inches(width, "width")
     if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
         raise TypeError(f"games must be a list of games such as [SubtractionGame({{1, 3, 4}})], got {games!r}")
-    games = list(games)
+    games = list(itertools.islice(games, MAX_STRIP_GAMES + 1))  # never list a generator of games whole
     if not 1 <= len(games) <= MAX_STRIP_GAMES:
-        raise ValueError(f"give 1 to {MAX_STRIP_GAMES} games to compare, got {len(games)}")
+        got = len(games) if len(games) <= MAX_STRIP_GAMES else f"more than {MAX_STRIP_GAMES}"
+        raise ValueError(f"give 1 to {MAX_STRIP_GAMES} games to compare, got {got}")
     for game in games:
         _check_game(game, ("moves",), "SubtractionGame({1, 3, 4})")
     stop = _check_count(stop, "stop", MAX_STRIP)
@@ -659,7 +705,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     n : the heap whose value is computed, 0 to 100,000.
     stop : heaps 0 .. stop - 1 are drawn (n < stop <= 100). None: heaps up to a few after n, at most 40 of
         them, always including the whole scale.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
 
     Returns
     -------
@@ -672,6 +718,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     >>> fig.plotted["equation"]
     'g(7) = mex{g(5), g(2), g(0)} = mex{2, 1, 0} = 3'
     """
+    width = _check_inches(width, "width")
     S = getattr(game, "S", None)
     if not isinstance(S, tuple) or not callable(getattr(game, "grundy_values", None)):
         raise TypeError(f"grundy_scale needs a SubtractionGame such as SubtractionGame({{2, 5, 7}}), got {game!r}")
@@ -817,7 +864,7 @@ def game_graph(game: Any, stop: int = 12, width: float = 9.0) -> GameFigure:
     ----------
     game : a one-heap game with ``moves(n)``, such as ``SubtractionGame({1, 3, 4})``.
     stop : number of heaps, 1 to 40.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
 
     Returns
     -------
@@ -828,6 +875,7 @@ def game_graph(game: Any, stop: int = 12, width: float = 9.0) -> GameFigure:
     >>> fig.plotted["moves"], fig.plotted["p_positions"]
     ([(1, 0), (2, 0), (2, 1), (3, 1), (3, 2)], [0, 3])
     """
+    width = _check_inches(width, "width")
     _check_game(game, ("moves",), "SubtractionGame({1, 3, 4})")
     stop = _check_count(stop, "stop", MAX_GRAPH)
     moves = _one_heap_moves(game, stop)
@@ -860,7 +908,7 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     game : a one-heap game with ``moves(n)`` (played misère when ``game.misere`` is True).
     stop : number of heaps, 1 to 40.
     step : 0 (nothing labelled yet) to the number of steps the algorithm takes.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
 
     Returns
     -------
@@ -873,6 +921,7 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     >>> fig.plotted["rule"], fig.plotted["new"]
     ('a move reaches a P-position, so N', [1, 3, 4])
     """
+    width = _check_inches(width, "width")
     _check_game(game, ("moves",), "SubtractionGame({1, 3, 4})")
     stop = _check_count(stop, "stop", MAX_GRAPH)
     moves = _one_heap_moves(game, stop)
@@ -965,7 +1014,7 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     ----------
     game_a, game_b : normal-play games with ``grundy_values`` or ``grundy``, e.g. ``SubtractionGame({1, 2})``.
     rows, cols : heaps 0 .. rows - 1 of A and 0 .. cols - 1 of B, each 1 to 64.
-    width, height : figure size in inches.
+    width, height : figure size in inches, each 3 to 20.
 
     Returns
     -------
@@ -977,6 +1026,8 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     >>> fig.plotted["p_positions"]   # g_A = 0 1 2 0 1 2 and g_B = 0 1 2 3 0 1: equal values XOR to 0
     [(0, 0), (0, 4), (1, 1), (1, 5), (2, 2), (3, 0), (3, 4), (4, 1), (4, 5), (5, 2)]
     """
+    width = _check_inches(width, "width")
+    height = _check_inches(height, "height")
     for game in (game_a, game_b):
         if not (callable(getattr(game, "grundy_values", None)) or callable(getattr(game, "grundy", None))):
             raise TypeError(f"sum_heatmap needs games with Grundy values, such as SubtractionGame({{1, 2}}); "
@@ -1023,7 +1074,7 @@ def period_heatmap(c: int = 12, value: str = "period", width: float = 8.0, heigh
     ----------
     c : the largest element, 3 to 30.
     value : ``"period"``, ``"preperiod"`` or ``"max_grundy"``.
-    width, height : figure size in inches.
+    width, height : figure size in inches, each 3 to 20.
 
     Returns
     -------
@@ -1033,6 +1084,8 @@ def period_heatmap(c: int = 12, value: str = "period", width: float = 8.0, heigh
     >>> fig.plotted["grid"][(2, 3)]   # S = {2, 3, 5}: g = 0 0 1 1 2 2 3, 0 0 1 1 2 2 3, ...
     7
     """
+    width = _check_inches(width, "width")
+    height = _check_inches(height, "height")
     c = check_int(c, "c")
     if not 3 <= c <= MAX_PERIOD_C:
         raise ValueError(f"c must be from 3 to {MAX_PERIOD_C} (sets {{a, b, c}} with 1 <= a < b < c), got {c}")
@@ -1077,7 +1130,7 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     Parameters
     ----------
     heaps : 1 to 8 heap sizes, each from 0 to 65535.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
 
     Returns
     -------
@@ -1089,11 +1142,12 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     >>> fig.plotted["nim_sum"], fig.plotted["odd_columns"], fig.plotted["moves"]
     (2, [2], {0: 1})
     """
+    width = _check_inches(width, "width")
     if not isinstance(heaps, (tuple, list)):
-        raise TypeError(f"heaps must be a tuple of heap sizes such as (5, 9, 12), got {heaps!r}")
-    heaps = check_heaps(tuple(heaps), name="heaps")
+        raise TypeError(f"heaps must be a tuple of heap sizes such as (5, 9, 12), got {heaps!r:.60}")
     if not 1 <= len(heaps) <= MAX_NIM_HEAPS:
-        raise ValueError(f"give 1 to {MAX_NIM_HEAPS} heaps, got {len(heaps)}: {heaps}")
+        raise ValueError(f"give 1 to {MAX_NIM_HEAPS} heaps (at most {MAX_NIM_HEAPS} fit the table), got {len(heaps):,}")
+    heaps = check_heaps(tuple(heaps), name="heaps")
     if max(heaps) >= 2**MAX_NIM_BITS:
         raise LimitError(f"each heap must be below {2**MAX_NIM_BITS:,} ({MAX_NIM_BITS} binary digits), got {heaps}")
     total = nim_sum(*heaps)
@@ -1162,7 +1216,7 @@ def wythoff_heatmap(limit: int = 30, width: float = 8.0, height: float = 4.0) ->
     Parameters
     ----------
     limit : heaps 0 .. limit - 1 on each axis, 1 to 100.
-    width, height : figure size in inches.
+    width, height : figure size in inches, each 3 to 20.
 
     Returns
     -------
@@ -1171,6 +1225,8 @@ def wythoff_heatmap(limit: int = 30, width: float = 8.0, height: float = 4.0) ->
     >>> wythoff_heatmap(8).plotted["p_positions"]
     [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (7, 4)]
     """
+    width = _check_inches(width, "width")
+    height = _check_inches(height, "height")
     limit = _check_count(limit, "limit", MAX_WYTHOFF)
     game = Wythoff()
     p_positions = game.p_positions(limit)
@@ -1219,7 +1275,7 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     rows, cols : size of the bar (default: the number of rows given and the longest row); at most the
         sizes :class:`~gamelib.Chomp` accepts.
     show_winning_moves : frame the winning bites.
-    width : figure width in inches.
+    width : figure width in inches, 3 to 20.
     show_outcome : say whether the position is P or N (off for "play first", where it would give it away).
 
     Returns
@@ -1231,8 +1287,14 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     >>> fig.plotted["outcome"], fig.plotted["winning_bites"]
     ('N', [(1, 2)])
     """
+    width = _check_inches(width, "width")
+    show_winning_moves = check_bool(show_winning_moves, "show_winning_moves")
+    show_outcome = check_bool(show_outcome, "show_outcome")
     if not isinstance(position, (tuple, list)) or not position:
-        raise TypeError(f"position must be a non-empty tuple of row lengths such as (5, 5, 3), got {position!r}")
+        raise TypeError(f"position must be a non-empty tuple of row lengths such as (5, 5, 3), got {position!r:.60}")
+    if len(position) > MAX_CHOMP_POSITIONS:  # a bar of r rows has more than r positions
+        raise LimitError(f"position has {len(position):,} rows; boards with at most {MAX_CHOMP_POSITIONS:,} "
+                         "positions are drawn")
     position = check_heaps(tuple(position), name="position")
     rows = len(position) if rows is None else check_int(rows, "rows", minimum=1)
     cols = max(max(position), 1) if cols is None else check_int(cols, "cols", minimum=1)

@@ -21,12 +21,13 @@ import html
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 import ipywidgets as widgets
 
 from . import plots
-from ._validate import set_text
+from ._validate import LimitError, check_bool, set_text
 from .boards import Chomp, Wythoff
 from .nim import HEAP_NAMES, Nim, nim_sum
 from .parsing import parse_set
@@ -187,6 +188,50 @@ def _slider(value: int, low: int, high: int, description: str) -> widgets.IntSli
                              continuous_update=False)
 
 
+def _shown(value: object) -> str:
+    """A short repr of a value for a message (never the digits of a huge number, never a failing repr)."""
+    try:
+        text = repr(value) if not (type(value) is int and value.bit_length() > 200) else "a huge number"
+    except Exception:
+        text = f"an object of type {type(value).__name__}"
+    return text if len(text) <= 60 else text[:56] + " ..."
+
+
+def _whole_number(value: object, name: str) -> int:
+    """``value`` as an exact int, for the public methods of the panels: bools, floats, text and complex
+    numbers are refused with a TypeError naming ``name`` and the value.
+
+    >>> _whole_number(3, "step")
+    3
+    >>> _whole_number(2.0, "amount")
+    Traceback (most recent call last):
+    ...
+    TypeError: amount must be a whole number, got 2.0 (a float)
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__") or isinstance(value, (float, complex)):
+        raise TypeError(f"{name} must be a whole number, got {_shown(value)} (a {type(value).__name__})")
+    try:
+        number = int.__index__(value) if isinstance(value, int) else int.__index__(type(value).__index__(value))
+    except Exception:
+        raise TypeError(f"{name} must be a whole number, got {_shown(value)}") from None
+    return number
+
+
+def _first_items(values: object, name: str, limit: int, example: str) -> list:
+    """The items of a collection, reading at most ``limit + 1`` of them (a generator or a huge range is never
+    listed whole): more than ``limit`` items is refused with LimitError, a non-collection with TypeError.
+
+    >>> _first_items(iter([1, 2]), "S", 8, "{1, 3, 4}")
+    [1, 2]
+    """
+    if isinstance(values, (str, bytes)) or not hasattr(type(values), "__iter__"):
+        raise TypeError(f"{name} must be a collection such as {example}, got {_shown(values)}")
+    items = list(islice(values, limit + 1))
+    if len(items) > limit:
+        raise LimitError(f"{name} has more than {limit:,} items; this takes at most {limit:,}")
+    return items
+
+
 def _read_set(box: widgets.Text, max_element: int = MAX_ELEMENT, name: str = "S") -> tuple[int, ...]:
     try:
         return parse_set(box.value, max_element=max_element, max_size=MAX_SET_SIZE)
@@ -199,8 +244,9 @@ def _as_text(S: object) -> str:
     if isinstance(S, str):
         return S
     if not isinstance(S, (set, frozenset, tuple, list, range)):
-        raise TypeError(f'a set must be text such as "1, 3, 4" or a collection of numbers, got {S!r}')
-    return ", ".join(str(s) for s in sorted(S))
+        raise TypeError(f'S must be text such as "1, 3, 4" or a collection of numbers, got {_shown(S)}')
+    items = _first_items(S, "S", MAX_SET_SIZE, '"1, 3, 4"')
+    return ", ".join(str(s) for s in sorted(_whole_number(s, "each number of S") for s in items))
 
 
 def _period_words(game: SubtractionGame) -> str:
@@ -382,7 +428,11 @@ class LabellingPlayer(ExplorerWidget):
         self.redraw()
 
     def go(self, step: int) -> None:
-        """Show the labelling after ``step`` steps (kept between 0 and the number of steps)."""
+        """Show the labelling after ``step`` steps (kept between 0 and the number of steps).
+
+        ``step`` must be a whole number (TypeError otherwise, naming the value).
+        """
+        step = _whole_number(step, "step")
         self.step = min(max(step, 0), self.steps)
         self.redraw()
 
@@ -449,7 +499,7 @@ class PeriodExplorer(ExplorerWidget):
     def __init__(self, S: object = "2, 5, 7", misere: bool = False):
         super().__init__()
         self.text = _set_box(_as_text(S))
-        self.misere = widgets.Checkbox(value=misere, description="misère play", indent=False)
+        self.misere = widgets.Checkbox(value=check_bool(misere, "misere"), description="misère play", indent=False)
         self.game: SubtractionGame | None = None
         self._watch(self.text, self.misere)
         self._setup([widgets.HBox([self.text, self.misere])],
@@ -576,7 +626,7 @@ class NimExplorer(ExplorerWidget):
 
     def __init__(self, heaps: Sequence[int] = (5, 9, 12)):
         super().__init__()
-        heaps = tuple(heaps)
+        heaps = tuple(_first_items(heaps, "heaps", MAX_NIM_EXPLORER_HEAPS, "(5, 9, 12)"))
         if not 1 <= len(heaps) <= MAX_NIM_EXPLORER_HEAPS:
             raise ValueError(f"nim_explorer takes 1 to {MAX_NIM_EXPLORER_HEAPS} heaps, got {heaps}")
         for h in heaps:
@@ -896,7 +946,12 @@ class ChompExplorer(ExplorerWidget):
         self.redraw()
 
     def eat(self, row: int, col: int) -> bool:
-        """Eat the square at ``row``, ``col`` (from 1, top left) and everything below and right of it."""
+        """Eat the square at ``row``, ``col`` (from 1, top left) and everything below and right of it.
+
+        Returns False (saying why in the panel) when no square is left there; ``row`` and ``col`` must be
+        whole numbers (TypeError otherwise, naming the value).
+        """
+        row, col = _whole_number(row, "row"), _whole_number(col, "col")
         r, c = row - 1, col - 1
         if not (0 <= r < self.game.rows and 0 <= c < self.position[r]):
             self._complain(f"There is no square at row {row}, column {col} any more: pick a square that is left.")

@@ -43,9 +43,20 @@ def test_3_3_preperiod_and_period_of_two_four_seven():
     twice = check("3.3", (8, 6))
     assert not twice.ok and "not the smallest" in twice.message
     early = check("3.3", (0, 3))
-    assert not early.ok and "starts before" in early.message and "8" not in early.message
+    assert not early.ok and "starts after heap 0" in early.message and "8" not in early.message
     assert not check("3.3", (8, 4)).ok
     assert not check("3.3", (8,)).ok and not check("3.3", "8, 3").ok
+
+
+def test_3_3_hint_points_the_right_way():
+    # The values of S = {2, 4, 7} repeat from heap 8 on: an answer of 5 is too early (the repetition starts
+    # after it), an answer of 9 is a preperiod, only not the smallest one (the repetition starts before it).
+    early = check("3.3", (5, 3))
+    assert not early.ok and "starts after heap 5" in early.message and "before" not in early.message
+    late = check("3.3", (9, 3))
+    assert not late.ok and "starts before heap 9" in late.message and "after" not in late.message
+    assert "a preperiod, but not the smallest" in late.message
+    assert "8" not in early.message + late.message  # the hint never gives the answer away
 
 
 def test_3_4_any_set_with_a_preperiod_is_accepted():

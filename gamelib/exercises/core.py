@@ -7,9 +7,10 @@ gives the answer away: ``wrong`` says what is off and offers a hint.
 from __future__ import annotations
 
 import html
-import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from .answers import NotAnAnswer, show
 
 NOT_ANSWERED = "Not answered yet"
 
@@ -83,48 +84,40 @@ def exercise(exercise_id: str, prompt: str, expects: str) -> Callable:
     return register
 
 
+#: The longest message or hint a check returns; longer ones are cut (a safety net: messages echo answers
+#: through :func:`~gamelib.exercises.answers.show`, which is already short).
+MAX_MESSAGE = 600
+#: The message given when a checker itself fails on an answer; tests assert that plain data never gets it.
+UNREADABLE = "this answer could not be read"
+
+
+def _bounded(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 4] + " ..."
+
+
 def check(exercise_id: str, answer: object) -> Feedback:
     """Check a student's answer to an exercise and say what is right or wrong.
+
+    Always returns feedback, whatever the answer: checkers read answers through
+    :mod:`gamelib.exercises.answers`, which turns them into plain built-in values or says what they are not.
 
     >>> from gamelib.exercises import check
     >>> print(check("1.1", None))
     ✗ Exercise 1.1: Not answered yet — replace None with a list of heap sizes, e.g. [3, 7].
+    >>> print(check("2.1", 4.0))
+    ✗ Exercise 2.1: 4.0 is a decimal number; write whole numbers without a decimal point, e.g. 4
+      Hint: the mex is the smallest whole number, starting from 0, that is missing from the set.
     """
-    if exercise_id not in EXERCISES:
+    if type(exercise_id) is not str or exercise_id not in EXERCISES:
         known = ", ".join(sorted(EXERCISES))
-        raise ValueError(f"there is no exercise {exercise_id!r}; the exercises are {known}")
+        raise ValueError(f"there is no exercise {show(exercise_id)}; the exercises are {known}")
     ex = EXERCISES[exercise_id]
     if answer is None or answer is Ellipsis:
         return Feedback(exercise_id, False, f"{NOT_ANSWERED} — replace None with {ex.expects}.")
-    verdict = ex.checker(answer)
-    return Feedback(exercise_id, verdict.ok, verdict.message, verdict.hint)
-
-
-# Helpers that turn the forms students type into something comparable, or say why they cannot.
-
-def as_int(answer: object) -> int | None:
-    """The answer as an int, or None if it is not a whole number."""
-    if isinstance(answer, bool) or not isinstance(answer, numbers.Integral):
-        return None
-    return int(answer)
-
-
-def as_int_set(answer: object) -> set[int] | None:
-    """The answer as a set of ints (from a list, tuple, set, range or numpy array), or None."""
-    if isinstance(answer, (str, bytes, dict)) or not hasattr(answer, "__iter__"):
-        return None
-    items = list(answer)
-    values = [as_int(v) for v in items]
-    if any(v is None for v in values):
-        return None
-    return set(values)
-
-
-def as_outcome(answer: object) -> str | None:
-    """'P' or 'N' from 'p', ' N ', 'P-position', or None."""
-    if not isinstance(answer, str):
-        return None
-    text = answer.strip().upper()
-    for suffix in ("-POSITION", " POSITION"):
-        text = text.removesuffix(suffix)
-    return text if text in ("P", "N") else None
+    try:
+        verdict = ex.checker(answer)
+    except NotAnAnswer as problem:
+        verdict = _Verdict(False, str(problem), getattr(ex.checker, "hint", ""))
+    except Exception:  # a hostile object that slipped past the readers: still feedback, never a traceback
+        verdict = _Verdict(False, f"{UNREADABLE}: {show(answer)}; expected {ex.expects}.")
+    return Feedback(exercise_id, bool(verdict.ok), _bounded(verdict.message), _bounded(verdict.hint))

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from ..engine import mex
 from ..subtraction import SubtractionGame
-from .core import _Verdict, as_int_set, correct, exercise, wrong
+from .answers import NotAnAnswer, show, whole_numbers
+from .core import _Verdict, correct, exercise, wrong
 from .kinds import number_checker, set_checker
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
@@ -32,14 +33,15 @@ def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Call
     truth = [int(v) for v in game.grundy_values(stop)]
 
     def checker(answer: object) -> _Verdict:
-        if as_int_set(answer) is None or isinstance(answer, (set, frozenset)):
-            return wrong(f"expected a list of {stop} whole numbers, g(0) to g({stop - 1}), got {answer!r}", hint)
-        given = [int(v) for v in answer]
+        try:
+            given = whole_numbers(answer, f"a list of {stop} whole numbers, g(0) to g({stop - 1})", limit=stop + 100)
+        except NotAnAnswer as problem:
+            return wrong(str(problem), hint)
         if len(given) != stop:
             return wrong(f"expected {stop} values (heaps 0 to {stop - 1}), got {len(given)}.", hint)
         for n, (mine, theirs) in enumerate(zip(given, truth, strict=True)):
             if mine != theirs:
-                return wrong(f"g({n}) is not {mine} (the values before it are right).", hint)
+                return wrong(f"g({n}) is not {show(mine)} (the values before it are right).", hint)
         return correct(f"those are g(0) to g({stop - 1}) for {game.title}.")
 
     return checker

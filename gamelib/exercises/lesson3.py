@@ -8,7 +8,8 @@ False
 from __future__ import annotations
 
 from ..subtraction import SubtractionGame, TakeAwayGame, powers_of_two
-from .core import _Verdict, as_int, as_int_set, correct, exercise, wrong
+from .answers import show, whole_number_set, whole_numbers
+from .core import _Verdict, correct, exercise, wrong
 from .kinds import move_checker, number_checker
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
@@ -30,21 +31,34 @@ exercise("3.2", "Compute the textbook's pigeonhole bound s_k (k+1)^(s_k) for S =
 )
 
 
+_HINT_3_3 = ("print g(0) to g(30) and find the first window of 7 values that appears again later: "
+             "where it starts is the preperiod, how far it moved is the period.")
+
+
 def _preperiod_and_period(answer: object) -> _Verdict:
-    hint = ("print g(0) to g(30) and find the first window of 7 values that appears again later: "
-            "where it starts is the preperiod, how far it moved is the period.")
+    hint = _HINT_3_3
     truth = _TWO_FOUR_SEVEN.periodicity()
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2 or any(as_int(v) is None for v in answer):
-        return wrong(f"expected a pair of whole numbers (preperiod, period), got {answer!r}", hint)
-    preperiod, period = (as_int(v) for v in answer)
+    pair = whole_numbers(answer, "a pair of whole numbers (preperiod, period)", limit=10)
+    if len(pair) != 2:
+        return wrong(f"expected a pair of whole numbers (preperiod, period), got {len(pair)} numbers.", hint)
+    preperiod, period = pair
+    if preperiod < 0 or period < 1:
+        return wrong(f"{show(pair)}: the preperiod is a heap size (0 or more) and the period at least 1.", hint)
     if period != truth.period:
-        if period > 0 and period % truth.period == 0:
-            return wrong(f"{period} is a period, but not the smallest one.", hint)
-        return wrong(f"the values do not repeat with period {period}.", hint)
-    if preperiod != truth.preperiod:
-        side = "before" if preperiod < truth.preperiod else "after"
-        return wrong(f"the period is right, but the repetition starts {side} heap {preperiod}.", hint)
+        if period % truth.period == 0:
+            return wrong(f"{show(period)} is a period, but not the smallest one.", hint)
+        return wrong(f"the values do not repeat with period {show(period)}.", hint)
+    if preperiod > truth.preperiod:
+        return wrong(f"the period is right, and the values do repeat from heap {show(preperiod)} on, so "
+                     f"{show(preperiod)} is a preperiod, but not the smallest one: the repetition starts before "
+                     f"heap {show(preperiod)}.", hint)
+    if preperiod < truth.preperiod:
+        return wrong(f"the period is right, but the values from heap {preperiod} on do not repeat yet: the "
+                     f"repetition starts after heap {preperiod}.", hint)
     return correct(f"S = {{2, 4, 7}} has preperiod {truth.preperiod} and period {truth.period}.")
+
+
+_preperiod_and_period.hint = _HINT_3_3
 
 
 exercise("3.3", "S = {2, 4, 7}: give the pair (preperiod, period).", expects="a pair, e.g. (0, 5)")(
@@ -52,14 +66,15 @@ exercise("3.3", "S = {2, 4, 7}: give the pair (preperiod, period).", expects="a 
 )
 
 
+_HINT_3_4 = ("most small sets are periodic from the start; loop over the sets {a, b, c} with c <= 10 and print "
+             "those whose periodicity() has a nonzero preperiod.")
+
+
 def _set_with_a_preperiod(answer: object) -> _Verdict:
-    hint = ("most small sets are periodic from the start; loop over the sets {a, b, c} with c <= 10 and print "
-            "those whose periodicity() has a nonzero preperiod.")
-    given = as_int_set(answer)
-    if given is None:
-        return wrong(f"expected a set of three whole numbers such as {{1, 4, 6}}, got {answer!r}", hint)
+    hint = _HINT_3_4
+    given = whole_number_set(answer, "a set of three whole numbers such as {1, 4, 6}", limit=100)
     if len(given) != 3 or min(given) < 1 or max(given) > 10:
-        return wrong(f"{sorted(given)} is not three different numbers from 1 to 10.", hint)
+        return wrong(f"{show(sorted(given))} is not three different numbers from 1 to 10.", hint)
     if given == _EXERCISE_3_3_SET:
         return wrong("{2, 4, 7} is the set of Exercise 3.3; find a different one.", hint)
     found = SubtractionGame(given).periodicity()
@@ -69,6 +84,8 @@ def _set_with_a_preperiod(answer: object) -> _Verdict:
     return correct(f"S = {{{', '.join(map(str, sorted(given)))}}} settles down only at heap {found.preperiod}, "
                    f"then repeats with period {found.period}.")
 
+
+_set_with_a_preperiod.hint = _HINT_3_4
 
 exercise("3.4", "Find a set S = {a, b, c} with 1 <= a < b < c <= 10, other than {2, 4, 7}, whose Grundy "
          "sequence has a preperiod.",

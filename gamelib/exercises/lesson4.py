@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..nim import Nim, nim_sum
-from .core import _Verdict, as_int, correct, exercise, wrong
+from .answers import show, whole_number, whole_numbers
+from .core import _Verdict, correct, exercise, wrong
 from .kinds import number_checker
 
 
@@ -31,30 +32,28 @@ def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,
     size = len(position)
 
     def checker(answer: object) -> _Verdict:
-        if not isinstance(answer, (list, tuple)):
-            return wrong(f"expected the heaps after your move as a tuple such as {position}, got {answer!r}", hint)
-        heaps = [as_int(h) for h in answer]
-        if any(h is None or h < 0 for h in heaps):
-            return wrong(f"every heap must be a whole number 0 or more, got {tuple(answer)!r}", hint)
-        after = tuple(heaps)
+        after = whole_numbers(answer, f"the heaps after your move as a tuple such as {position}", limit=size + 20)
+        if any(h < 0 for h in after):
+            return wrong(f"every heap must be a whole number 0 or more, got {show(after)}", hint)
         if len(after) != size:
-            return wrong(f"{after} has {len(after)} heaps; write all {size} heaps, an emptied heap as 0.", hint)
+            return wrong(f"{show(after)} has {len(after)} heaps; write all {size} heaps, an emptied heap as 0.", hint)
         changed = [i for i in range(size) if after[i] != position[i]]
         if not changed:
-            return wrong(f"{after} is the position you started from: a move must take at least one chip.", hint)
+            return wrong(f"{show(after)} is the position you started from: a move must take at least one chip.", hint)
         if len(changed) > 1:
             if sorted(after) != sorted(position) and any(sorted(m) == sorted(after) for m in game.moves(position)):
-                return wrong(f"{after} lists the heaps in another order; keep them in the order {position}.",
+                return wrong(f"{show(after)} lists the heaps in another order; keep them in the order {position}.",
                              hint)
-            return wrong(f"{after} changes {len(changed)} heaps; a move takes chips from one heap only.", hint)
+            return wrong(f"{show(after)} changes {len(changed)} heaps; a move takes chips from one heap only.", hint)
         if after[changed[0]] > position[changed[0]]:
-            return wrong(f"{after} makes a heap bigger; a move only takes chips away.", hint)
+            return wrong(f"{show(after)} makes a heap bigger; a move only takes chips away.", hint)
         if game.outcome(after) != "P":
             reason = f" ({explain(after)})" if explain else ""
-            return wrong(f"{after} is a legal move, but it leaves an N-position{reason}: your opponent then has "
+            return wrong(f"{show(after)} is a legal move, but it leaves an N-position{reason}: your opponent then has "
                          "a winning reply.", hint)
         return correct(f"{after} is a P-position, so {what}.")
 
+    checker.hint = hint
     return checker
 
 
@@ -69,27 +68,37 @@ exercise("4.1", "Two heaps of 7 and 4 chips. Which position do you leave with a 
 )
 
 
+_HINT_4_2 = ("write 6, 10 and 15 in binary one under the other; a column of the nim-sum is 1 exactly when it has "
+             "an odd number of 1s.")
+
+
 def _check_6_10_15(answer: object) -> _Verdict:
-    hint = ("write 6, 10 and 15 in binary one under the other; a column of the nim-sum is 1 exactly when it has "
-            "an odd number of 1s.")
-    given = as_int(answer)
+    hint = _HINT_4_2
+    given = whole_number(answer, "a whole number (6 ⊕ 10 ⊕ 15)")
     if given == 6 + 10 + 15:
         return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint)
     return number_checker(nim_sum(6, 10, 15), "6 ⊕ 10 ⊕ 15", hint)(answer)
 
 
+_check_6_10_15.hint = _HINT_4_2
+
 exercise("4.2", "Compute 6 ⊕ 10 ⊕ 15 by hand, in binary.", expects="a whole number, e.g. 9")(_check_6_10_15)
 
 
+_HINT_4_3 = "(6, 10, c) is P exactly when 6 ⊕ 10 ⊕ c = 0: which c cancels every 1 of 6 ⊕ 10?"
+
+
 def _check_third_heap(answer: object) -> _Verdict:
-    hint = "(6, 10, c) is P exactly when 6 ⊕ 10 ⊕ c = 0: which c cancels every 1 of 6 ⊕ 10?"
-    c = as_int(answer)
-    if c is None or c < 0:
-        return wrong(f"expected a heap size (a whole number 0 or more), got {answer!r}", hint)
+    hint = _HINT_4_3
+    c = whole_number(answer, "a heap size (a whole number 0 or more)")
+    if c < 0:
+        return wrong(f"expected a heap size (a whole number 0 or more), got {show(c)}", hint)
     if nim_sum(6, 10, c) != 0:
-        return wrong(f"(6, 10, {c}) has nim-sum {nim_sum(6, 10, c)}, so it is an N-position.", hint)
+        return wrong(f"(6, 10, {show(c)}) has nim-sum {show(nim_sum(6, 10, c))}, so it is an N-position.", hint)
     return correct(f"6 ⊕ 10 ⊕ {c} = 0, so (6, 10, {c}) is a P-position.")
 
+
+_check_third_heap.hint = _HINT_4_3
 
 exercise("4.3", "Find the heap size c that makes (6, 10, c) a P-position.", expects="a whole number, e.g. 5")(
     _check_third_heap

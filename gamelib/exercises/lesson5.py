@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..octal import OctalGame
 from ..subtraction import SubtractionGame
 from ..sums import GameSum, grundy_table
-from .core import _Verdict, as_int, correct, exercise, wrong
+from .answers import show, whole_number, whole_numbers
+from .core import _Verdict, correct, exercise, wrong
 from .kinds import move_checker, number_checker, set_checker
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
@@ -22,14 +23,20 @@ _PAPER_B = SubtractionGame({1, 2, 3})
 PRINTED_PN_ROW_15 = "011101101101101"
 
 
+_HINT_5_1 = ("look up g(7) for S = {2, 5, 7} and g(4) for S = {1, 3, 4} (lesson 2), then nim-add them: binary "
+             "addition without carrying.")
+
+
 def _check_sum_value(answer: object) -> _Verdict:
-    hint = ("look up g(7) for S = {2, 5, 7} and g(4) for S = {1, 3, 4} (lesson 2), then nim-add them: binary "
-            "addition without carrying.")
+    hint = _HINT_5_1
     a, b = _TWO_FIVE_SEVEN.grundy(7), _ONE_THREE_FOUR.grundy(4)
-    given = as_int(answer)
-    if given is not None and given == a + b != a ^ b:
+    given = whole_number(answer, "a whole number (the Grundy value of the sum)")
+    if given == a + b != a ^ b:
         return wrong(f"{given} is the ordinary sum of the two Grundy values; a sum of games nim-adds them.", hint)
-    return number_checker(a ^ b, "the Grundy value of this sum", hint)(answer)
+    return number_checker(a ^ b, "the Grundy value of this sum", hint)(given)
+
+
+_check_sum_value.hint = _HINT_5_1
 
 
 exercise("5.1", "A heap of 7 in S = {2, 5, 7} is played beside a heap of 4 in S = {1, 3, 4}. What is the "
@@ -77,19 +84,22 @@ exercise("5.4", "Row 15 of the paper's printed P/N table reads 0 1 1 1 0 1 1 0 1
 _KAYLES = OctalGame("0.77")
 
 
+_HINT_5_5 = ("the rows left are a sum: their Grundy values must nim-add to 0. Kayles values of rows 0 to 12 are "
+             f"{', '.join(map(str, _KAYLES.grundy_values(13).tolist()))}.")
+
+
 def _check_kayles_row_of_13(answer: object) -> _Verdict:
-    hint = ("the rows left are a sum: their Grundy values must nim-add to 0. Kayles values of rows 0 to 12 are "
-            f"{', '.join(map(str, _KAYLES.grundy_values(13).tolist()))}.")
-    if as_int(answer) is not None:
-        answer = (answer,)  # a single row left: the move knocked pins off the end
-    if not isinstance(answer, (list, tuple)):
-        return wrong(f"expected the rows left after your move, such as (3, 8), got {answer!r}", hint)
-    rows = [as_int(r) for r in answer]
-    if any(r is None or r < 0 for r in rows):
-        return wrong(f"each row must be a whole number of pins, got {tuple(answer)!r}", hint)
+    hint = _HINT_5_5
+    what = "the rows left after your move, such as (3, 8)"
+    if isinstance(answer, (str, bytes)) or not hasattr(type(answer), "__iter__"):
+        rows = (whole_number(answer, what),)  # a single row left: the move knocked pins off the end
+    else:
+        rows = whole_numbers(answer, what, limit=20)
+    if any(r < 0 for r in rows):
+        return wrong(f"each row must be a whole number of pins, 0 or more, got {show(rows)}", hint)
     after = tuple(sorted(r for r in rows if r))
     if after not in _KAYLES.moves(13):
-        return wrong(f"{tuple(rows)} cannot be reached from a row of 13 pins: a move knocks down one pin or two "
+        return wrong(f"{show(rows)} cannot be reached from a row of 13 pins: a move knocks down one pin or two "
                      "neighbouring pins, so 11 or 12 pins are left, in one or two rows.", hint)
     if len(after) == 2 and after[0] == after[1]:
         return wrong(f"{after} is the copycat move of this lesson; the question asks for a winning move that "
@@ -101,6 +111,8 @@ def _check_kayles_row_of_13(answer: object) -> _Verdict:
                      "has a winning reply.", hint)
     return correct(f"the rows {after} have Grundy values that nim-add to 0: a P-position.")
 
+
+_check_kayles_row_of_13.hint = _HINT_5_5
 
 exercise("5.5", "Kayles: a row of 13 pins. Find a winning move that does not leave two equal rows; give the "
          "rows left.", expects="the rows left, e.g. (3, 8)")(_check_kayles_row_of_13)

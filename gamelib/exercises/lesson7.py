@@ -29,11 +29,13 @@ exercise("7.3", "Rook game: the rook stands on (9, 14). Give the square a winnin
 exercise("7.4", "Chomp on a 3 x 7 bar: give the position after a winning first bite.",
          expects="the row lengths after your bite, e.g. (7, 7, 2)")(
     move_checker(Chomp(3, 7), (7, 7, 7), "this bite wins",
-                 hint="list the bites with Chomp(3, 7).moves(...) and look for one that leaves a P-position.")
+                 hint="list the bites with Chomp(3, 7).moves(...) and look for one that leaves a P-position.",
+                 rows=True)
 )
 
 exercise("7.5", "Chomp on a 5 x 5 bar: give the position after a winning first bite.",
          expects="the row lengths after your bite, e.g. (5, 5, 5, 5, 1)")(
     move_checker(Chomp(5, 5), (5, 5, 5, 5, 5), "this first bite wins",
-                 hint="a square bar is symmetric; which bite leaves two equal arms that you can mirror?")
+                 hint="a square bar is symmetric; which bite leaves two equal arms that you can mirror?",
+                 rows=True)
 )

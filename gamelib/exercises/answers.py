@@ -1,0 +1,180 @@
+"""Turn whatever a student typed into plain built-in data before any check looks at it.
+
+Every exercise reads its answer through this module, so that a check compares exact ``int``, ``str`` and
+``tuple`` values it built itself, never objects the student built: an ``int`` subclass whose ``==`` always
+says True, or an object whose ``__int__`` lies, is reduced to the plain number it holds (or refused) first.
+What is read is bounded (at most ``MAX_ITEMS`` items of an iterable, each read once, so a generator or
+``range(10**9)`` is safe), and what is echoed back is bounded (:func:`show` never prints more than
+``MAX_SHOWN`` characters and never fails).
+
+Each reader returns the plain value or raises :class:`NotAnAnswer`, whose message says what the answer is
+not and what is expected; :func:`~gamelib.exercises.core.check` turns that message into feedback.
+
+>>> whole_number(7), whole_numbers([3, 7])
+(7, (3, 7))
+>>> whole_number(4.0)
+Traceback (most recent call last):
+...
+gamelib.exercises.answers.NotAnAnswer: 4.0 is a decimal number; write whole numbers without a decimal point, e.g. 4
+>>> show("P" * 1000)[:12], len(show("P" * 1000)) <= MAX_SHOWN
+("'PPPPPPPPPPP", True)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from itertools import islice
+
+#: The most items read from an iterable answer; longer answers are refused without reading further.
+MAX_ITEMS = 1000
+#: The most characters of a student's answer echoed back in a message.
+MAX_SHOWN = 80
+#: Whole numbers wider than this many bits are shown by their size, not their digits.
+_MAX_SHOWN_BITS = 200
+
+
+class NotAnAnswer(ValueError):
+    """The answer cannot be read in the form the exercise asks for; the message says why."""
+
+
+def show(answer: object) -> str:
+    """A short, safe description of an answer for a message: its repr, cut to ``MAX_SHOWN`` characters.
+
+    Never raises, and never builds the digits of a huge whole number.
+
+    >>> show(10**5000)
+    'a whole number with 5001 digits'
+    >>> show([1, 2]), show((10**300,))
+    ('[1, 2]', '(a whole number with 301 digits,)')
+    """
+    try:
+        if type(answer) is int and answer.bit_length() > _MAX_SHOWN_BITS:
+            digits = math.floor(answer.bit_length() * math.log10(2)) + 1
+            if abs(answer) < 10 ** (digits - 1):
+                digits -= 1
+            return f"a whole number with {digits} digits"
+        if type(answer) is str and len(answer) > MAX_SHOWN:
+            text = repr(answer[:MAX_SHOWN])
+        elif type(answer) in (list, tuple) and answer:  # each item shown safely (a huge number inside)
+            inner = ", ".join(show(item) for item in islice(answer, 30)) + (", ..." if len(answer) > 30 else "")
+            text = ("[{}]" if type(answer) is list else "({})" if len(answer) > 1 else "({},)").format(inner)
+        elif type(answer) in (set, frozenset) and len(answer) > 30:
+            text = repr(type(answer)(islice(answer, 30)))
+        else:
+            text = repr(answer)
+        if type(text) is not str:
+            raise TypeError("repr did not give text")
+    except Exception:  # a hostile __repr__, or a huge number inside a list: describe the type instead
+        return f"an object of type {_type_name(answer)}"
+    if len(text) > MAX_SHOWN:
+        text = text[: MAX_SHOWN - 4] + " ..."
+    return text
+
+
+def _type_name(answer: object) -> str:
+    name = getattr(type(answer), "__name__", "?")
+    return name if type(name) is str and len(name) <= 40 else "?"
+
+
+def _is_numpy_float(answer: object) -> bool:
+    return type(answer).__module__ == "numpy" and isinstance(answer, numbers.Real) and not isinstance(
+        answer, numbers.Integral)
+
+
+def whole_number(answer: object, what: str = "a whole number") -> int:
+    """The answer as an exact built-in ``int``; bools, decimals and text are refused with a clear message.
+
+    An ``int`` subclass gives the plain number it holds (its own ``__eq__``, ``__int__`` and ``__index__`` are
+    never called); numpy integers and other whole-number types give the ``int`` their ``__index__`` returns.
+
+    >>> whole_number(True)
+    Traceback (most recent call last):
+    ...
+    gamelib.exercises.answers.NotAnAnswer: True is a truth value, not a number: expected a whole number
+    """
+    if isinstance(answer, bool) or (type(answer).__module__ == "numpy" and type(answer).__name__ in ("bool", "bool_")):
+        raise NotAnAnswer(f"{show(answer)} is a truth value, not a number: expected {what}")
+    if isinstance(answer, int):
+        return int.__index__(answer)  # the stored value as an exact int, whatever the subclass overrides
+    if isinstance(answer, float) or _is_numpy_float(answer):
+        value = float.__float__(answer) if isinstance(answer, float) else float(answer)
+        if value.is_integer():
+            raise NotAnAnswer(f"{show(answer)} is a decimal number; write whole numbers without a decimal "
+                              f"point, e.g. {int(value) if abs(value) < 1e15 else 4}")
+        raise NotAnAnswer(f"{show(answer)} is not a whole number: expected {what}")
+    if isinstance(answer, str):
+        raise NotAnAnswer(f"{show(answer)} is text (in quotes): expected {what}, without quotes")
+    if isinstance(answer, numbers.Integral) or type(answer).__module__ == "numpy":
+        try:
+            value = operator.index(answer)
+        except Exception:
+            raise NotAnAnswer(f"{show(answer)} is not {what}") from None
+        return int.__index__(value)
+    raise NotAnAnswer(f"expected {what}, got {show(answer)}")
+
+
+def _items(answer: object, what: str, limit: int) -> list:
+    """At most ``limit`` items of an iterable answer, each read once; text and mappings are refused."""
+    if isinstance(answer, (str, bytes, bytearray)):
+        raise NotAnAnswer(f"{show(answer)} is text: expected {what} (without quotes)")
+    if isinstance(answer, dict):
+        raise NotAnAnswer(f"{show(answer)} is a dictionary: expected {what}")
+    if isinstance(answer, (numbers.Number, bool)) or answer is None:
+        raise NotAnAnswer(f"expected {what}, got the single value {show(answer)}")
+    try:
+        items = list(islice(iter(answer), limit + 1))
+    except Exception:
+        raise NotAnAnswer(f"expected {what}, got {show(answer)}") from None
+    if len(items) > limit:
+        raise NotAnAnswer(f"{show(answer)} has more than {limit} items; expected {what}")
+    return items
+
+
+def whole_numbers(answer: object, what: str = "a list of whole numbers", limit: int = MAX_ITEMS,
+                  ordered: bool = True) -> tuple[int, ...]:
+    """The items of an iterable answer (list, tuple, set, range, numpy array, generator) as a tuple of ints.
+
+    Reads at most ``limit + 1`` items and refuses more. With ``ordered=True`` a set is refused, since its
+    order is not the student's.
+
+    >>> whole_numbers(v for v in (1, 2))
+    (1, 2)
+    >>> whole_numbers({2, 1}, "the heaps")
+    Traceback (most recent call last):
+    ...
+    gamelib.exercises.answers.NotAnAnswer: {1, 2} is a set, which has no order: expected the heaps
+    """
+    if ordered and isinstance(answer, (set, frozenset)):
+        raise NotAnAnswer(f"{show(answer)} is a set, which has no order: expected {what}")
+    items = _items(answer, what, limit)
+    try:
+        return tuple(whole_number(item) for item in items)
+    except NotAnAnswer as problem:
+        raise NotAnAnswer(f"in {show(answer)}: {problem}") from None
+
+
+def whole_number_set(answer: object, what: str = "a list of whole numbers", limit: int = MAX_ITEMS) -> frozenset[int]:
+    """The items of an iterable answer as a set of ints (order and repeats do not matter).
+
+    >>> sorted(whole_number_set(range(3)))
+    [0, 1, 2]
+    """
+    return frozenset(whole_numbers(answer, what, limit, ordered=False))
+
+
+def outcome(answer: object) -> str:
+    """'P' or 'N' from 'p', ' N ', 'P-position' or 'N position'.
+
+    >>> outcome(" p-position ")
+    'P'
+    """
+    if not isinstance(answer, str):
+        raise NotAnAnswer(f"expected 'P' or 'N' (in quotes), got {show(answer)}")
+    text = str.__getitem__(answer, slice(0, 100)).strip().upper()
+    for suffix in ("-POSITION", " POSITION"):
+        text = text.removesuffix(suffix)
+    if text not in ("P", "N"):
+        raise NotAnAnswer(f"expected 'P' or 'N', got {show(answer)}")
+    return text

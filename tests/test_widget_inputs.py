@@ -1,0 +1,221 @@
+"""Plots, widgets and the play panel under hostile input: sizes, generators, non-integers and non-bools are
+refused at once with an error naming the value (or a message in the panel), never taken at face value."""
+
+import itertools
+import math
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib import SubtractionGame, play, plots, widgets
+from gamelib._validate import LimitError
+from gamelib.octal import OctalGame
+
+GAME = SubtractionGame({1, 3, 4})
+
+
+# --- figure sizes --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [0, -1, 0.5, 200, 1e9, math.nan, math.inf])
+def test_figure_sizes_out_of_range_are_refused_with_the_limit(size):
+    with pytest.raises(LimitError, match=r"from 3\.0 to 20\.0 inches"):
+        plots.wythoff_heatmap(10, width=size)
+    with pytest.raises(LimitError, match="height"):
+        plots.wythoff_heatmap(10, height=size)
+
+
+def test_the_huge_wythoff_picture_is_refused_before_drawing():
+    start = time.perf_counter()
+    with pytest.raises(LimitError, match="width=200"):
+        plots.wythoff_heatmap(100, width=200, height=200)
+    assert time.perf_counter() - start < 1
+
+
+@pytest.mark.parametrize("draw", [
+    lambda w: plots.sequence_strip(GAME, 10, width=w),
+    lambda w: plots.outcome_strips([GAME], 10, width=w),
+    lambda w: plots.grundy_scale(GAME, 5, width=w),
+    lambda w: plots.game_graph(GAME, 5, width=w),
+    lambda w: plots.labelling_figure(GAME, 5, width=w),
+    lambda w: plots.sum_heatmap(GAME, GAME, 4, 4, width=w),
+    lambda w: plots.period_heatmap(5, width=w),
+    lambda w: plots.nim_binary_table((1, 2), width=w),
+    lambda w: plots.chomp_board((3, 2), width=w),
+], ids=["sequence_strip", "outcome_strips", "grundy_scale", "game_graph", "labelling_figure", "sum_heatmap",
+        "period_heatmap", "nim_binary_table", "chomp_board"])
+def test_every_figure_checks_its_width(draw):
+    with pytest.raises(LimitError, match="width"):
+        draw(0)
+    with pytest.raises(TypeError, match="width"):
+        draw("8")
+    assert draw(8.0).get_size_inches()[0] == pytest.approx(8.0)
+
+
+# --- the period search behind a strip ------------------------------------------------------------------
+
+def test_strips_of_octal_games_bound_their_period_search():
+    # Treblecross has no known period; long codes split heaps many ways. The strip's search is bounded, and
+    # a period the lessons rely on is still proven.
+    assert plots._search_budget(OctalGame("0.007")) == plots.PLOT_OCTAL_SEARCH
+    assert plots._search_budget(OctalGame("0." + "6" * 30)) < plots.PLOT_OCTAL_SEARCH
+    assert plots._search_budget(GAME) is None
+    assert plots.sequence_strip(OctalGame("0.156"), 40).plotted["pattern"] == (3479, 349, True)
+    for code in ("0.007", "0." + "6" * 30):
+        start = time.perf_counter()
+        fig = plots.sequence_strip(OctalGame(code), 200)
+        assert time.perf_counter() - start < 5  # was 7 s for the 30-digit code on this machine
+        assert fig.plotted["pattern"] is None or not fig.plotted["pattern"][2]
+
+
+# --- generators, huge ranges and unclear errors ----------------------------------------------------------
+
+@pytest.mark.parametrize("request_", [
+    lambda: play.remoteness_table(itertools.count(1), 10),
+    lambda: play.remoteness_table(range(1, 1001), 10**6),
+    lambda: play.PlaySession.subtraction(itertools.count(1), 10),
+    lambda: play.nim_remoteness(itertools.count()),
+    lambda: play.nim_remoteness((10**9, 10**9)),
+    lambda: play.nim_remoteness((12,) * 40),
+    lambda: play.remoteness(SubtractionGame({1}), 10**9),
+    lambda: widgets.nim_explorer(itertools.count()),
+    lambda: widgets.subtraction_explorer(range(1, 10**9)),
+    lambda: plots.outcome_strips(itertools.repeat(GAME)),
+], ids=["remoteness_table-count", "remoteness_table-work", "PlaySession-count", "nim_remoteness-count",
+        "nim_remoteness-huge", "nim_remoteness-many", "remoteness-huge", "nim_explorer-count",
+        "subtraction_explorer-range", "outcome_strips-repeat"])
+def test_generators_and_huge_requests_are_refused_at_once(request_):
+    start = time.perf_counter()
+    with pytest.raises((LimitError, ValueError), match=r"more than|at most|limit"):
+        request_()
+    assert time.perf_counter() - start < 1
+
+
+def test_nim_remoteness_of_a_number_names_the_argument():
+    with pytest.raises(TypeError, match=r"heaps must be a collection such as \(3, 4, 5\), got 5"):
+        play.nim_remoteness(5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=0, max_size=4))
+def test_the_nim_position_count_matches_a_search(heaps):
+    found, stack = set(), [tuple(sorted(h for h in heaps if h))]
+    while stack:
+        position = stack.pop()
+        if position not in found:
+            found.add(position)
+            stack.extend(play._SortedNim().moves(position))
+    assert play._nim_position_count(tuple(sorted((h for h in heaps if h), reverse=True))) == len(found)
+
+
+def test_show_flags_must_be_bools():
+    with pytest.raises(TypeError, match="show_outcome must be True or False, got 'no'"):
+        plots.chomp_board((3, 2), show_outcome="no")
+    with pytest.raises(TypeError, match="show_winning_moves"):
+        plots.chomp_board((3, 2), show_winning_moves=1)
+    with pytest.raises(TypeError, match="show_period"):
+        plots.sequence_strip(GAME, 10, show_period="yes")
+
+
+def test_period_explorer_misere_must_be_a_bool():
+    with pytest.raises(TypeError, match="misere must be True or False, got 'yes'"):
+        widgets.period_explorer("1,2", misere="yes")
+
+
+def test_subtraction_explorer_names_the_bad_element():
+    with pytest.raises(TypeError, match=r"S must be a whole number, got 'a'"):
+        widgets.subtraction_explorer({1, "a"})
+
+
+# --- moves and steps typed with the wrong kind of number -------------------------------------------------
+
+@pytest.mark.parametrize("amount", [2.0, True, 1 + 0j, "2", None])
+def test_play_subtraction_refuses_non_integer_moves(amount):
+    panel = play.play_subtraction("1,2,3", 15)
+    with pytest.raises(TypeError, match="the amount taken must be a whole number"):
+        panel.move(amount)
+    assert panel.history == [] and panel.heap == 15
+    assert panel.move(2) and panel.history[0].text == "take 2"
+
+
+def test_play_session_records_plain_ints():
+    import numpy as np
+    session = play.PlaySession.subtraction({1, 2, 3}, 6)
+    session.play(np.int64(2))
+    assert type(session.history[0].key) is int and str(session.history[0]) == "you: take 2 (6 → 4)"
+
+
+def test_play_nim_refuses_non_integer_moves():
+    panel = play.play_nim((3, 4, 5))
+    with pytest.raises(TypeError, match="the amount taken must be a whole number, got 1.0"):
+        panel.move(0, 1.0)
+    with pytest.raises(TypeError, match="the heap index"):
+        panel.move(False, 1)
+    assert panel.history == [] and panel.move(0, 2)
+
+
+def test_labelling_player_go_takes_whole_numbers_only():
+    player = widgets.labelling_player()
+    for step in (2.5, "3", None):
+        with pytest.raises(TypeError, match="step must be a whole number"):
+            player.go(step)
+    assert player.step == 0
+    player.go(3)
+    assert player.step == 3 and type(player.step) is int
+
+
+def test_chomp_eat_takes_whole_numbers_only():
+    panel = widgets.chomp_explorer()
+    with pytest.raises(TypeError, match=r"row must be a whole number, got 1\.5"):
+        panel.eat(1.5, 2)
+    with pytest.raises(TypeError, match="col must be a whole number"):
+        panel.eat(2, "2")
+    assert panel.position == panel.game.start
+    assert panel.eat(2, 2) and panel.position != panel.game.start
+
+
+# --- every public entry refuses a too-large request in under a second ------------------------------------
+
+TOO_LARGE = {
+    "sequence_strip": lambda: plots.sequence_strip(GAME, 10**9),
+    "outcome_strips": lambda: plots.outcome_strips([GAME], 10**9),
+    "grundy_scale": lambda: plots.grundy_scale(GAME, 10**9),
+    "game_graph": lambda: plots.game_graph(GAME, 10**9),
+    "labelling_figure": lambda: plots.labelling_figure(GAME, 10**9),
+    "sum_heatmap": lambda: plots.sum_heatmap(GAME, GAME, 10**9, 10),
+    "period_heatmap": lambda: plots.period_heatmap(10**9),
+    "nim_binary_table": lambda: plots.nim_binary_table((2**40,)),
+    "nim_binary_table-many": lambda: plots.nim_binary_table((1,) * 10**6),
+    "wythoff_heatmap": lambda: plots.wythoff_heatmap(10**9),
+    "chomp_board": lambda: plots.chomp_board((10**9,)),
+    "chomp_board-rows": lambda: plots.chomp_board((3,) * 10**6),
+    "figure_to_png": lambda: plots.figure_to_png(plots.GameFigure(figsize=(2, 1)), dpi=10**6),
+    "subtraction_explorer": lambda: widgets.subtraction_explorer("1, 3, 4", 10**9),
+    "grundy_scale_explorer": lambda: widgets.grundy_scale_explorer("2, 5, 7", 10**9),
+    "labelling_player": lambda: widgets.labelling_player("1, 3, 4", 10**9),
+    "period_explorer": lambda: widgets.period_explorer(range(1, 10**9)),
+    "period_heatmap_explorer": lambda: widgets.period_heatmap_explorer(10**9),
+    "nim_explorer": lambda: widgets.nim_explorer((10**9,)),
+    "sum_explorer": lambda: widgets.sum_explorer("1", "2", 10**9, 10),
+    "misere_explorer": lambda: widgets.misere_explorer("1, 3, 4", 10**9),
+    "wythoff_explorer": lambda: widgets.wythoff_explorer(10**9),
+    "chomp_explorer": lambda: widgets.chomp_explorer(10**9, 5),
+    "remoteness": lambda: play.remoteness(SubtractionGame({1, 2}), 10**9),
+    "remoteness_table": lambda: play.remoteness_table({1, 2}, 10**9),
+    "nim_remoteness": lambda: play.nim_remoteness((10**6, 10**6)),
+    "PlaySession.subtraction": lambda: play.PlaySession.subtraction({1, 2}, 10**9),
+    "PlaySession.nim": lambda: play.PlaySession.nim((10**9,)),
+    "play_subtraction": lambda: play.play_subtraction("1, 2", 10**9),
+    "play_nim": lambda: play.play_nim((10**9, 1)),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(TOO_LARGE))
+def test_every_entry_refuses_a_too_large_request_in_under_a_second(entry):
+    start = time.perf_counter()
+    with pytest.raises(ValueError) as refused:  # LimitError is a ValueError
+        TOO_LARGE[entry]()
+    assert time.perf_counter() - start < 1, entry
+    message = str(refused.value)
+    assert any(word in message for word in ("limit", "at most", "too big", "from", "below", "more than")), message
