@@ -32,6 +32,7 @@ lab: venv
 # The notebook run is separate because nbval and --doctest-modules do not mix.
 test: venv
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest tests gamelib --doctest-modules
 ifneq ($(strip $(LESSONS)),)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \

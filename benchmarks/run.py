@@ -30,8 +30,8 @@ from pathlib import Path
 import numpy as np
 
 from gamelib import SubtractionGame
-from gamelib.octal import OctalGame
-from gamelib.survey import periodicity_survey
+from gamelib.analysis.survey import periodicity_survey
+from gamelib.games.octal import OctalGame
 
 SETS = [(2, 5, 7), (1, 3, 7, 8), tuple(range(1, 11))]
 STOPS = [10**6, 10**7]

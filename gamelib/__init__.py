@@ -1,28 +1,26 @@
 """gamelib: impartial combinatorial games for teaching.
 
-Layers, each importing only the ones above it in this list:
-
-1. ``_validate`` (argument checks and limits), ``engine`` (mex, Grundy values and outcomes of any game),
-   ``periodicity`` (finding and proving periods);
-2. games: ``subtraction``, ``nim``, ``sums``, ``boards`` (Wythoff, rook game, Chomp, divisor game), ``octal``;
-3. analysis: ``seed_algorithms`` (PTFN, the labelling algorithm), ``survey``;
-4. ``plots``; 5. ``widgets``; 6. ``exercises``.
+The package reads from the bottom up, each part computing or showing, never both:
+``checks`` and ``limits`` (arguments and size limits), ``analysis`` (algorithms on plain data and on any game
+given by its moves), ``games`` (the game model), ``parsing`` (text typed into panels), ``plots`` (figures),
+``play`` (a game in progress), ``widgets`` (panels), ``exercises`` and ``homework`` (answer checks). Which
+part may import which is written once, as the import-linter contract in ``pyproject.toml``.
 
 >>> from gamelib import SubtractionGame
 >>> SubtractionGame({1, 3, 4}).p_positions(24)
 [0, 2, 7, 9, 14, 16, 21, 23]
 """
 
-from ._validate import LimitError
-from .boards import Chomp, DivisorGame, RookGame, Wythoff
-from .engine import grundy, mex, outcome, winning_moves
-from .nim import Nim, nim_p_positions, nim_sum
-from .octal import OctalGame
-from .periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
-from .seed_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
-from .subtraction import SubtractionGame, TakeAwayGame, nonzero_digits, powers_of_two
-from .sums import GameSum, grundy_table, nim_heap_partners
-from .survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
+from gamelib.analysis.engine import grundy, mex, outcome, winning_moves
+from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
+from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
+from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
+from gamelib.checks import LimitError
+from gamelib.games.boards import Chomp, DivisorGame, RookGame, Wythoff
+from gamelib.games.nim import Nim, nim_p_positions, nim_sum
+from gamelib.games.octal import OctalGame
+from gamelib.games.subtraction import SubtractionGame, TakeAwayGame, nonzero_digits, powers_of_two
+from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners
 
 __version__ = "0.1.0"
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 from math import gcd
 
-from .subtraction import SubtractionGame
+from gamelib.games.subtraction import SubtractionGame
 
 #: Largest element of a student's set.
 LARGEST_ELEMENT = 9

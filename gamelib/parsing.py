@@ -13,7 +13,7 @@ from __future__ import annotations
 import numbers
 import re
 
-from ._validate import LimitError
+from gamelib.checks import LimitError
 
 #: Longest text either reader looks at (a set of 20 four-digit numbers needs about 120 characters).
 MAX_TEXT_LENGTH = 2000

@@ -24,8 +24,8 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from . import engine
-from ._validate import (
+from gamelib.analysis import engine
+from gamelib.checks import (
     MAX_POSITIONS,
     MAX_SUBTRACTION,
     LimitError,
@@ -35,10 +35,10 @@ from ._validate import (
     check_subtraction_set,
     set_text,
 )
-from .nim import HEAP_NAMES, nim_sum
-from .parsing import parse_heaps, parse_set
-from .subtraction import SubtractionGame
-from .widgets import StaticFallback, _first_items, _whole_number
+from gamelib.games.nim import HEAP_NAMES, nim_sum
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.parsing import parse_heaps, parse_set
+from gamelib.widgets import StaticFallback, _first_items, _whole_number
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
 MAX_PLAY_HEAP = 100

@@ -47,13 +47,13 @@ from matplotlib.textpath import TextPath
 from matplotlib.ticker import LogLocator, MaxNLocator
 from matplotlib.transforms import Affine2D, blended_transform_factory, offset_copy
 
-from ._validate import LimitError, check_bool, check_heaps, check_int, check_stop
-from .boards import MAX_CHOMP_POSITIONS, Chomp, Wythoff
-from .engine import outcome as engine_outcome
-from .nim import HEAP_NAMES, Nim, nim_sum
-from .periodicity import PeriodNotFoundError
-from .seed_algorithms import label_positions
-from .sums import grundy_table
+from gamelib.analysis.engine import outcome as engine_outcome
+from gamelib.analysis.periodicity import PeriodNotFoundError
+from gamelib.analysis.source_algorithms import label_positions
+from gamelib.checks import LimitError, check_bool, check_heaps, check_int, check_stop
+from gamelib.games.boards import MAX_CHOMP_POSITIONS, Chomp, Wythoff
+from gamelib.games.nim import HEAP_NAMES, Nim, nim_sum
+from gamelib.games.sums import grundy_table
 
 # ---------------------------------------------------------------------------------------------------------
 # The palette (Okabe & Ito, "Color Universal Design"), defined once and used by every figure.
@@ -1057,7 +1057,7 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
 
 def _survey_grid(c: int, value: str) -> dict:
     """{(a, b): value} for the sets {a, b, c}, 1 <= a < b < c, from the survey's ``period_grid``."""
-    from .survey import period_grid  # layer 3; imported here so the rest of plots works without it
+    from gamelib.analysis.survey import period_grid  # layer 3; imported here so the rest of plots works without it
 
     table = period_grid(c, value)
     return {(a, b): int(table[a, b]) for a in range(1, c) for b in range(a + 1, c)}
@@ -1066,7 +1066,7 @@ def _survey_grid(c: int, value: str) -> dict:
 def period_heatmap(c: int = 12, value: str = "period", width: float = 8.0, height: float = 4.0) -> GameFigure:
     """The period (or preperiod, or largest Grundy value) of S = {a, b, c} for every 1 <= a < b < c, c fixed.
 
-    The numbers come from :func:`gamelib.survey.period_grid` (the same proven numbers as
+    The numbers come from :func:`gamelib.analysis.survey.period_grid` (the same proven numbers as
     ``periodicity_survey``): one cell per pair, a across and b up, coloured with 'cividis' and a colour bar
     (logarithmic when the values spread widely), the number written in the cell when it fits.
 

@@ -26,14 +26,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from . import plots
-from ._validate import LimitError, check_bool, set_text
-from .boards import Chomp, Wythoff
-from .nim import HEAP_NAMES, Nim, nim_sum
-from .parsing import parse_set
-from .periodicity import PeriodNotFoundError
-from .seed_algorithms import label_positions
-from .subtraction import SubtractionGame
+from gamelib import plots
+from gamelib.analysis.periodicity import PeriodNotFoundError
+from gamelib.analysis.source_algorithms import label_positions
+from gamelib.checks import LimitError, check_bool, set_text
+from gamelib.games.boards import Chomp, Wythoff
+from gamelib.games.nim import HEAP_NAMES, Nim, nim_sum
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.parsing import parse_set
 
 #: Resolution of every figure shown in a panel (dots per inch). The image box of each panel is the size of
 #: its largest figure at this resolution, so figures are shown 1:1 and never rescaled.

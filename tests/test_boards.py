@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import Chomp, DivisorGame, LimitError, RookGame, Wythoff, engine
-from gamelib.boards import divisors
+from gamelib import Chomp, DivisorGame, LimitError, RookGame, Wythoff
+from gamelib.analysis import engine
+from gamelib.games.boards import divisors
 
 from brute import mex
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.boards import Chomp
 from gamelib.exercises import EXERCISES, check
 from gamelib.exercises.answers import MAX_ITEMS
 from gamelib.exercises.core import MAX_MESSAGE, UNREADABLE
-from gamelib.subtraction import SubtractionGame
-from gamelib.sums import GameSum
+from gamelib.games.boards import Chomp
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.games.sums import GameSum
 
 
 class AlwaysEqual(int):

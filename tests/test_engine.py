@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import LimitError, engine, grundy, mex, outcome, winning_moves
-from gamelib._validate import MAX_POSITIONS
+from gamelib import LimitError, grundy, mex, outcome, winning_moves
+from gamelib.analysis import engine
+from gamelib.checks import MAX_POSITIONS
 
 from brute import mex as reference_mex
 

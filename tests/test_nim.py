@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import Nim, engine, nim_sum
-from gamelib.nim import nim_p_positions
+from gamelib import Nim, nim_sum
+from gamelib.analysis import engine
+from gamelib.games.nim import nim_p_positions
 
 
 @cache

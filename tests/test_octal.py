@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gamelib.octal as octal_module
-from gamelib import LimitError, PeriodNotFoundError, SubtractionGame, engine
-from gamelib.octal import OctalGame, parse_octal_code
+import gamelib.games.octal as octal_module
+from gamelib import LimitError, PeriodNotFoundError, SubtractionGame
+from gamelib.analysis import engine
+from gamelib.games.octal import OctalGame, parse_octal_code
 
 KAYLES_A002186 = [
     0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7,

@@ -13,7 +13,7 @@ import pytest
 from brute_octal import octal_values
 
 from gamelib import PeriodNotFoundError
-from gamelib.octal import OctalGame, _guy_smith_check
+from gamelib.games.octal import OctalGame, _guy_smith_check
 
 
 def assert_period_holds(code: str, *, at_least: int = 400, factor: int = 4) -> bool:

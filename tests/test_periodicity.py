@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gamelib.periodicity as periodicity_module
+import gamelib.analysis.periodicity as periodicity_module
 from gamelib import PeriodNotFoundError, SubtractionGame, TakeAwayGame, nonzero_digits
-from gamelib.periodicity import subtraction_periodicity
+from gamelib.analysis.periodicity import subtraction_periodicity
 
 from brute import eventual_period, grundy_sequence, outcome_string
 

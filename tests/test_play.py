@@ -10,6 +10,7 @@ from functools import cache
 
 import pytest
 
+from gamelib.games.subtraction import SubtractionGame
 from gamelib.play import (
     COMPUTER,
     STUDENT,
@@ -20,7 +21,6 @@ from gamelib.play import (
     remoteness,
     remoteness_table,
 )
-from gamelib.subtraction import SubtractionGame
 
 # ---------------------------------------------------------------------------------------------------------
 # Independent brute force: negamax over game trees where a win is worth more the sooner it comes.

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import SubtractionGame, TakeAwayGame, engine, nonzero_digits
-from gamelib.subtraction import powers_of_two
+from gamelib import SubtractionGame, TakeAwayGame, nonzero_digits
+from gamelib.analysis import engine
+from gamelib.games.subtraction import powers_of_two
 
 from brute import grundy_sequence, outcome_string
 

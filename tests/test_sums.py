@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import GameSum, Nim, RookGame, SubtractionGame, engine, grundy_table
-from gamelib.sums import nim_heap_partners
+from gamelib import GameSum, Nim, RookGame, SubtractionGame, grundy_table
+from gamelib.analysis import engine
+from gamelib.games.sums import nim_heap_partners
 
 
 class Subtract:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from gamelib import LimitError
-from gamelib.survey import MAX_SURVEY_SETS, SurveyRecord, period_grid, periodicity_survey, record_with_largest
+from gamelib.analysis.survey import MAX_SURVEY_SETS, SurveyRecord, period_grid, periodicity_survey, record_with_largest
 
 from brute import eventual_period, grundy_sequence
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import SubtractionGame, play, plots, widgets
-from gamelib._validate import LimitError
-from gamelib.octal import OctalGame
+from gamelib.checks import LimitError
+from gamelib.games.octal import OctalGame
 
 GAME = SubtractionGame({1, 3, 4})
 

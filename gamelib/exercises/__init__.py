@@ -5,7 +5,7 @@
 False
 """
 
-from . import (
+from gamelib.exercises import (
     lesson1,  # noqa: F401  (registers the checks of lesson 1)
     lesson2,  # noqa: F401
     lesson3,  # noqa: F401
@@ -14,6 +14,6 @@ from . import (
     lesson6,  # noqa: F401
     lesson7,  # noqa: F401
 )
-from .core import EXERCISES, Feedback, check
+from gamelib.exercises.core import EXERCISES, Feedback, check
 
 __all__ = ["EXERCISES", "Feedback", "check"]

@@ -10,7 +10,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .answers import NotAnAnswer, show
+from gamelib.exercises.answers import NotAnAnswer, show
 
 NOT_ANSWERED = "Not answered yet"
 

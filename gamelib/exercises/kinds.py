@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .answers import NotAnAnswer, outcome, show, whole_number, whole_number_set, whole_numbers
-from .core import _Verdict, correct, wrong
+from gamelib.exercises.answers import NotAnAnswer, outcome, show, whole_number, whole_number_set, whole_numbers
+from gamelib.exercises.core import _Verdict, correct, wrong
 
 
 def set_checker(expected: Iterable[int], what: str, hint: str,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import mex
-from ..subtraction import SubtractionGame
-from .answers import NotAnAnswer, show, whole_numbers
-from .core import _Verdict, correct, exercise, wrong
-from .kinds import number_checker, set_checker
+from gamelib.analysis.engine import mex
+from gamelib.exercises.answers import NotAnAnswer, show, whole_numbers
+from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.kinds import number_checker, set_checker
+from gamelib.games.subtraction import SubtractionGame
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
 _ONE_FOUR = SubtractionGame({1, 4})

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..nim import Nim, nim_sum
-from .answers import show, whole_number, whole_numbers
-from .core import _Verdict, correct, exercise, wrong
-from .kinds import number_checker
+from gamelib.exercises.answers import show, whole_number, whole_numbers
+from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.kinds import number_checker
+from gamelib.games.nim import Nim, nim_sum
 
 
 def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,

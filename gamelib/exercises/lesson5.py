@@ -7,12 +7,12 @@ False
 
 from __future__ import annotations
 
-from ..octal import OctalGame
-from ..subtraction import SubtractionGame
-from ..sums import GameSum, grundy_table
-from .answers import show, whole_number, whole_numbers
-from .core import _Verdict, correct, exercise, wrong
-from .kinds import move_checker, number_checker, set_checker
+from gamelib.exercises.answers import show, whole_number, whole_numbers
+from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.kinds import move_checker, number_checker, set_checker
+from gamelib.games.octal import OctalGame
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.games.sums import GameSum, grundy_table
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
 _ONE_THREE_FOUR = SubtractionGame({1, 3, 4})

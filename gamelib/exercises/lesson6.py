@@ -7,12 +7,12 @@ False
 
 from __future__ import annotations
 
-from ..nim import Nim
-from ..seed_algorithms import ptfn
-from ..subtraction import SubtractionGame
-from .core import exercise
-from .kinds import outcome_checker, set_checker
-from .lesson4 import nim_move_checker
+from gamelib.analysis.source_algorithms import ptfn
+from gamelib.exercises.core import exercise
+from gamelib.exercises.kinds import outcome_checker, set_checker
+from gamelib.exercises.lesson4 import nim_move_checker
+from gamelib.games.nim import Nim
+from gamelib.games.subtraction import SubtractionGame
 
 _MISERE_NIM = Nim(misere=True)
 _MISERE_ONE_FOUR = SubtractionGame({1, 4}, misere=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..boards import Chomp, RookGame, Wythoff
-from .core import exercise
-from .kinds import move_checker, number_checker
+from gamelib.exercises.core import exercise
+from gamelib.exercises.kinds import move_checker, number_checker
+from gamelib.games.boards import Chomp, RookGame, Wythoff
 
 _WYTHOFF = Wythoff()
 

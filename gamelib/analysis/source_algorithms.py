@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validate import LimitError, check_bool, check_stop, check_subtraction_set
+from gamelib.checks import LimitError, check_bool, check_stop, check_subtraction_set
 
 #: Most positions the labelling algorithm takes (it keeps every move of every position).
 MAX_LABEL_POSITIONS = 10**5

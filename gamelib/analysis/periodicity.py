@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validate import LimitError, _show, check_int, check_stop, set_text
+from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
 
 #: How many values the periodicity search of a subtraction game computes before it gives up.
 MAX_SEARCH = 2 * 10**6
@@ -337,7 +337,7 @@ def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Period
     >>> observed_periodicity([3, 0, 1, 2, 0, 0], "grundy")
     Traceback (most recent call last):
     ...
-    gamelib.periodicity.PeriodNotFoundError: no pattern fills the second half of the 6 values computed
+    gamelib.analysis.periodicity.PeriodNotFoundError: no pattern fills the second half of the 6 values computed
     """
     items, arr = _observed_values(values, kind)
     length = len(arr)

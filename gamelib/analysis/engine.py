@@ -6,7 +6,7 @@ Positions must be hashable (ints, tuples, ...). The game must end: no position m
 Normal play: a player who cannot move loses. Misère play: a player who cannot move wins.
 
 The search is iterative (no recursion), so long games such as S = {1} from a heap of 200,000 work, and it
-stops with :class:`~gamelib.LimitError` after :data:`~gamelib._validate.MAX_POSITIONS` positions instead of
+stops with :class:`~gamelib.LimitError` after :data:`~gamelib.checks.MAX_POSITIONS` positions instead of
 running for minutes.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
-from ._validate import MAX_ITEMS, MAX_POSITIONS, LimitError, _show, check_bool, check_int, read_at_most
+from gamelib.checks import MAX_ITEMS, MAX_POSITIONS, LimitError, _show, check_bool, check_int, read_at_most
 
 #: The generic engine also gives up after listing this many moves per allowed position (so a game with few
 #: positions but very many moves, such as one Nim heap of 30,000, is refused instead of filling memory).

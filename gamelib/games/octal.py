@@ -57,8 +57,8 @@ from operator import xor
 
 import numpy as np
 
-from ._validate import LimitError, check_heaps, check_int, check_stop
-from .periodicity import Periodicity, PeriodNotFoundError, fill_periodic
+from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, fill_periodic
+from gamelib.checks import LimitError, check_heaps, check_int, check_stop
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
 OCTAL_NAMES = {

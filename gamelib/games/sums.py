@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from . import engine
-from ._validate import MAX_POSITIONS, LimitError, check_int, check_stop
-from .nim import Nim
+from gamelib.analysis import engine
+from gamelib.checks import MAX_POSITIONS, LimitError, check_int, check_stop
+from gamelib.games.nim import Nim
 
 #: Largest Nim heap ``nim_heap_partners`` tries (every heap up to it is searched move by move).
 MAX_PARTNER_HEAP = 200

@@ -95,7 +95,7 @@ def read_at_most(values: Iterable, limit: int, name: str) -> list:
     >>> read_at_most(itertools.count(), 5, "values")
     Traceback (most recent call last):
     ...
-    gamelib._validate.LimitError: values has more than 5 items; this kit reads at most 5
+    gamelib.checks.LimitError: values has more than 5 items; this kit reads at most 5
     """
     items = list(islice(values, limit + 1))
     if len(items) > limit:

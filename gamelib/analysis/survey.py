@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import LimitError, _show, check_int, read_at_most
-from .periodicity import subtraction_scan
+from gamelib.analysis.periodicity import subtraction_scan
+from gamelib.checks import LimitError, _show, check_int, read_at_most
 
 #: Most subtraction sets one survey examines (C(50, 3) = 19,600 take about a second).
 MAX_SURVEY_SETS = 50_000

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache, reduce
 from operator import xor
 
-from ._validate import LimitError, check_bool, check_heaps, check_int
+from gamelib.checks import LimitError, check_bool, check_heaps, check_int
 
 #: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
 MAX_NIM_MOVES = 10**6

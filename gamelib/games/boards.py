@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 from math import comb, isqrt
 
-from . import engine
-from ._validate import LimitError, check_heaps, check_int, check_stop
+from gamelib.analysis import engine
+from gamelib.checks import LimitError, check_heaps, check_int, check_stop
 
 #: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
 MAX_WYTHOFF_LIMIT = 10**6

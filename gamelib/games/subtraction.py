@@ -10,8 +10,17 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from ._validate import MAX_TABLE, LimitError, _show, check_bool, check_int, check_stop, check_subtraction_set, set_text
-from .periodicity import Periodicity, fill_periodic, observed_periodicity, subtraction_periodicity
+from gamelib.analysis.periodicity import Periodicity, fill_periodic, observed_periodicity, subtraction_periodicity
+from gamelib.checks import (
+    MAX_TABLE,
+    LimitError,
+    _show,
+    check_bool,
+    check_int,
+    check_stop,
+    check_subtraction_set,
+    set_text,
+)
 
 #: Largest heap a TakeAwayGame computes up to (its rule is a Python function called once per heap size).
 MAX_RULE_HEAP = 2 * 10**5
