@@ -11,15 +11,7 @@ import numbers
 from collections.abc import Iterable
 from itertools import islice
 
-#: Largest number of values a table (``grundy_values``, ``outcomes``, ...) may hold: 10**8 bytes at most.
-MAX_TABLE = 10**8
-#: Largest element allowed in a subtraction set.
-MAX_SUBTRACTION = 10**5
-#: Largest number of positions the generic engine explores before giving up (about 1 s of Python work).
-MAX_POSITIONS = 3 * 10**5
-#: Most items read from a collection given as an argument (a subtraction set, the values given to ``mex``):
-#: an endless generator such as ``itertools.count()`` is refused after this many instead of filling memory.
-MAX_ITEMS = MAX_SUBTRACTION
+from gamelib.limits import MAX_ITEMS, MAX_SUBTRACTION, MAX_TABLE
 
 
 class LimitError(ValueError):

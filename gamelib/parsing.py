@@ -14,9 +14,7 @@ import numbers
 import re
 
 from gamelib.checks import LimitError
-
-#: Longest text either reader looks at (a set of 20 four-digit numbers needs about 120 characters).
-MAX_TEXT_LENGTH = 2000
+from gamelib.limits import MAX_TEXT_LENGTH
 
 _BRACKETS = {"{": "}", "[": "]", "(": ")"}
 _WHOLE_NUMBER = re.compile(r"\+?[0-9]+", re.ASCII)

@@ -25,33 +25,22 @@ import ipywidgets as widgets
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.checks import (
-    MAX_POSITIONS,
-    MAX_SUBTRACTION,
-    LimitError,
-    check_heaps,
-    check_int,
-    check_stop,
-    check_subtraction_set,
-    set_text,
-)
+from gamelib.checks import LimitError, check_heaps, check_int, check_stop, check_subtraction_set, set_text
 from gamelib.games.nim import HEAP_NAMES, nim_sum
 from gamelib.games.subtraction import SubtractionGame
+from gamelib.limits import (
+    MAX_PLAY_ELEMENT,
+    MAX_PLAY_HEAP,
+    MAX_PLAY_NIM_HEAP,
+    MAX_PLAY_NIM_HEAPS,
+    MAX_PLAY_SET_SIZE,
+    MAX_POSITIONS,
+    MAX_REMOTENESS_HEAPS,
+    MAX_REMOTENESS_WORK,
+    MAX_SUBTRACTION,
+)
 from gamelib.parsing import parse_heaps, parse_set
 from gamelib.widgets import StaticFallback, _first_items, _whole_number
-
-#: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
-MAX_PLAY_HEAP = 100
-#: Largest element and largest size of the subtraction set in the play widget (one button per element).
-MAX_PLAY_ELEMENT = 20
-MAX_PLAY_SET_SIZE = 8
-#: Nim in the play widget: at most this many heaps, each at most this big (remoteness explores every position).
-MAX_NIM_HEAPS = 5
-MAX_NIM_HEAP = 12
-#: remoteness_table computes at most this many (heap, move) pairs, stop x |S|: about a second.
-MAX_REMOTENESS_WORK = 2 * 10**7
-#: nim_remoteness takes at most this many heaps (the positions are counted before any is explored).
-MAX_REMOTENESS_HEAPS = 64
 
 STUDENT = "student"
 COMPUTER = "computer"
@@ -270,13 +259,14 @@ def _subtraction_rules(S: object, heap: object) -> _SubtractionRules:
 
 def _nim_rules(heaps: object) -> _NimRules:
     if isinstance(heaps, str):
-        heaps = parse_heaps(heaps, max_heap=MAX_NIM_HEAP, max_heaps=MAX_NIM_HEAPS)
+        heaps = parse_heaps(heaps, max_heap=MAX_PLAY_NIM_HEAP, max_heaps=MAX_PLAY_NIM_HEAPS)
     else:
         heaps = check_heaps(heaps, name="heaps")
     heaps = tuple(heaps)
-    if not 1 <= len(heaps) <= MAX_NIM_HEAPS or any(h > MAX_NIM_HEAP for h in heaps):
+    if not 1 <= len(heaps) <= MAX_PLAY_NIM_HEAPS or any(h > MAX_PLAY_NIM_HEAP for h in heaps):
         raise ValueError(
-            f"heaps {heaps} cannot be played here: give 1 to {MAX_NIM_HEAPS} heaps, each from 0 to {MAX_NIM_HEAP}"
+            f"heaps {heaps} cannot be played here: give 1 to {MAX_PLAY_NIM_HEAPS} heaps, "
+            f"each from 0 to {MAX_PLAY_NIM_HEAP}"
         )
     if not any(heaps):
         raise ValueError(f"heaps {heaps} are all empty, so nobody can move: give at least one chip")
@@ -824,5 +814,5 @@ def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT) -> PlayWidget:
     'student'
     """
     session = PlaySession.nim(heaps, starter)
-    caps = f"Limits: 1 to {MAX_NIM_HEAPS} heaps, each with at most {MAX_NIM_HEAP} chips."
+    caps = f"Limits: 1 to {MAX_PLAY_NIM_HEAPS} heaps, each with at most {MAX_PLAY_NIM_HEAP} chips."
     return PlayWidget("nim", session, caps)

@@ -51,9 +51,23 @@ from gamelib.analysis.engine import outcome as engine_outcome
 from gamelib.analysis.periodicity import PeriodNotFoundError
 from gamelib.analysis.source_algorithms import label_positions
 from gamelib.checks import LimitError, check_bool, check_heaps, check_int, check_stop
-from gamelib.games.boards import MAX_CHOMP_POSITIONS, Chomp, Wythoff
+from gamelib.games.boards import Chomp, Wythoff
 from gamelib.games.nim import HEAP_NAMES, Nim, nim_sum
 from gamelib.games.sums import grundy_table
+from gamelib.limits import (
+    MAX_CHOMP_POSITIONS,
+    MAX_GRAPH,
+    MAX_HEATMAP_SIDE,
+    MAX_INCHES,
+    MAX_NIM_BITS,
+    MAX_NIM_TABLE_HEAPS,
+    MAX_PERIOD_C,
+    MAX_STRIP,
+    MAX_STRIP_GAMES,
+    MAX_WYTHOFF,
+    MIN_INCHES,
+    PLOT_OCTAL_SEARCH,
+)
 
 # ---------------------------------------------------------------------------------------------------------
 # The palette (Okabe & Ito, "Color Universal Design"), defined once and used by every figure.
@@ -89,17 +103,6 @@ CELL = 0.92
 TITLE_SIZE, LABEL_SIZE, TICK_SIZE = 13, 11, 10
 #: Text smaller than this (points) is left out: the colours and the colour bar still tell the values.
 MIN_TEXT_SIZE = 6.0
-
-#: Size limits of the figures (beyond them cells become too small to see).
-MAX_STRIP = 200
-MAX_GRAPH = 40
-MAX_HEATMAP_SIDE = 64
-MAX_WYTHOFF = 100
-MAX_PERIOD_C = 30
-MAX_NIM_HEAPS, MAX_NIM_BITS = 8, 16
-MAX_STRIP_GAMES = 8
-#: Figure widths and heights (inches) that the figure functions accept.
-MIN_INCHES, MAX_INCHES = 3.0, 20.0
 
 
 class GameFigure(Figure):
@@ -439,13 +442,6 @@ def _observed_pattern(values: Sequence) -> tuple[int, int] | None:
         if preperiod <= length // 2:
             return preperiod, period
     return None
-
-
-#: The most heaps a figure's period search computes for an octal game with at most 4 digits that split a
-#: heap; games with more splitting digits get fewer heaps (the work grows like heaps² x splitting digits), so
-#: a figure never waits more than about a second for the search. 8192 heaps prove every period the lessons
-#: show (0.156 has preperiod 3479 and period 349, proven at 8192 heaps).
-PLOT_OCTAL_SEARCH = 8192
 
 
 def _search_budget(game: Any) -> int | None:
@@ -1145,8 +1141,9 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     width = _check_inches(width, "width")
     if not isinstance(heaps, (tuple, list)):
         raise TypeError(f"heaps must be a tuple of heap sizes such as (5, 9, 12), got {heaps!r:.60}")
-    if not 1 <= len(heaps) <= MAX_NIM_HEAPS:
-        raise ValueError(f"give 1 to {MAX_NIM_HEAPS} heaps (at most {MAX_NIM_HEAPS} fit the table), got {len(heaps):,}")
+    if not 1 <= len(heaps) <= MAX_NIM_TABLE_HEAPS:
+        raise ValueError(f"give 1 to {MAX_NIM_TABLE_HEAPS} heaps (at most {MAX_NIM_TABLE_HEAPS} fit the table), "
+                         f"got {len(heaps):,}")
     heaps = check_heaps(tuple(heaps), name="heaps")
     if max(heaps) >= 2**MAX_NIM_BITS:
         raise LimitError(f"each heap must be below {2**MAX_NIM_BITS:,} ({MAX_NIM_BITS} binary digits), got {heaps}")

@@ -33,26 +33,27 @@ from gamelib.checks import LimitError, check_bool, set_text
 from gamelib.games.boards import Chomp, Wythoff
 from gamelib.games.nim import HEAP_NAMES, Nim, nim_sum
 from gamelib.games.subtraction import SubtractionGame
+from gamelib.limits import (
+    MAX_CHOMP_COLS,
+    MAX_CHOMP_ROWS,
+    MAX_ELEMENT,
+    MAX_HEATMAP_C,
+    MAX_LABELLING_HEAPS,
+    MAX_NIM_EXPLORER_HEAP,
+    MAX_NIM_EXPLORER_HEAPS,
+    MAX_PANEL_STRIP,
+    MAX_PANEL_WYTHOFF,
+    MAX_PERIOD_ELEMENT,
+    MAX_PERIOD_STRIP,
+    MAX_SCALE_HEAP,
+    MAX_SET_SIZE,
+    MAX_SUM_SIDE,
+)
 from gamelib.parsing import parse_set
 
 #: Resolution of every figure shown in a panel (dots per inch). The image box of each panel is the size of
 #: its largest figure at this resolution, so figures are shown 1:1 and never rescaled.
 DPI = 80
-
-#: Limits of the explorers (stated in each panel).
-MAX_STRIP = 80  # heaps shown in a strip
-MAX_ELEMENT = 30  # largest element of a set typed into a panel
-MAX_SET_SIZE = 8  # most elements of such a set
-MAX_SCALE_HEAP = 60  # largest heap of the Grundy-scale explorer
-MAX_LABELLING_HEAPS = 30  # heaps in the labelling player
-MAX_PERIOD_STRIP = 120  # heaps drawn by the period explorer
-MAX_PERIOD_ELEMENT = 20  # the period explorer's sets: elements up to this, at most MAX_SET_SIZE of them
-MAX_HEATMAP_C = 20  # largest c of the period heatmap
-MAX_NIM_EXPLORER_HEAP = 63  # Nim heaps in the binary table (6 binary digits)
-MAX_NIM_EXPLORER_HEAPS = 5
-MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
-MAX_WYTHOFF = 60  # limit of the Wythoff heatmap
-MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
 
 
 _PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
@@ -271,12 +272,12 @@ class SubtractionExplorer(ExplorerWidget):
     def __init__(self, S: object = "1, 3, 4", stop: int = 30):
         super().__init__()
         self.text = _set_box(_as_text(S))
-        self.slider = _slider(stop, 5, MAX_STRIP, "heaps:")
+        self.slider = _slider(stop, 5, MAX_PANEL_STRIP, "heaps:")
         self.game: SubtractionGame | None = None
         self._watch(self.text, self.slider)
         self._setup([widgets.HBox([self.text, self.slider])],
                     f"Limits: S has at most {MAX_SET_SIZE} numbers, each from 1 to {MAX_ELEMENT}; "
-                    f"heaps 0 to {MAX_STRIP - 1} at most.")
+                    f"heaps 0 to {MAX_PANEL_STRIP - 1} at most.")
 
     def _redraw(self) -> None:
         game = SubtractionGame(_read_set(self.text))
@@ -789,11 +790,11 @@ class MisereExplorer(ExplorerWidget):
     def __init__(self, S: object = "1, 3, 4", stop: int = 40):
         super().__init__()
         self.text = _set_box(_as_text(S))
-        self.slider = _slider(stop, 5, MAX_STRIP, "heaps:")
+        self.slider = _slider(stop, 5, MAX_PANEL_STRIP, "heaps:")
         self._watch(self.text, self.slider)
         self._setup([widgets.HBox([self.text, self.slider])],
                     f"Limits: S has at most {MAX_SET_SIZE} numbers, each from 1 to {MAX_ELEMENT}; "
-                    f"heaps 0 to {MAX_STRIP - 1} at most.")
+                    f"heaps 0 to {MAX_PANEL_STRIP - 1} at most.")
 
     def _redraw(self) -> None:
         S = _read_set(self.text)
@@ -846,9 +847,9 @@ class WythoffExplorer(ExplorerWidget):
 
     def __init__(self, limit: int = 30):
         super().__init__()
-        self.slider = _slider(limit, 5, MAX_WYTHOFF, "limit:")
+        self.slider = _slider(limit, 5, MAX_PANEL_WYTHOFF, "limit:")
         self._watch(self.slider)
-        self._setup([self.slider], f"Limits: heaps below {MAX_WYTHOFF} at most.")
+        self._setup([self.slider], f"Limits: heaps below {MAX_PANEL_WYTHOFF} at most.")
 
     def _redraw(self) -> None:
         limit = self.slider.value

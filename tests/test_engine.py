@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gamelib import LimitError, grundy, mex, outcome, winning_moves
 from gamelib.analysis import engine
-from gamelib.checks import MAX_POSITIONS
+from gamelib.limits import MAX_POSITIONS
 
 from brute import mex as reference_mex
 

@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import LimitError
-from gamelib.parsing import MAX_TEXT_LENGTH, parse_heaps, parse_set
+from gamelib.limits import MAX_TEXT_LENGTH
+from gamelib.parsing import parse_heaps, parse_set
 
 
 @pytest.mark.parametrize("text, expected", [

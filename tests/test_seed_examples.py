@@ -17,7 +17,6 @@ from gamelib import (
     SubtractionGame,
     TakeAwayGame,
     Wythoff,
-    engine,
     grundy_table,
     label_positions,
     mex,
@@ -27,6 +26,7 @@ from gamelib import (
     ptfn,
     ptfn_two_heaps,
 )
+from gamelib.analysis import engine
 
 
 class Subtract:

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from gamelib import LimitError
-from gamelib.analysis.survey import MAX_SURVEY_SETS, SurveyRecord, period_grid, periodicity_survey, record_with_largest
+from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
+from gamelib.limits import MAX_SURVEY_SETS
 
 from brute import eventual_period, grundy_sequence
 

@@ -9,7 +9,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from gamelib import Chomp, DivisorGame, OctalGame, SubtractionGame, TakeAwayGame, nonzero_digits
-from gamelib.games.subtraction import MAX_RULE_HEAP
+from gamelib.limits import MAX_RULE_HEAP
 
 
 def run_together(function, arguments):

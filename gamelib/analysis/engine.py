@@ -15,11 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
-from gamelib.checks import MAX_ITEMS, MAX_POSITIONS, LimitError, _show, check_bool, check_int, read_at_most
-
-#: The generic engine also gives up after listing this many moves per allowed position (so a game with few
-#: positions but very many moves, such as one Nim heap of 30,000, is refused instead of filling memory).
-MOVES_PER_POSITION = 2
+from gamelib.checks import LimitError, _show, check_bool, check_int, read_at_most
+from gamelib.limits import MAX_ITEMS, MAX_POSITIONS, MOVES_PER_POSITION
 
 
 class Game(Protocol):

@@ -19,11 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
-
-#: How many values the periodicity search of a subtraction game computes before it gives up.
-MAX_SEARCH = 2 * 10**6
-#: Most values :func:`observed_periodicity` examines.
-MAX_OBSERVED = 10**6
+from gamelib.limits import MAX_OBSERVED, MAX_SEARCH
 
 
 class PeriodNotFoundError(RuntimeError):

@@ -18,16 +18,11 @@ from typing import Any
 import numpy as np
 
 from gamelib.checks import LimitError, check_bool, check_stop, check_subtraction_set
+from gamelib.limits import MAX_LABEL_POSITIONS, MAX_PTFN_SIDE, MAX_SCAN_STOP
 
-#: Most positions the labelling algorithm takes (it keeps every move of every position).
-MAX_LABEL_POSITIONS = 10**5
-#: Largest side of a two-heap PTFN table.
-MAX_PTFN_SIDE = 400
 #: Budget of :func:`ptfn` and :func:`grundy_scan`: heaps times (|S| + 2), about the Python steps taken
 #: (a few seconds). For S = {1, 3, 7, 8}: 2,000,000 heaps.
 SCAN_STEPS = 12 * 10**6
-#: Largest ``stop`` of :func:`ptfn` and :func:`grundy_scan` whatever S is.
-MAX_SCAN_STOP = 10**7
 
 
 def _check_scan(S: tuple[int, ...], stop: int, what: str) -> None:

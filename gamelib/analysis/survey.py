@@ -18,14 +18,8 @@ import numpy as np
 
 from gamelib.analysis.periodicity import subtraction_scan
 from gamelib.checks import LimitError, _show, check_int, read_at_most
+from gamelib.limits import MAX_GRID_C, MAX_SURVEY_SETS, MAX_SURVEY_WORK
 
-#: Most subtraction sets one survey examines (C(50, 3) = 19,600 take about a second).
-MAX_SURVEY_SETS = 50_000
-#: The survey's budget: sets times their largest element (the scan of one set grows with max(S)).
-#: 2,000,000 admits C(50, 3) x 50 and keeps every survey the limits admit to a few seconds.
-MAX_SURVEY_WORK = 2 * 10**6
-#: Largest c accepted by :func:`period_grid` (C(c - 1, 2) sets are examined; c = 120 takes about 2 s).
-MAX_GRID_C = 120
 _GRID_FIELDS = ("preperiod", "period", "max_grundy")
 
 

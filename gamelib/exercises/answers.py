@@ -3,7 +3,7 @@
 Every exercise reads its answer through this module, so that a check compares exact ``int``, ``str`` and
 ``tuple`` values it built itself, never objects the student built: an ``int`` subclass whose ``==`` always
 says True, or an object whose ``__int__`` lies, is reduced to the plain number it holds (or refused) first.
-What is read is bounded (at most ``MAX_ITEMS`` items of an iterable, each read once, so a generator or
+What is read is bounded (at most ``MAX_ANSWER_ITEMS`` items of an iterable, each read once, so a generator or
 ``range(10**9)`` is safe), and what is echoed back is bounded (:func:`show` never prints more than
 ``MAX_SHOWN`` characters and never fails).
 
@@ -27,12 +27,7 @@ import numbers
 import operator
 from itertools import islice
 
-#: The most items read from an iterable answer; longer answers are refused without reading further.
-MAX_ITEMS = 1000
-#: The most characters of a student's answer echoed back in a message.
-MAX_SHOWN = 80
-#: Whole numbers wider than this many bits are shown by their size, not their digits.
-_MAX_SHOWN_BITS = 200
+from gamelib.limits import MAX_ANSWER_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS
 
 
 class NotAnAnswer(ValueError):
@@ -50,7 +45,7 @@ def show(answer: object) -> str:
     ('[1, 2]', '(a whole number with 301 digits,)')
     """
     try:
-        if type(answer) is int and answer.bit_length() > _MAX_SHOWN_BITS:
+        if type(answer) is int and answer.bit_length() > MAX_SHOWN_BITS:
             digits = math.floor(answer.bit_length() * math.log10(2)) + 1
             if abs(answer) < 10 ** (digits - 1):
                 digits -= 1
@@ -132,7 +127,7 @@ def _items(answer: object, what: str, limit: int) -> list:
     return items
 
 
-def whole_numbers(answer: object, what: str = "a list of whole numbers", limit: int = MAX_ITEMS,
+def whole_numbers(answer: object, what: str = "a list of whole numbers", limit: int = MAX_ANSWER_ITEMS,
                   ordered: bool = True) -> tuple[int, ...]:
     """The items of an iterable answer (list, tuple, set, range, numpy array, generator) as a tuple of ints.
 
@@ -155,7 +150,8 @@ def whole_numbers(answer: object, what: str = "a list of whole numbers", limit: 
         raise NotAnAnswer(f"in {show(answer)}: {problem}") from None
 
 
-def whole_number_set(answer: object, what: str = "a list of whole numbers", limit: int = MAX_ITEMS) -> frozenset[int]:
+def whole_number_set(answer: object, what: str = "a list of whole numbers",
+                     limit: int = MAX_ANSWER_ITEMS) -> frozenset[int]:
     """The items of an iterable answer as a set of ints (order and repeats do not matter).
 
     >>> sorted(whole_number_set(range(3)))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gamelib.exercises.answers import NotAnAnswer, show
+from gamelib.limits import MAX_MESSAGE
 
 NOT_ANSWERED = "Not answered yet"
 
@@ -84,9 +85,6 @@ def exercise(exercise_id: str, prompt: str, expects: str) -> Callable:
     return register
 
 
-#: The longest message or hint a check returns; longer ones are cut (a safety net: messages echo answers
-#: through :func:`~gamelib.exercises.answers.show`, which is already short).
-MAX_MESSAGE = 600
 #: The message given when a checker itself fails on an answer; tests assert that plain data never gets it.
 UNREADABLE = "this answer could not be read"
 

@@ -7,19 +7,14 @@ from math import comb, isqrt
 
 from gamelib.analysis import engine
 from gamelib.checks import LimitError, check_heaps, check_int, check_stop
-
-#: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
-MAX_WYTHOFF_LIMIT = 10**6
-#: Largest number of positions a Chomp board may have (all of them are explored).
-MAX_CHOMP_POSITIONS = 20_000
-#: Largest number ``DivisorGame`` accepts, and the most divisors it may have.
-MAX_DIVISOR_N, MAX_DIVISORS = 10**12, 32
-
-
-#: Most moves ``Wythoff.moves`` and ``RookGame.moves`` list (as for Nim: outcome and winning_moves need no list).
-MAX_BOARD_MOVES = 10**6
-#: Most moves the explored games (Chomp, the divisor game) may have in all, over every position explored.
-MAX_CHOMP_MOVES = 10**6
+from gamelib.limits import (
+    MAX_BOARD_MOVES,
+    MAX_CHOMP_MOVES,
+    MAX_CHOMP_POSITIONS,
+    MAX_DIVISOR_N,
+    MAX_DIVISORS,
+    MAX_WYTHOFF_LIMIT,
+)
 
 
 def _check_move_count(position: object, count: int) -> None:

@@ -9,14 +9,10 @@ from functools import cache, reduce
 from operator import xor
 
 from gamelib.checks import LimitError, check_bool, check_heaps, check_int
+from gamelib.limits import MAX_NIM_MOVES, MAX_P_SEARCH_HEAP
 
-#: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
-MAX_NIM_MOVES = 10**6
 #: Heaps are called A, B, C, ... in every picture, panel and message, so that a student can match them up.
 HEAP_NAMES = "ABCDEFGH"
-
-#: Largest heap ``nim_p_positions`` searches (it works from the definition, so the cost grows like max_heap**4).
-MAX_P_SEARCH_HEAP = 31
 
 
 def nim_sum(*heaps: int) -> int:

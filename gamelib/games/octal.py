@@ -59,6 +59,7 @@ import numpy as np
 
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, fill_periodic
 from gamelib.checks import LimitError, check_heaps, check_int, check_stop
+from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
 OCTAL_NAMES = {
@@ -70,16 +71,9 @@ OCTAL_NAMES = {
 
 #: How many heap sizes the periodicity search computes before it gives up, unless told otherwise.
 OCTAL_SEARCH = 2**14
-#: The most the periodicity search may be asked to compute (the work grows like the square of this).
-MAX_OCTAL_SEARCH = 2**15
-#: Most digits after the point in a code (the studied codes have a dozen at most; long codes such as
-#: ``0.00...04`` still make good test cases).
-MAX_OCTAL_DIGITS = 64
 #: Heaps computed times the number of digits that split: each such digit costs one pass over the smaller
 #: heaps for every heap, so games with many splitting digits are computed over fewer heaps.
 OCTAL_WORK = 2**16
-#: Largest heap whose moves are listed one by one in a game that can split heaps (about heap/2 splits each).
-MAX_SPLIT_HEAP = 10**5
 
 _CODE = re.compile(r"([0-7]*)\.([0-7]*)")
 

@@ -11,25 +11,8 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from gamelib.analysis.periodicity import Periodicity, fill_periodic, observed_periodicity, subtraction_periodicity
-from gamelib.checks import (
-    MAX_TABLE,
-    LimitError,
-    _show,
-    check_bool,
-    check_int,
-    check_stop,
-    check_subtraction_set,
-    set_text,
-)
-
-#: Largest heap a TakeAwayGame computes up to (its rule is a Python function called once per heap size).
-MAX_RULE_HEAP = 2 * 10**5
-#: Largest ``stop`` for ``p_positions``, which returns a Python list (about 30 bytes per element).
-MAX_LIST = 10**7
-#: Most decimal digits ``nonzero_digits`` reads (Python itself refuses to print longer numbers).
-MAX_DIGITS = 4000
-#: ``powers_of_two(n)`` lists at most this many powers (n below 2**MAX_POWER_BITS).
-MAX_POWER_BITS = 4096
+from gamelib.checks import LimitError, _show, check_bool, check_int, check_stop, check_subtraction_set, set_text
+from gamelib.limits import MAX_DIGITS, MAX_LIST, MAX_POWER_BITS, MAX_RULE_HEAP, MAX_TABLE
 
 
 def _outcome_text(codes: np.ndarray) -> str:

@@ -10,16 +10,9 @@ from typing import Any
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.checks import MAX_POSITIONS, LimitError, check_int, check_stop
+from gamelib.checks import LimitError, check_int, check_stop
 from gamelib.games.nim import Nim
-
-#: Largest Nim heap ``nim_heap_partners`` tries (every heap up to it is searched move by move).
-MAX_PARTNER_HEAP = 200
-#: Most positions ``nim_heap_partners`` explores in all (a sum with a Nim heap costs more per position than
-#: the game alone, so this is a third of the generic engine's limit).
-MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
-#: Largest side of a ``grundy_table``.
-MAX_TABLE_SIDE = 10**4
+from gamelib.limits import MAX_PARTNER_HEAP, MAX_PARTNER_POSITIONS, MAX_POSITIONS, MAX_TABLE_SIDE
 
 
 def _grundy_of(game: Any, position: Any) -> int:

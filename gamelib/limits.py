@@ -1,0 +1,164 @@
+"""Every size limit of gamelib, in one place, each with the reason for its value.
+
+A request beyond a limit is refused at once with :class:`~gamelib.LimitError`, whose message states the
+limit; the values are chosen so that everything they admit answers within a few seconds on a 2-core
+laptop and fits in a few hundred MB. Modules import their limits from here; a new limit goes here too.
+"""
+
+
+# --- Tables, subtraction sets and the generic engine
+
+#: Largest number of values a table (``grundy_values``, ``outcomes``, ...) may hold: 10**8 bytes at most.
+MAX_TABLE = 10**8
+#: Largest element allowed in a subtraction set.
+MAX_SUBTRACTION = 10**5
+#: Largest number of positions the generic engine explores before giving up (about 1 s of Python work).
+MAX_POSITIONS = 3 * 10**5
+#: Most items read from a collection given as an argument (a subtraction set, the values given to ``mex``):
+#: an endless generator such as ``itertools.count()`` is refused after this many instead of filling memory.
+MAX_ITEMS = MAX_SUBTRACTION
+#: The generic engine also gives up after listing this many moves per allowed position (so a game with few
+#: positions but very many moves, such as one Nim heap of 30,000, is refused instead of filling memory).
+MOVES_PER_POSITION = 2
+
+# --- Periods
+
+#: How many values the periodicity search of a subtraction game computes before it gives up.
+MAX_SEARCH = 2 * 10**6
+#: Most values :func:`observed_periodicity` examines.
+MAX_OBSERVED = 10**6
+
+# --- The source texts' algorithms
+
+#: Most positions the labelling algorithm takes (it keeps every move of every position).
+MAX_LABEL_POSITIONS = 10**5
+#: Largest side of a two-heap PTFN table.
+MAX_PTFN_SIDE = 400
+#: Largest ``stop`` of :func:`ptfn` and :func:`grundy_scan` whatever S is.
+MAX_SCAN_STOP = 10**7
+
+# --- Surveys of many subtraction games
+
+#: Most subtraction sets one survey examines (C(50, 3) = 19,600 take about a second).
+MAX_SURVEY_SETS = 50_000
+#: The survey's budget: sets times their largest element (the scan of one set grows with max(S)).
+#: 2,000,000 admits C(50, 3) x 50 and keeps every survey the limits admit to a few seconds.
+MAX_SURVEY_WORK = 2 * 10**6
+#: Largest c accepted by :func:`period_grid` (C(c - 1, 2) sets are examined; c = 120 takes about 2 s).
+MAX_GRID_C = 120
+
+# --- One-heap games
+
+#: Largest heap a TakeAwayGame computes up to (its rule is a Python function called once per heap size).
+MAX_RULE_HEAP = 2 * 10**5
+#: Largest ``stop`` for ``p_positions``, which returns a Python list (about 30 bytes per element).
+MAX_LIST = 10**7
+#: Most decimal digits ``nonzero_digits`` reads (Python itself refuses to print longer numbers).
+MAX_DIGITS = 4000
+#: ``powers_of_two(n)`` lists at most this many powers (n below 2**MAX_POWER_BITS).
+MAX_POWER_BITS = 4096
+
+# --- Octal games
+
+#: The most the periodicity search may be asked to compute (the work grows like the square of this).
+MAX_OCTAL_SEARCH = 2**15
+#: Most digits after the point in a code (the studied codes have a dozen at most; long codes such as
+#: ``0.00...04`` still make good test cases).
+MAX_OCTAL_DIGITS = 64
+#: Largest heap whose moves are listed one by one in a game that can split heaps (about heap/2 splits each).
+MAX_SPLIT_HEAP = 10**5
+
+# --- Nim
+
+#: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
+MAX_NIM_MOVES = 10**6
+#: Largest heap ``nim_p_positions`` searches (it works from the definition, so the cost grows like max_heap**4).
+MAX_P_SEARCH_HEAP = 31
+
+# --- Sums of games
+
+#: Largest Nim heap ``nim_heap_partners`` tries (every heap up to it is searched move by move).
+MAX_PARTNER_HEAP = 200
+#: Most positions ``nim_heap_partners`` explores in all (a sum with a Nim heap costs more per position than
+#: the game alone, so this is a third of the generic engine's limit).
+MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
+#: Largest side of a ``grundy_table``.
+MAX_TABLE_SIDE = 10**4
+
+# --- Wythoff, Chomp and the divisor game
+
+#: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
+MAX_WYTHOFF_LIMIT = 10**6
+#: Largest number of positions a Chomp board may have (all of them are explored).
+MAX_CHOMP_POSITIONS = 20_000
+#: Largest number ``DivisorGame`` accepts, and the most divisors it may have.
+MAX_DIVISOR_N, MAX_DIVISORS = 10**12, 32
+#: Most moves ``Wythoff.moves`` and ``RookGame.moves`` list (as for Nim: outcome and winning_moves need no list).
+MAX_BOARD_MOVES = 10**6
+#: Most moves the explored games (Chomp, the divisor game) may have in all, over every position explored.
+MAX_CHOMP_MOVES = 10**6
+
+# --- Text typed into a panel
+
+#: Longest text either reader looks at (a set of 20 four-digit numbers needs about 120 characters).
+MAX_TEXT_LENGTH = 2000
+
+# --- Figures (beyond these sizes, cells become too small to see or the image too large to hold)
+
+MAX_STRIP = 200
+MAX_GRAPH = 40
+MAX_HEATMAP_SIDE = 64
+MAX_WYTHOFF = 100
+MAX_PERIOD_C = 30
+MAX_NIM_TABLE_HEAPS, MAX_NIM_BITS = 8, 16
+MAX_STRIP_GAMES = 8
+#: Figure widths and heights (inches) that the figure functions accept.
+MIN_INCHES, MAX_INCHES = 3.0, 20.0
+#: The most heaps a figure's period search computes for an octal game with at most 4 digits that split a
+#: heap; games with more splitting digits get fewer heaps (the work grows like heaps² x splitting digits), so
+#: a figure never waits more than about a second for the search. 8192 heaps prove every period the lessons
+#: show (0.156 has preperiod 3479 and period 349, proven at 8192 heaps).
+PLOT_OCTAL_SEARCH = 8192
+
+# --- Panels (each panel states its own limits under its picture)
+
+MAX_PANEL_STRIP = 80  # heaps shown in a strip
+MAX_ELEMENT = 30  # largest element of a set typed into a panel
+MAX_SET_SIZE = 8  # most elements of such a set
+MAX_SCALE_HEAP = 60  # largest heap of the Grundy-scale explorer
+MAX_LABELLING_HEAPS = 30  # heaps in the labelling player
+MAX_PERIOD_STRIP = 120  # heaps drawn by the period explorer
+MAX_PERIOD_ELEMENT = 20  # the period explorer's sets: elements up to this, at most MAX_SET_SIZE of them
+MAX_HEATMAP_C = 20  # largest c of the period heatmap
+MAX_NIM_EXPLORER_HEAP = 63  # Nim heaps in the binary table (6 binary digits)
+MAX_NIM_EXPLORER_HEAPS = 5
+MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
+MAX_PANEL_WYTHOFF = 60  # limit of the Wythoff heatmap
+MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
+
+# --- Playing against the computer
+
+#: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
+MAX_PLAY_HEAP = 100
+#: Largest element and largest size of the subtraction set in the play widget (one button per element).
+MAX_PLAY_ELEMENT = 20
+MAX_PLAY_SET_SIZE = 8
+#: Nim in the play widget: at most this many heaps, each at most this big (remoteness explores every position).
+MAX_PLAY_NIM_HEAPS = 5
+MAX_PLAY_NIM_HEAP = 12
+#: remoteness_table computes at most this many (heap, move) pairs, stop x |S|: about a second.
+MAX_REMOTENESS_WORK = 2 * 10**7
+#: nim_remoteness takes at most this many heaps (the positions are counted before any is explored).
+MAX_REMOTENESS_HEAPS = 64
+
+# --- Exercise answers (what is read of an answer, and what is echoed back)
+
+#: The most items read from an iterable answer; longer answers are refused without reading further.
+MAX_ANSWER_ITEMS = 1000
+#: The most characters of a student's answer echoed back in a message.
+MAX_SHOWN = 80
+#: Whole numbers wider than this many bits are shown by their size, not their digits.
+MAX_SHOWN_BITS = 200
+#: The longest message or hint a check returns; longer ones are cut (a safety net: messages echo answers
+#: through :func:`~gamelib.exercises.answers.show`, which is already short).
+MAX_MESSAGE = 600
