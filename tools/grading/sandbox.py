@@ -163,6 +163,7 @@ def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Li
                 "--chdir", HOME, "--clearenv",
                 "--setenv", "HOME", HOME, "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
                 "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/matplotlib",
+                "--setenv", "IPYTHONDIR", "/tmp/ipython",
                 "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",
                 "--setenv", "PYTHONDONTWRITEBYTECODE", "1", "--setenv", "LANG", "C.UTF-8", "--"]
     if as_root:
@@ -177,7 +178,8 @@ def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Li
     return command
 
 
-def _run(command: list[str], answers_read: int, answers_write: int, timeout: float, cwd: Path) -> RunResult:
+def _run(command: list[str], answers_read: int, answers_write: int, timeout: float, cwd: Path,
+         env: dict | None = None) -> RunResult:
     """Start ``command``, collect its report and output on threads, stop it at ``timeout``."""
     result = RunResult()
     start = time.perf_counter()
@@ -185,7 +187,8 @@ def _run(command: list[str], answers_read: int, answers_write: int, timeout: flo
     output: dict = {}
     try:
         process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, pass_fds=(answers_write,), start_new_session=True)
+                                   stderr=subprocess.STDOUT, pass_fds=(answers_write,), start_new_session=True,
+                                   env=env)
     finally:
         os.close(answers_write)
     with os.fdopen(answers_read, "rb") as answers:
@@ -249,7 +252,8 @@ def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip:
         answers_read, answers_write = os.pipe()
         command = [_python(), "-I", str(RUNNER), str(workdir / notebook_name), str(workdir / "spec.json"),
                    str(answers_write)]
-        return _run(command, answers_read, answers_write, limits.timeout, workdir)
+        env = {**os.environ, "IPYTHONDIR": str(workdir / "ipython"), "MPLBACKEND": "Agg"}
+        return _run(command, answers_read, answers_write, limits.timeout, workdir, env)
 
 
 def check_sandbox(limits: Limits = DEFAULT_LIMITS) -> None:
