@@ -54,7 +54,7 @@ def decode_value(data: object, depth: int = 0, budget: list[int] | None = None) 
     >>> decode_value({"set": [[1]]})
     Traceback (most recent call last):
     ...
-    grading.plain.BadReport: a set element or dict key is not hashable: [1]
+    grading.plain.BadReport: a set element or dict key is not hashable: [[1]]
     """
     budget = budget if budget is not None else [MAX_ITEMS]
     budget[0] -= 1

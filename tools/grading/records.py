@@ -30,7 +30,7 @@ def slug(file: str) -> str:
     """A safe, unique file name for a submission's path (readable part plus a short hash).
 
     >>> slug("Alice Smith_123_assignsubmission_file_/hw1.ipynb")
-    'Alice-Smith_123_assignsubmission_file_-hw1.ipynb-1b5d2e0b'
+    'Alice-Smith_123_assignsubmission_file_-hw1.ipynb-6e3770be'
     """
     readable = re.sub(r"[^A-Za-z0-9._-]+", "-", file).strip("-.")[:80] or "submission"
     return f"{readable}-{hashlib.sha256(file.encode()).hexdigest()[:8]}"
