@@ -8,6 +8,7 @@ and seeded variants. Attacks on the grader are in test_grading_attacks.py.
 import csv
 import hashlib
 import json
+import random
 import re
 from itertools import combinations
 from math import gcd
@@ -19,7 +20,7 @@ import yaml
 from grading_attacks import submission as _submission
 from homework_build import built_sets, load_tool
 
-from gamelib.homework import normalise_student_id, student_set, variant_pool
+from gamelib.homework import candidate, in_pool, normalise_student_id, student_set, variant_pool
 
 from brute import grundy_sequence
 
@@ -55,8 +56,10 @@ def _brute_period(values, window):
 def test_student_set_is_a_pure_function_of_the_normalised_id():
     assert student_set("s1234567") == student_set(" S1234567\t") == student_set("s1234567")
     assert student_set(1234567) == student_set("1234567")
-    digest = hashlib.sha256(b"alice").digest()
-    assert student_set("Alice") == variant_pool()[int.from_bytes(digest[:8], "big") % len(variant_pool())]
+    # the first hash of the id picks a candidate; if it is not in the pool, the hash of "id#1", and so on
+    seeds = ["alice"] + [f"alice#{k}" for k in range(1, 50)]
+    picks = [candidate(int.from_bytes(hashlib.sha256(s.encode()).digest()[:8], "big") % 21489) for s in seeds]
+    assert student_set("Alice") == next(S for S in picks if S in set(variant_pool()))
 
 
 @pytest.mark.parametrize("bad, error, words", [
@@ -68,23 +71,42 @@ def test_student_set_refuses_what_is_not_an_id(bad, error, words):
         student_set(bad)
 
 
-def test_the_pool_holds_exactly_the_sets_its_rule_describes():
-    """Every 3-set of 1..9 without a common factor, period >= 3, pattern twice below 40, no worked example."""
-    worked = {(1, 2, 3), (1, 3, 4), (1, 4, 6), (2, 4, 7), (2, 5, 7), (3, 5, 8), (2, 5, 6), (2, 7, 8)}
-    expected = []
-    for S in combinations(range(1, 10), 3):
-        if gcd(*S) != 1 or S in worked:
-            continue
+def test_candidates_are_every_set_of_3_to_5_numbers_up_to_20_in_order():
+    every = [S for k in (3, 4, 5) for S in combinations(range(1, 21), k)]
+    assert len(every) == 21489
+    assert [candidate(i) for i in range(len(every))] == every
+    with pytest.raises(ValueError, match="from 0 to 21488, got 21489"):
+        candidate(21489)
+
+
+def _brute_in_pool(S, worked):
+    """The pool's rule by plain search: no common factor, no worked example, and the smallest repeat of a
+    max(S)-long window (which proves the period) has period >= 3 and preperiod + 2 * period <= 80."""
+    if gcd(*S) != 1 or S in worked:
+        return False
+    try:
         preperiod, period = _brute_period(grundy_sequence(S, 400), max(S))
-        if period >= 3 and preperiod + 2 * period <= 40:
-            expected.append(S)
-    assert list(variant_pool()) == expected
-    assert (1, 2, 4) in expected and (3, 7, 8) in expected  # period 3; preperiod 11 with period 5
+    except AssertionError:  # no repeat below 400: far from showing twice below 80
+        return False
+    return period >= 3 and preperiod + 2 * period <= 80
 
 
-def test_ids_spread_over_the_pool():
-    sets = [student_set(f"s{n:07d}") for n in range(300)]
-    assert len(set(sets)) >= 50  # 62 sets in the pool: two students in a class may share one
+def test_the_pool_holds_exactly_the_sets_its_rule_describes():
+    worked = {(1, 2, 3), (1, 3, 4), (1, 4, 6), (2, 4, 7), (2, 5, 7), (3, 5, 8), (2, 5, 6), (2, 7, 8)}
+    pool = set(variant_pool())
+    assert len(pool) == 17050
+    sample = random.Random(13).sample([S for k in (3, 4, 5) for S in combinations(range(1, 21), k)], 400)
+    for S in sample + sorted(worked) + [(1, 2, 4), (3, 7, 8), (2, 4, 6)]:
+        assert (S in pool) == _brute_in_pool(S, worked) == in_pool(S), S
+    assert (1, 2, 4) in pool and (3, 7, 8) in pool and (2, 4, 6) not in pool  # period 3; preperiod 11
+
+
+def test_ids_spread_evenly_over_the_pool():
+    """10,000 ids drawn uniformly from 17,050 sets hit about N(1 - exp(-10000/N)) = 7,565 distinct sets
+    (standard deviation about 40), so a class of 40 rarely has two students on one set."""
+    sets = [student_set(f"s{n:07d}") for n in range(10_000)]
+    assert all(in_pool(S) for S in set(sets))
+    assert 7_400 <= len(set(sets)) <= 7_730
     assert normalise_student_id("  ABC ") == "abc"
 
 
