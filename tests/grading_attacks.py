@@ -172,6 +172,12 @@ ATTACKS: dict[str, str] = {
                 return _LiarInt(0)
         _stolen = _Everything()
     """,
+    # 5b. Text no file can hold (a lone surrogate) and HTML, in a value, a cell error and the written answer.
+    "unicode-trouble": """
+        _stolen = {"q3_heap_100": "P\\ud800", "q1_grundy": ["\\udfff<script>alert(1)</script>"],
+                   "q4_leave": type("<img src=x onerror=alert(1)>", (), {})()}
+        raise ValueError("\\ud800 <script>alert(1)</script> =HYPERLINK(1)")
+    """,
     # 6. End the Python process: first with sys.exit in one cell, then os._exit.
     "exit": """
         import os, sys

@@ -88,7 +88,7 @@ def graded(tmp_path_factory):
     seconds = time.perf_counter() - start
     survivors = _survivors()
     time.sleep(1)  # a detached process would act now, after grading
-    gradebook = grade_homework.write_all(outcomes, [], homework, out)
+    gradebook = grade_homework.write_all(outcomes + list(before.values()), [], homework, out)
     return {"before": before, "after": {o.file: o for o in outcomes}, "results_before": results_before,
             "out": out, "folder": folder, "submissions_before": submissions_before, "tmp_before": tmp_before,
             "survivors": survivors, "gradebook": gradebook, "seconds": seconds}
@@ -117,6 +117,17 @@ def test_each_attack_is_reported_for_what_it_did(graded):
     lying = after["attacks/lying-objects.ipynb"].questions
     assert "_Liar, not a plain value" in " ".join(lying["q1"]["feedback"])
     assert "_LiarInt, not a plain value" in " ".join(lying["q4"]["feedback"])
+
+
+def test_text_from_an_attack_is_made_harmless(graded):
+    trouble = graded["after"]["attacks/unicode-trouble.ipynb"]
+    assert any("raised ValueError: ? <script>" in p for p in trouble.problems), trouble.problems
+    assert "`q4_leave` is a __main__.?img?src?x?onerror?alert?1??, not a plain value" in " ".join(
+        trouble.questions["q4"]["feedback"])
+    feedback = "".join(p.read_text() for p in (graded["out"] / "feedback").iterdir() if "trouble" in p.name)
+    assert "&lt;script&gt;" in feedback and "<script>" not in feedback and "<img" not in feedback
+    cells = [cell for row in csv.reader(graded["gradebook"].open()) for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "-", "@"))]
 
 
 def test_attacks_leave_the_other_results_unchanged(graded):

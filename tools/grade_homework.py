@@ -92,12 +92,16 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
         slot = slots.get()
         try:
             outcome = grade(submission, homework, limits, sandboxed, slot)
+        except Exception as error:  # a grader bug on one file must not stop the others: report it
+            outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
+                              problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
         finally:
             slots.put(slot)
         records.save_outcome(outcome, results)
         total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
-        report(f"{outcome.status:22} {total:>8}  {outcome.file}  ({outcome.seconds:.1f} s)"
-               + (f"\n    problems: {' / '.join(outcome.problems)[:500]}" if outcome.problems else ""))
+        line = (f"{outcome.status:22} {total:>8}  {outcome.file}  ({outcome.seconds:.1f} s)"
+                + (f"\n    problems: {' / '.join(outcome.problems)[:500]}" if outcome.problems else ""))
+        report(line.encode("utf-8", "replace").decode("utf-8"))  # no lone surrogates on the way to a terminal
         return outcome
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -126,7 +130,7 @@ def merge_manual(path: Path, homework: HomeworkSet, out: Path) -> int:
     for file, by_question in new.items():
         marks.setdefault(file, {}).update(by_question)
     out.mkdir(parents=True, exist_ok=True)
-    marks_path.write_text(json.dumps(marks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    marks_path.write_text(json.dumps(marks, indent=1) + "\n", encoding="utf-8")
     return sum(len(v) for v in new.values())
 
 

@@ -103,13 +103,18 @@ def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> None
     """Make ``student_id`` in the checked values the course site's id when the teacher's name pattern gives
     one, and note when the id the notebook ran with is not the one typed in it."""
     reported = report.values.get("student_id")
+    if outcome.student_id is None and isinstance(reported, str) and reported.strip():
+        # computed rather than typed (e.g. "ali" + "ce"): show what it ran with, and say so
+        outcome.student_id = reported.strip()[:100]
+        outcome.problems.append(f"student_id is not typed as text in the notebook; it ran with {outcome.student_id!r}")
+    elif (outcome.student_id is not None and isinstance(reported, str)
+          and reported.strip() != outcome.student_id.strip()):
+        outcome.problems.append(f"the notebook ran with student_id {reported[:60]!r}, not the {outcome.student_id!r} "
+                                "typed in it")
     if trusted_id is not None:
         report.values["student_id"] = trusted_id
         report.not_plain.pop("student_id", None)
         report.missing.discard("student_id")
-    if outcome.student_id is not None and isinstance(reported, str) and reported.strip() != outcome.student_id.strip():
-        outcome.problems.append(f"the notebook ran with student_id {reported[:60]!r}, not the {outcome.student_id!r} "
-                                "typed in it")
 
 
 def _run(raw: bytes, homework: HomeworkSet, limits: sandbox.Limits, sandboxed: bool, slot: int):

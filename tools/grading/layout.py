@@ -26,8 +26,9 @@ DEFAULT_PATTERNS = (
 )
 NOTEBOOK_ENDINGS = (".ipynb", ".ipynb.txt")
 SYSTEM_FILES = {".ds_store", "thumbs.db", "desktop.ini"}
-#: Largest zip the grader unpacks (all members together), against zip bombs.
+#: Largest zip the grader unpacks (all members together, and how many), against zip bombs.
 MAX_ZIP_BYTES = 2 * 1024**3
+MAX_ZIP_MEMBERS = 20_000
 
 
 @dataclass(frozen=True)
@@ -137,9 +138,13 @@ def unpack_zip(archive: Path, into: Path, pattern: re.Pattern | None = None) -> 
     with zipfile.ZipFile(archive) as zf:
         members = [m for m in zf.infolist() if not m.is_dir()]
         total = sum(m.file_size for m in members)
+        if len(members) > MAX_ZIP_MEMBERS:
+            raise ValueError(f"{archive.name} holds {len(members)} files, more than the {MAX_ZIP_MEMBERS} limit: "
+                             "unpack it yourself and grade the folder")
         if total > MAX_ZIP_BYTES:
             raise ValueError(f"{archive.name} would unpack to {total / 1024**3:.1f} GB, more than the "
                              f"{MAX_ZIP_BYTES // 1024**3} GB limit: unpack it yourself and grade the folder")
+        written = 0
         for member in sorted(members, key=lambda m: m.filename):
             relative = member.filename.replace("\\", "/")
             parts = PurePosixPath(relative).parts
@@ -160,6 +165,10 @@ def unpack_zip(archive: Path, into: Path, pattern: re.Pattern | None = None) -> 
             if len(data) > MAX_NOTEBOOK_BYTES:
                 skipped.append(Skipped(relative, f"larger than {MAX_NOTEBOOK_BYTES // 2**20} MB"))
                 continue
+            written += len(data)  # the sizes the zip declares may lie: count what is really unpacked
+            if written > MAX_ZIP_BYTES:
+                raise ValueError(f"{archive.name} unpacks to more than {MAX_ZIP_BYTES // 1024**3} GB: unpack it "
+                                 "yourself and grade the folder")
             target.write_bytes(data)
             found.append(_submission(target, relative, pattern))
     return found, skipped

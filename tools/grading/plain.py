@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 
 #: Largest report read, in bytes; the rest is refused, not parsed.
@@ -89,9 +90,11 @@ def decode_value(data: object, depth: int = 0, budget: list[int] | None = None) 
 
 
 def _text(value: object, limit: int) -> str:
+    """Reported text, cut to ``limit``, with anything that is not printable Unicode (lone surrogates, control
+    characters) replaced by "?" so that it can be written to any file."""
     if type(value) is not str:
         raise BadReport(f"expected text, got {value!r:.60}")
-    return value[:limit]
+    return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in value[:limit])
 
 
 def read_report(raw: bytes) -> Report:
@@ -129,7 +132,7 @@ def read_report(raw: bytes) -> Report:
         elif key == "missing" and value is True:
             report.missing.add(name)
         elif key == "not_plain":
-            report.not_plain[name] = _text(value, 100)
+            report.not_plain[name] = re.sub(r"[^\w.]", "?", _text(value, 100))
         else:
             raise BadReport(f"the entry for {name!r:.40} has an unknown key {key!r:.40}")
     return report

@@ -41,7 +41,7 @@ def save_outcome(outcome: Outcome, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{slug(outcome.file)}.json"
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(asdict(outcome), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    temporary.write_text(json.dumps(asdict(outcome), indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
     return path
 
@@ -111,7 +111,7 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
     header += [manual_column(q) for q in homework.written]
     header += ["total", "total possible", "sandbox", "flags", "problems"]
     identity_flags = flags(outcomes)
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    with open(path, "w", newline="", encoding="utf-8", errors="replace") as f:
         writer = csv.writer(f)
         writer.writerow(header)
         for o in sorted(outcomes, key=lambda o: ((o.name or o.file).casefold(), o.file)):
@@ -132,7 +132,7 @@ def write_details(outcomes: list[Outcome], homework: HomeworkSet, path: Path) ->
     data = {"set": homework.name, "autograder": str(homework.autograder_zip),
             "questions": [{"name": q.name, "points": q.points, "manual": q.manual} for q in homework.questions],
             "submissions": [asdict(o) for o in sorted(outcomes, key=lambda o: o.file)]}
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def _who(o: Outcome) -> str:
@@ -142,9 +142,14 @@ def _who(o: Outcome) -> str:
     return ", ".join(parts)
 
 
+def _safe(text: str) -> str:
+    """Student text for a Markdown file: no raw HTML (< and > escaped)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _quote(text: str) -> str:
     """Markdown block quote of a student's text (so their headings cannot break the file's structure)."""
-    lines = text.strip().splitlines() or ["(no answer)"]
+    lines = _safe(text).strip().splitlines() or ["(no answer)"]
     return "\n".join("> " + line for line in lines)
 
 
@@ -162,7 +167,7 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
                 continue
             blocks.append(f"## {_who(o)}\n\nFile: `{o.file}`\n\n{_quote(o.written.get(question.name, ''))}")
         path = folder / f"{question.name}.md"
-        path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+        path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8", errors="replace")
         written.append(path)
     return written
 
@@ -171,13 +176,13 @@ def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) ->
     """What one student may read: scores and messages, never a hidden test's code or expected value."""
     lines = [f"# {homework.name}: feedback", "", f"Submission: `{o.file}`" + (f" ({_who(o)})" if o.name else "")]
     if o.status == NOT_GRADED:
-        lines += ["", "This file could not be graded: " + "; ".join(o.problems[:3]), ""]
+        lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
     lines += ["", f"Automatic score: **{o.score:g} of {o.possible:g}**", "",
               "| Question | Score | What to look at |", "|---|---|---|"]
     for q in homework.autograded:
         result = o.questions.get(q.name, {"score": 0, "feedback": []})
-        said = " ".join(result["feedback"]) or ("All checks pass." if result["score"] >= q.points else "")
+        said = _safe(" ".join(result["feedback"])) or ("All checks pass." if result["score"] >= q.points else "")
         lines.append(f"| {q.name} | {result['score']:g} / {q.points:g} | {said.replace('|', '/')} |")
     for q in homework.written:
         mark = marks.get(q.name)
@@ -186,7 +191,7 @@ def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) ->
     student_problems = [p for p in o.problems if not p.startswith("the notebook ran with student_id")]
     if o.status == GRADED_WITH_PROBLEMS and student_problems:
         lines += ["", "Problems found while running your notebook:", ""]
-        lines += [f"- {p}" for p in student_problems[:10]]
+        lines += [f"- {_safe(p)}" for p in student_problems[:10]]
     return "\n".join(lines) + "\n"
 
 
@@ -198,13 +203,13 @@ def write_feedback(outcomes: list[Outcome], homework: HomeworkSet, folder: Path,
         path = folder / f"{slug(o.name or o.file)}.md" if o.name else folder / f"{slug(o.file)}.md"
         if path in paths:  # two submissions from one student: one feedback file each
             path = folder / f"{slug(o.file)}.md"
-        path.write_text(feedback_text(o, homework, hand_marks.get(o.file, {})), encoding="utf-8")
+        path.write_text(feedback_text(o, homework, hand_marks.get(o.file, {})), encoding="utf-8", errors="replace")
         paths.append(path)
     return paths
 
 
 def write_skipped(skipped: list[Skipped], path: Path) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    with open(path, "w", newline="", encoding="utf-8", errors="replace") as f:
         writer = csv.writer(f)
         writer.writerow(["file", "why it was not graded"])
         writer.writerows([_cell(s.file), _cell(s.reason)] for s in skipped)
