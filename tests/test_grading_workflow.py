@@ -11,6 +11,7 @@ import pytest
 from grading_attacks import submission
 from homework_build import built_sets, load_tool
 
+from gamelib import SubtractionGame
 from gamelib.homework import student_set
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
@@ -186,5 +187,21 @@ def test_an_id_in_the_file_name_is_checked_against_the_typed_one(tmp_path):
     assert _main(folder, "--out", tmp_path / "out", "--name-pattern", r"(?P<student_id>s\d{7})") == 0
     row, = csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open())
     assert row["flags"] == "ID MISMATCH: the file name says 's1234567', the notebook 's7654321'"
-    # the own-set question is checked against the id the course site gave, so the other set's answers fail
-    assert (row["q5 (3)"], row["score"]) == ("0", "8")
+    # the own-set question is checked against the id the course site gave: the other set's answers count only
+    # where the two sets happen to agree (each of the two hidden checks is worth 1.5)
+    named, typed = SubtractionGame(student_set("s1234567")), SubtractionGame(student_set("s7654321"))
+    q5 = 1.5 * (named.p_positions(30) == typed.p_positions(30)) + 1.5 * (named.grundy(29) == typed.grundy(29))
+    assert q5 < 3 and (float(row["q5 (3)"]), float(row["score"])) == (q5, 8 + q5)
+
+
+def test_an_id_computed_at_run_time_is_shown_and_flagged(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    nb = submission(SET, RIGHT, "placeholder")
+    for cell in nb.cells:
+        cell.source = cell.source.replace("student_id = 'placeholder'", 'student_id = "ali" + "ce"')
+    nbformat.write(nb, folder / "mallory.ipynb")
+    assert _main(folder, "--out", tmp_path / "out") == 0
+    row, = csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open())
+    assert row["student_id"] == "alice" and row["status"] == "graded, with problems"
+    assert "student_id is not typed as text in the notebook; it ran with 'alice'" in row["problems"]
