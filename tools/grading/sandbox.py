@@ -106,6 +106,9 @@ def environment_paths() -> list[Path]:
     environment, and the packages installed from a source folder (an editable ``gamelib``)."""
     prefix = Path(os.path.normpath(os.path.abspath(sys.prefix)))
     paths = {Path(sys.base_prefix).resolve(), prefix.resolve(), prefix}
+    # Installed packages only: never a plain folder on sys.path (the tools' folder, or a repository root).
+    paths.update(Path(p).resolve() for p in sys.path if p and Path(p).name in ("site-packages", "dist-packages")
+                 and Path(p).is_dir())
     for module in ("gamelib", "IPython", "traitlets", "numpy", "matplotlib"):
         spec = find_spec(module)
         if spec is not None and spec.submodule_search_locations:
@@ -144,19 +147,20 @@ def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Li
             command += ["--ro-bind", top, top]
     for etc in ("/etc/ld.so.cache", "/etc/fonts", "/etc/localtime", "/etc/alternatives", "/etc/mime.types"):
         command += ["--ro-bind-try", etc, etc]
+    scratch = str(limits.scratch_mb * 1024 * 1024)
+    command += ["--dev", "/dev", "--proc", "/proc",
+                "--perms", "1777", "--size", scratch, "--tmpfs", "/tmp",
+                "--perms", "0755", "--dir", str(Path(HOME).parent),
+                "--perms", "1777", "--size", scratch, "--tmpfs", HOME]
     # bwrap makes missing parent folders private (0700); the unprivileged user must pass through them.
     bound = environment_paths()
-    parents = sorted({str(parent) for path in bound + [Path(HOME), Path(GRADER_DIR)]
-                      for parent in path.parents if parent != Path("/")} | {GRADER_DIR}, key=len)
+    parents = sorted({str(parent) for path in bound + [Path(GRADER_DIR)] for parent in path.parents
+                      if parent not in (Path("/"), Path("/tmp"), Path(HOME).parent)} | {GRADER_DIR}, key=len)
     for parent in parents:
         command += ["--perms", "0755", "--dir", parent]
     for path in bound:
         command += ["--ro-bind", str(path), str(path)]
-    scratch = str(limits.scratch_mb * 1024 * 1024)
-    command += ["--dev", "/dev", "--proc", "/proc",
-                "--perms", "1777", "--size", scratch, "--tmpfs", "/tmp",
-                "--perms", "1777", "--size", scratch, "--tmpfs", HOME,
-                "--ro-bind", str(workdir / "submission.ipynb"), f"{HOME}/{notebook_name}",
+    command += ["--ro-bind", str(workdir / "submission.ipynb"), f"{HOME}/{notebook_name}",
                 "--ro-bind", str(RUNNER), f"{GRADER_DIR}/run_notebook.py",
                 "--ro-bind", str(workdir / "spec.json"), f"{GRADER_DIR}/spec.json",
                 "--remount-ro", "/",
