@@ -8,6 +8,7 @@ and seeded variants. Attacks on the grader are in test_grading_attacks.py.
 import csv
 import hashlib
 import json
+import math
 import random
 import re
 from itertools import combinations
@@ -20,6 +21,7 @@ import yaml
 from grading_attacks import submission as _submission
 from homework_build import built_sets, load_tool
 
+import gamelib.homework as homework_module
 from gamelib.homework import candidate, in_pool, normalise_student_id, student_set, variant_pool
 
 from brute import grundy_sequence
@@ -102,12 +104,21 @@ def test_the_pool_holds_exactly_the_sets_its_rule_describes():
 
 
 def test_ids_spread_evenly_over_the_pool():
-    """10,000 ids drawn uniformly from 17,050 sets hit about N(1 - exp(-10000/N)) = 7,565 distinct sets
-    (standard deviation about 40), so a class of 40 rarely has two students on one set."""
-    sets = [student_set(f"s{n:07d}") for n in range(10_000)]
+    """4,000 ids drawn uniformly from N = 17,050 sets hit about N(1 - exp(-4000/N)) = 3,565 distinct sets
+    (standard deviation about 18); a skewed draw would hit fewer."""
+    sets = [student_set(f"s{n:07d}") for n in range(4_000)]
     assert all(in_pool(S) for S in set(sets))
-    assert 7_400 <= len(set(sets)) <= 7_730
+    assert 3_480 <= len(set(sets)) <= 3_650
     assert normalise_student_id("  ABC ") == "abc"
+
+
+def test_the_readme_states_the_pool_and_the_chance_of_sharing_a_set():
+    """Birthday bound for a class of 40, from the pool's real size: P(some two share) = 1 - prod (1 - i/N)."""
+    size = len(variant_pool())
+    share = 1 - math.prod(1 - i / size for i in range(40))
+    text = (ROOT / "README.md").read_text()
+    assert f"There are **{size:,}**" in text and f"about **{100 * share:.1f} %**" in text
+    assert f"fixed pool of {size:,}" in homework_module.__doc__ and f"{100 * share:.1f} %" in homework_module.__doc__
 
 
 # ---------------------------------------------------------------------------------------------------------

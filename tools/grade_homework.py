@@ -19,6 +19,7 @@ feedback for each student in ``feedback/`` and the files that were not graded in
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import queue
 import re
@@ -31,6 +32,7 @@ from grading import records, sandbox
 from grading.grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from grading.grader import load_set as _load_set
 from grading.layout import Skipped, Submission, scan_folder, unpack_zip
+from grading.notebook import MAX_NOTEBOOK_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "homework" / "source"
@@ -76,8 +78,6 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
               report=print) -> list[Outcome]:
     """Grade each submission (``jobs`` at a time), saving each result file as soon as it is known; a saved
     result for the same bytes is reused unless ``regrade``."""
-    import hashlib
-
     results = out / "results"
     slots: queue.Queue[int] = queue.Queue()
     for slot in range(max(1, jobs)):
@@ -85,8 +85,9 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
 
     def one(submission: Submission) -> Outcome:
         raw = submission.path.read_bytes()
-        cached = None if regrade else records.load_outcome(results, submission.file, hashlib.sha256(raw).hexdigest(),
-                                                           sandboxed)
+        digest = hashlib.sha256(raw[: MAX_NOTEBOOK_BYTES + 1]).hexdigest()
+        cached = None if regrade else records.load_outcome(results, submission.file, digest, sandboxed,
+                                                           homework.tests_digest)
         if cached is not None:
             return cached
         slot = slots.get()
@@ -113,9 +114,12 @@ def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: Homewor
     """Everything the teacher gets (see tools/grading/records.py); returns the gradebook's path."""
     marks_path = out / "hand-marks.json"
     hand_marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
+    details = out / f"{homework.name}-details.json"
+    if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
+        details, gradebook = gradebook, None
     gradebook = gradebook or out / f"{homework.name}-results.csv"
     records.write_gradebook(outcomes, homework, gradebook, hand_marks)
-    records.write_details(outcomes, homework, out / f"{homework.name}-details.json")
+    records.write_details(outcomes, homework, details)
     records.write_answer_files(outcomes, homework, out / "answers")
     records.write_feedback(outcomes, homework, out / "feedback", hand_marks)
     records.write_skipped(skipped, out / "not-graded-files.csv")
@@ -134,12 +138,20 @@ def merge_manual(path: Path, homework: HomeworkSet, out: Path) -> int:
     return sum(len(v) for v in new.values())
 
 
+def _pattern(text: str) -> re.Pattern:
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression: {error}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("set", help="the homework set, e.g. hw1")
     parser.add_argument("folder", type=Path, help="the folder of submissions, or a course site's .zip of it")
     parser.add_argument("--out", type=Path, help="output folder (default: FOLDER-graded next to FOLDER)")
-    parser.add_argument("--output", type=Path, help="gradebook CSV (default: OUT/<set>-results.csv)")
+    parser.add_argument("--output", type=Path,
+                        help="gradebook CSV (default: OUT/<set>-results.csv); a .json name gets every detail instead")
     parser.add_argument("--autograder", type=Path, help="autograder zip (default: the one `make homework` built)")
     parser.add_argument("--jobs", type=int, default=1, help="submissions graded at the same time (default 1)")
     parser.add_argument("--timeout", type=float, default=120,
@@ -149,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--regrade", action="store_true", help="grade again the submissions already graded")
     parser.add_argument("--merge-manual", type=Path, metavar="FILE",
                         help="CSV with a file column and hand marks (the gradebook, filled in) to add")
-    parser.add_argument("--name-pattern", type=re.compile, metavar="REGEX",
+    parser.add_argument("--name-pattern", type=_pattern, metavar="REGEX",
                         help="read name / site_id / student_id from each file's path with this regular "
                              "expression's named groups (default: Moodle and Canvas names)")
     parser.add_argument("--unsandboxed", action="store_true",
@@ -162,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     limits = sandbox.Limits(timeout=args.timeout, memory_mb=args.memory)
     if not args.unsandboxed:
         try:
-            sandbox.check_sandbox(limits)
+            sandbox.check_sandbox()
         except sandbox.SandboxUnavailable as error:
             print(f"Not grading: {error}", file=sys.stderr)
             return 2

@@ -8,6 +8,7 @@ score or status is read.
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,12 @@ class HomeworkSet:
     handout: nbformat.NotebookNode
     tests: dict[str, checks.QuestionTests]
     autograder_zip: Path
+
+    @property
+    def tests_digest(self) -> str:
+        """A hash of every test: a saved result is reused only while the tests are the ones it was graded by."""
+        text = json.dumps({name: t.test for name, t in self.tests.items()}, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     @property
     def autograded(self) -> list[Question]:
@@ -96,6 +103,7 @@ class Outcome:
     sandboxed: bool = True
     seconds: float = 0.0
     sha256: str = ""
+    tests_digest: str = ""
     grader_version: int = GRADER_VERSION
 
 
@@ -130,11 +138,11 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     """Grade one submission; a bad submission is reported in the outcome, never raised."""
     start = time.perf_counter()
     outcome = Outcome(submission.file, submission.name, submission.site_id, named_id=submission.student_id,
-                      sandboxed=sandboxed)
+                      sandboxed=sandboxed, tests_digest=homework.tests_digest)
     try:
         raw = submission.path.read_bytes()[: notebook.MAX_NOTEBOOK_BYTES + 1]
         outcome.sha256 = hashlib.sha256(raw).hexdigest()
-        nb, _ = notebook.read_notebook(raw)
+        nb = notebook.read_notebook(raw)
         outcome.problems += notebook.check_set(nb, homework.name)
     except notebook.NotGradable as error:
         outcome.problems.append(str(error))

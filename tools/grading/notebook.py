@@ -25,8 +25,8 @@ def cell_text(cell) -> str:
     return source if isinstance(source, str) else "".join(source)
 
 
-def read_notebook(raw: bytes) -> tuple[nbformat.NotebookNode, list[str]]:
-    """Parse and validate a submission; the notebook and the problems worth reporting (NotGradable if none)."""
+def read_notebook(raw: bytes) -> nbformat.NotebookNode:
+    """Parse and validate a submission (NotGradable, saying why, if it is not a notebook)."""
     if len(raw) > MAX_NOTEBOOK_BYTES:
         raise NotGradable(f"the file is larger than {MAX_NOTEBOOK_BYTES // 2**20} MB")
     try:
@@ -49,7 +49,7 @@ def read_notebook(raw: bytes) -> tuple[nbformat.NotebookNode, list[str]]:
     except Exception as error:  # any malformed structure is reported, not raised
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""
         raise NotGradable(f"not a valid notebook: {type(error).__name__}: {message}"[:300]) from None
-    return nb, []
+    return nb
 
 
 def check_set(nb: nbformat.NotebookNode, set_name: str) -> list[str]:

@@ -46,16 +46,16 @@ def save_outcome(outcome: Outcome, folder: Path) -> Path:
     return path
 
 
-def load_outcome(folder: Path, file: str, sha256: str, sandboxed: bool) -> Outcome | None:
-    """The saved result for this exact submission (same bytes, grader version and sandboxing), or None."""
+def load_outcome(folder: Path, file: str, sha256: str, sandboxed: bool, tests_digest: str) -> Outcome | None:
+    """The saved result for this exact submission (same bytes, tests, grader version and sandboxing), or None."""
     path = folder / f"{slug(file)}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         outcome = Outcome(**{f.name: data[f.name] for f in fields(Outcome) if f.name in data})
     except (OSError, ValueError, TypeError):
         return None
-    if (outcome.file, outcome.sha256, outcome.sandboxed, outcome.grader_version) != (file, sha256, sandboxed,
-                                                                                     GRADER_VERSION):
+    saved = (outcome.file, outcome.sha256, outcome.sandboxed, outcome.tests_digest, outcome.grader_version)
+    if saved != (file, sha256, sandboxed, tests_digest, GRADER_VERSION):
         return None
     return outcome
 
@@ -200,7 +200,7 @@ def write_feedback(outcomes: list[Outcome], homework: HomeworkSet, folder: Path,
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for o in outcomes:
-        path = folder / f"{slug(o.name or o.file)}.md" if o.name else folder / f"{slug(o.file)}.md"
+        path = folder / f"{slug(o.name or o.file)}.md"
         if path in paths:  # two submissions from one student: one feedback file each
             path = folder / f"{slug(o.file)}.md"
         path.write_text(feedback_text(o, homework, hand_marks.get(o.file, {})), encoding="utf-8", errors="replace")

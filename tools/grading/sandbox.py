@@ -260,7 +260,7 @@ def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip:
         return _run(command, answers_read, answers_write, limits.timeout, workdir, env)
 
 
-def check_sandbox(limits: Limits = DEFAULT_LIMITS) -> None:
+def check_sandbox() -> None:
     """Start one tiny sandbox; raise :class:`SandboxUnavailable` with install advice if that fails."""
     notebook = json.dumps({"cells": [{"cell_type": "code", "source": "x = 1", "metadata": {}}],
                            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
