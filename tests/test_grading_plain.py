@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 load_tool("grade_homework")  # puts tools/ on the path for `grading`
-from grading import checks, layout, plain, records  # noqa: E402
+from grading import checks, layout, notebook, plain, records  # noqa: E402
 from grading import run_notebook as runner  # noqa: E402
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
@@ -116,3 +116,14 @@ def test_spreadsheet_cells_are_never_formulas():
     assert records._cell('=HYPERLINK("http://x", "click")') == "'=HYPERLINK(\"http://x\", \"click\")"
     assert records._cell("-2+3") == "'-2+3" and records._cell("line\nbreak") == "line break"
     assert records._cell("s1234567") == "s1234567"
+
+
+@pytest.mark.parametrize("raw, words", [
+    (b"{" * 10, "the JSON does not parse"),
+    (b'{"cells": {}}', "has no list of cells"),
+    (json.dumps({"cells": [{"cell_type": "code", "source": ""}] * 2001}).encode(), "2001 cells, more than the 2000"),
+    (b" " * (notebook.MAX_NOTEBOOK_BYTES + 1), "larger than 20 MB"),
+])
+def test_files_that_are_not_gradable_notebooks_say_why(raw, words):
+    with pytest.raises(notebook.NotGradable, match=words):
+        notebook.read_notebook(raw)

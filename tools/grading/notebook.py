@@ -12,8 +12,9 @@ import json
 
 import nbformat
 
-#: Largest submission read; bigger files are reported, not opened.
+#: Largest submission read, and most cells (the handouts have about 30); bigger ones are reported, not run.
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
+MAX_CELLS = 2000
 
 
 class NotGradable(ValueError):
@@ -35,6 +36,8 @@ def read_notebook(raw: bytes) -> nbformat.NotebookNode:
         raise NotGradable(f"not a valid notebook file: the JSON does not parse ({str(error)[:120]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise NotGradable("not a notebook: the JSON has no list of cells")
+    if len(data["cells"]) > MAX_CELLS:
+        raise NotGradable(f"the notebook has {len(data['cells'])} cells, more than the {MAX_CELLS} allowed")
     try:
         nb = nbformat.from_dict(data)
         nb.setdefault("metadata", {})
@@ -72,7 +75,7 @@ def declared_student_id(nb: nbformat.NotebookNode) -> str | None:
         lines = [line for line in cell_text(cell).splitlines() if not line.lstrip().startswith(("%", "!"))]
         try:
             tree = ast.parse("\n".join(lines))
-        except (SyntaxError, ValueError, RecursionError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         for node in ast.walk(tree):
             if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "student_id"
