@@ -166,8 +166,10 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
         if run.timed_out:
             why = f"stopped after {limits.timeout:g} s (a cell runs too long, or never ends)"
         elif not run.report:
+            tail = run.output.decode("utf-8", "replace").strip()[-200:]
             why = (f"the notebook's Python process ended before reporting its answers (exit status "
-                   f"{run.returncode}; a cell calling os._exit, or using more memory than allowed?)")
+                   f"{run.returncode}; a cell calling os._exit, or using more memory than allowed?)"
+                   + (f"; its last output: {tail!r}" if tail else ""))
         else:
             why = f"its answer report could not be read ({error})"
         outcome.problems.append(f"no answers, every question scores 0: {why}")
