@@ -50,6 +50,23 @@ bench: venv
 homework: venv
 	$(BIN)/python tools/build_homework.py
 
+# Grading runs every submission in a bubblewrap sandbox (Debian package bubblewrap); like browser-deps,
+# installing needs root, and without root this only says what to do.
+.PHONY: grading-deps bench-grading
+grading-deps:
+	@if command -v bwrap >/dev/null 2>&1; then \
+		echo "bwrap is installed: $$(command -v bwrap)"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap </dev/null; \
+	else \
+		echo "grading-deps: bwrap is missing and installing it needs root:"; \
+		echo "  sudo apt-get install bubblewrap   (Fedora: sudo dnf install bubblewrap)"; \
+	fi
+
+# Seconds per submission, sandboxed and not (needs `make homework` first).
+bench-grading: venv
+	$(BIN)/python benchmarks/grading.py
+
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline). Installing it needs root; without root this only says what to do.
 browser-deps:

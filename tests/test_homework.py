@@ -1,15 +1,16 @@
 """Homework: seeded sets, the otter-grader sources, the student copies, and grading a folder of submissions.
 
-The slow tests build every set with ``otter assign`` into a temporary folder and grade submissions made from
-the committed student copies: the solutions, a blank copy, a wrong one, malformed ones and seeded variants.
+The slow tests use every set built with ``otter assign`` (once per session, see homework_build.py) and grade
+submissions made from the committed student copies: the solutions, a blank copy, a wrong one, malformed ones
+and seeded variants. Attacks on the grader are in test_grading_attacks.py.
 """
 
 import csv
 import hashlib
-import importlib.util
 import json
+import math
+import random
 import re
-import sys
 from itertools import combinations
 from math import gcd
 from pathlib import Path
@@ -17,8 +18,11 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
+from grading_attacks import submission as _submission
+from homework_build import built_sets, load_tool
 
-from gamelib.homework import normalise_student_id, student_set, variant_pool
+import gamelib.homework as homework_module
+from gamelib.homework import candidate, in_pool, normalise_student_id, student_set, variant_pool
 
 from brute import grundy_sequence
 
@@ -30,16 +34,8 @@ SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 STUDENT_COPIES = ROOT / "notebooks" / "homework"
 
 
-def _load_tool(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
-
-
-build_homework = _load_tool("build_homework")
-grade_homework = _load_tool("grade_homework")
+build_homework = load_tool("build_homework")
+grade_homework = load_tool("grade_homework")
 
 
 def _text(cell):
@@ -62,8 +58,10 @@ def _brute_period(values, window):
 def test_student_set_is_a_pure_function_of_the_normalised_id():
     assert student_set("s1234567") == student_set(" S1234567\t") == student_set("s1234567")
     assert student_set(1234567) == student_set("1234567")
-    digest = hashlib.sha256(b"alice").digest()
-    assert student_set("Alice") == variant_pool()[int.from_bytes(digest[:8], "big") % len(variant_pool())]
+    # the first hash of the id picks a candidate; if it is not in the pool, the hash of "id#1", and so on
+    seeds = ["alice"] + [f"alice#{k}" for k in range(1, 50)]
+    picks = [candidate(int.from_bytes(hashlib.sha256(s.encode()).digest()[:8], "big") % 21489) for s in seeds]
+    assert student_set("Alice") == next(S for S in picks if S in set(variant_pool()))
 
 
 @pytest.mark.parametrize("bad, error, words", [
@@ -75,24 +73,52 @@ def test_student_set_refuses_what_is_not_an_id(bad, error, words):
         student_set(bad)
 
 
-def test_the_pool_holds_exactly_the_sets_its_rule_describes():
-    """Every 3-set of 1..9 without a common factor, period >= 3, pattern twice below 40, no worked example."""
-    worked = {(1, 2, 3), (1, 3, 4), (1, 4, 6), (2, 4, 7), (2, 5, 7), (3, 5, 8), (2, 5, 6), (2, 7, 8)}
-    expected = []
-    for S in combinations(range(1, 10), 3):
-        if gcd(*S) != 1 or S in worked:
-            continue
+def test_candidates_are_every_set_of_3_to_5_numbers_up_to_20_in_order():
+    every = [S for k in (3, 4, 5) for S in combinations(range(1, 21), k)]
+    assert len(every) == 21489
+    assert [candidate(i) for i in range(len(every))] == every
+    with pytest.raises(ValueError, match="from 0 to 21488, got 21489"):
+        candidate(21489)
+
+
+def _brute_in_pool(S, worked):
+    """The pool's rule by plain search: no common factor, no worked example, and the smallest repeat of a
+    max(S)-long window (which proves the period) has period >= 3 and preperiod + 2 * period <= 80."""
+    if gcd(*S) != 1 or S in worked:
+        return False
+    try:
         preperiod, period = _brute_period(grundy_sequence(S, 400), max(S))
-        if period >= 3 and preperiod + 2 * period <= 40:
-            expected.append(S)
-    assert list(variant_pool()) == expected
-    assert (1, 2, 4) in expected and (3, 7, 8) in expected  # period 3; preperiod 11 with period 5
+    except AssertionError:  # no repeat below 400: far from showing twice below 80
+        return False
+    return period >= 3 and preperiod + 2 * period <= 80
 
 
-def test_ids_spread_over_the_pool():
-    sets = [student_set(f"s{n:07d}") for n in range(300)]
-    assert len(set(sets)) >= 50  # 62 sets in the pool: two students in a class may share one
+def test_the_pool_holds_exactly_the_sets_its_rule_describes():
+    worked = {(1, 2, 3), (1, 3, 4), (1, 4, 6), (2, 4, 7), (2, 5, 7), (3, 5, 8), (2, 5, 6), (2, 7, 8)}
+    pool = set(variant_pool())
+    assert len(pool) == 17050
+    sample = random.Random(13).sample([S for k in (3, 4, 5) for S in combinations(range(1, 21), k)], 400)
+    for S in sample + sorted(worked) + [(1, 2, 4), (3, 7, 8), (2, 4, 6)]:
+        assert (S in pool) == _brute_in_pool(S, worked) == in_pool(S), S
+    assert (1, 2, 4) in pool and (3, 7, 8) in pool and (2, 4, 6) not in pool  # period 3; preperiod 11
+
+
+def test_ids_spread_evenly_over_the_pool():
+    """4,000 ids drawn uniformly from N = 17,050 sets hit about N(1 - exp(-4000/N)) = 3,565 distinct sets
+    (standard deviation about 18); a skewed draw would hit fewer."""
+    sets = [student_set(f"s{n:07d}") for n in range(4_000)]
+    assert all(in_pool(S) for S in set(sets))
+    assert 3_480 <= len(set(sets)) <= 3_650
     assert normalise_student_id("  ABC ") == "abc"
+
+
+def test_the_readme_states_the_pool_and_the_chance_of_sharing_a_set():
+    """Birthday bound for a class of 40, from the pool's real size: P(some two share) = 1 - prod (1 - i/N)."""
+    size = len(variant_pool())
+    share = 1 - math.prod(1 - i / size for i in range(40))
+    text = (ROOT / "README.md").read_text()
+    assert f"There are **{size:,}**" in text and f"about **{100 * share:.1f} %**" in text
+    assert f"fixed pool of {size:,}" in homework_module.__doc__ and f"{100 * share:.1f} %" in homework_module.__doc__
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -248,19 +274,7 @@ def test_the_build_tool_finds_a_leak():
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Grading helpers: submissions made from the committed student copies.
-
-def _submission(set_name, answers, student_id="alice"):
-    """The student copy with each ``name = ...`` blank replaced by ``name = answers[name]``."""
-    nb = nbformat.read(STUDENT_COPIES / f"{set_name}.ipynb", as_version=4)
-    answers = {**answers, "student_id": repr(student_id)}
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.source = re.sub(r"^(\w+) = \.\.\.$",
-                                 lambda m: f"{m[1]} = {answers[m[1]]}" if m[1] in answers else m[0],
-                                 _text(cell), flags=re.MULTILINE)
-    return nb
-
+# Grading submissions made from the committed student copies.
 
 def _solutions(set_name):
     answers = _solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4))
@@ -269,17 +283,17 @@ def _solutions(set_name):
 
 
 def test_declared_student_id_is_read_from_the_code():
+    from grading.notebook import declared_student_id
+
     nb = _submission("hw1-subtraction-grundy", {}, student_id="s77")
-    assert grade_homework.declared_student_id(nb) == "s77"
+    assert declared_student_id(nb) == "s77"
     blank = nbformat.read(STUDENT_COPIES / "hw1-subtraction-grundy.ipynb", as_version=4)
-    assert grade_homework.declared_student_id(blank) is None
+    assert declared_student_id(blank) is None
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Every set built by the build tool into a temporary folder (the repository is not touched)."""
-    tmp = tmp_path_factory.mktemp("homework")
-    return {s.stem: build_homework.build_set(s, tmp / "build", tmp / "student") for s in SOURCES}
+def built():
+    return built_sets()
 
 
 @pytest.mark.slow
@@ -288,6 +302,16 @@ def test_committed_student_copies_are_what_the_build_makes(built):
         assert pieces.autograder_zip.is_file()
         assert (STUDENT_COPIES / f"{name}.ipynb").read_bytes() == pieces.student_notebook.read_bytes(), (
             f"notebooks/homework/{name}.ipynb is out of date: run `make homework`")
+
+
+def _grade_folder(folder, set_name, built, out, **options):
+    from grading.layout import scan_folder
+
+    homework = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
+    submissions, skipped = scan_folder(folder)
+    outcomes = grade_homework.grade_all(submissions, homework, out, report=lambda _: None,
+                                        limits=grade_homework.sandbox.Limits(timeout=30), **options)
+    return homework, outcomes, skipped
 
 
 @pytest.fixture(scope="module")
@@ -321,13 +345,10 @@ def hw1_results(built, tmp_path_factory):
     (folder / "notes.txt").write_text("not a notebook")
     # what `make homework` leaves for the teacher, graded as it is
     (folder / "model-solution.ipynb").write_bytes(built[name].solution_notebook.read_bytes())
-    homework = grade_homework.load_set("hw1", built[name].autograder_zip)
-    messages = []
-    outcomes = grade_homework.grade_folder(folder, homework, jobs=2, report=messages.append)
-    output = folder / "results.csv"
-    grade_homework.write_results(outcomes, homework, output)
-    grade_homework.write_results(outcomes, homework, folder / "results.json")
-    return {o.file: o for o in outcomes}, output, messages
+    out = tmp_path_factory.mktemp("hw1-graded")
+    homework, outcomes, skipped = _grade_folder(folder, name, built, out, jobs=2)
+    gradebook = grade_homework.write_all(outcomes, skipped, homework, out)
+    return {o.file: o for o in outcomes}, gradebook, skipped
 
 
 @pytest.mark.slow
@@ -345,6 +366,7 @@ def test_the_blank_copy_scores_zero_without_crashing(hw1_results):
     assert blank.student_id is None
     # Running the blank copy, the cell that makes the student's set stops: no id was typed.
     assert any("student_set(student_id)" in p and "TypeError" in p for p in blank.problems)
+    assert "`q1_grundy` is still `...`: no answer yet." in blank.questions["q1"]["feedback"]
 
 
 @pytest.mark.slow
@@ -353,9 +375,12 @@ def test_a_wrong_submission_gets_partial_marks_on_the_right_questions(hw1_result
     assert carol.status == "graded"
     assert {q: r["score"] for q, r in carol.questions.items()} == {"q1": 0, "q2": 2, "q3": 2, "q4": 0, "q5": 3}
     assert carol.score == 7
-    # the teacher's details name the failed test and the expression that was not true
+    # the teacher's details name the failed test and the expression that was not true ...
     assert any(re.fullmatch(r"hidden test q4 - \d+ failed: .*q4_leave.*  gave False", f)
-               for f in carol.questions["q4"]["failed"]), carol.questions["q4"]["failed"]
+               for f in carol.questions["q4"]["details"]), carol.questions["q4"]["details"]
+    # ... the student's feedback says a full test failed, without saying which value it expected
+    said = " ".join(carol.questions["q4"]["feedback"])
+    assert "full tests found a mistake" in said and "26" not in said and "30" not in said
 
 
 @pytest.mark.slow
@@ -377,7 +402,7 @@ def test_seeded_questions_check_each_students_own_set(hw1_results):
 
 @pytest.mark.slow
 def test_malformed_submissions_are_reported_and_the_others_still_graded(hw1_results):
-    outcomes, output, messages = hw1_results
+    outcomes, _, skipped = hw1_results
     broken = outcomes["erin-broken.ipynb"]
     assert broken.status == "not graded" and "JSON does not parse" in broken.problems[0]
     frank = outcomes["frank-deleted.ipynb"]
@@ -392,33 +417,35 @@ def test_malformed_submissions_are_reported_and_the_others_still_graded(hw1_resu
         "this is a submission for hw2-periodicity-nim, not for hw1-subtraction-grundy"]
     ivy = outcomes["ivy-no-source.ipynb"]
     assert ivy.status == "not graded" and "'source' is a required property" in ivy.problems[0]
-    assert any("notes.txt" in m for m in messages)
+    assert [(s.file, s.reason.split(";")[0]) for s in skipped] == [("notes.txt", "not a notebook (.txt)")]
     assert len(outcomes) == 11
 
 
 @pytest.mark.slow
 def test_the_results_file_has_a_row_per_submission(hw1_results):
-    _, output, _ = hw1_results
-    rows = list(csv.DictReader(output.open()))
-    assert [r["file"] for r in rows] == sorted(r["file"] for r in rows)
+    _, gradebook, _ = hw1_results
+    rows = list(csv.DictReader(gradebook.open()))
     alice = next(r for r in rows if r["file"] == "alice.ipynb")
-    assert (alice["student_id"], alice["score"], alice["possible"], alice["percent"]) == ("alice", "11", "11", "100.0")
-    assert alice["q4 (2)"] == "2" and alice["q6 written (2, by hand)"].startswith("_Type your answer")
+    assert (alice["student_id"], alice["score"], alice["possible"]) == ("alice", "11", "11")
+    assert (alice["q4 (2)"], alice["q6 (by hand, 2)"], alice["total possible"], alice["sandbox"]) == (
+        "2", "", "13", "sandboxed")
     assert next(r for r in rows if r["file"] == "erin-broken.ipynb")["status"] == "not graded"
-    details = json.loads((output.parent / "results.json").read_text())
-    assert details["set"] == "hw1-subtraction-grundy" and len(details["submissions"]) == len(rows)
+    details = json.loads((gradebook.parent / "hw1-subtraction-grundy-details.json").read_text())
+    assert details["set"] == "hw1-subtraction-grundy" and len(details["submissions"]) == len(rows) == 11
     carol = next(s for s in details["submissions"] if s["file"] == "carol-wrong.ipynb")
     assert carol["questions"]["q1"]["score"] == 0
-    assert [f.split(" - ")[0] for f in carol["questions"]["q1"]["failed"]] == ["hidden test q1"]
+    assert [f.split(" - ")[0] for f in carol["questions"]["q1"]["details"]] == ["hidden test q1"]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["hw2-periodicity-nim", "hw3-sums-misere"])
 def test_the_other_sets_grade_solutions_full_and_blanks_zero(built, name, tmp_path):
-    nbformat.write(_submission(name, _solutions(name), "s1234567"), tmp_path / "right.ipynb")
-    (tmp_path / "blank.ipynb").write_bytes((STUDENT_COPIES / f"{name}.ipynb").read_bytes())
-    homework = grade_homework.load_set(name[:3], built[name].autograder_zip)
-    outcomes = {o.file: o for o in grade_homework.grade_folder(tmp_path, homework, jobs=2, report=lambda _: None)}
+    folder = tmp_path / "in"
+    folder.mkdir()
+    nbformat.write(_submission(name, _solutions(name), "s1234567"), folder / "right.ipynb")
+    (folder / "blank.ipynb").write_bytes((STUDENT_COPIES / f"{name}.ipynb").read_bytes())
+    homework, outcomes, _ = _grade_folder(folder, name, built, tmp_path / "out", jobs=2)
+    outcomes = {o.file: o for o in outcomes}
     assert outcomes["right.ipynb"].status == "graded", outcomes["right.ipynb"].problems
     autograded_points = sum(q.points for q in homework.autograded)
     assert outcomes["right.ipynb"].score == outcomes["right.ipynb"].possible == autograded_points

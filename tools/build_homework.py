@@ -49,6 +49,16 @@ _BEGIN_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*BEGIN TEST CONFIG', re.IGNORECAS
 _END_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*END TEST CONFIG', re.IGNORECASE)
 
 
+SECRETS_NOTICE = """
+Keep these away from students (never commit, share or put them where a student's notebook could read them):
+  homework/build/          every autograder.zip (it holds the hidden tests) and solution.ipynb (the answers)
+  homework/source/         the sources hold the solutions and hidden tests too. In this public kit they are
+                           public: for marks that count, change the questions in a private copy.
+  any dist/ or build/ copy of the above, and the graded output folders (other students' answers and marks)
+Students get only notebooks/homework/*.ipynb. The grader runs submissions in a sandbox that cannot see any
+of these; an unsandboxed run (--unsandboxed) can."""
+
+
 @dataclass(frozen=True)
 class BuiltSet:
     """Where the build put one homework set."""
@@ -232,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         built = build_set(source)
         print(f"{built.name}: {built.student_notebook.relative_to(ROOT)}, "
               f"{built.autograder_zip.relative_to(ROOT)} ({time.perf_counter() - start:.1f} s)")
+    print(SECRETS_NOTICE)
     return 0
 
 

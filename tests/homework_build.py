@@ -1,0 +1,68 @@
+"""The homework sets built once for the whole test session, and kept between sessions while nothing changes.
+
+Building a set (executing its source and running ``otter assign``) takes ~10 s each; the grading tests of
+several modules need the built autograder zips. :func:`built_sets` builds the three sets in parallel
+processes into ``homework/build/test-cache/<key>/`` (not committed) where the key is a hash of everything
+the build reads: the sources, the build tool, the gamelib sources and the otter version. Changing any of
+them gives a new key, so a stale build is never reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import shutil
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
+CACHE = ROOT / "homework" / "build" / "test-cache"
+
+if str(TOOLS) not in sys.path:
+    sys.path.insert(0, str(TOOLS))  # the tools' own package, `grading`, as the tools themselves import it
+
+
+def load_tool(name: str):
+    """A script of tools/ as a module (``tools/<name>.py``)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+def cache_key() -> str:
+    digest = hashlib.sha256(version("otter-grader").encode())
+    for path in [*SOURCES, TOOLS / "build_homework.py", *sorted((ROOT / "gamelib").rglob("*.py"))]:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _build(source: Path, folder: Path):
+    build_homework = load_tool("build_homework")
+    return build_homework.build_set(source, folder / "build", folder / "student")
+
+
+@lru_cache(maxsize=1)
+def built_sets() -> dict:
+    """``{set name: BuiltSet}`` for every set, from the cache or built now (in parallel)."""
+    build_homework = load_tool("build_homework")
+    folder = CACHE / cache_key()
+    done = folder / "complete"
+    if not done.exists():
+        if CACHE.exists():
+            shutil.rmtree(CACHE)  # older keys: their inputs are gone
+        folder.mkdir(parents=True)
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            list(pool.map(_build, SOURCES, [folder] * len(SOURCES)))
+        done.touch()
+    return {s.stem: build_homework.BuiltSet(
+        s.stem, folder / "build" / s.stem / "autograder.zip", folder / "build" / s.stem / "solution.ipynb",
+        folder / "student" / f"{s.stem}.ipynb") for s in SOURCES}

@@ -1,0 +1,218 @@
+"""Submissions that attack the grader (tests/grading_attacks.py) score what they deserve — 0, having no right
+answer — and change nothing else: the other students' results stay as they were, no process of theirs is left
+running, and nothing outside the sandbox's own scratch space is written.
+
+Graded with the real bwrap. Honest submissions are graded first; the attacks then run into the same output
+folder, two at a time, with a short time limit (the endless loop has one of its own).
+"""
+
+import csv
+import hashlib
+import os
+import re
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from grading_attacks import ATTACKS, MARKER, attack_submission, submission
+from homework_build import ROOT, built_sets, load_tool
+
+from gamelib.homework import student_set
+
+pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
+              pytest.mark.slow]
+
+grade_homework = load_tool("grade_homework")
+from grading import sandbox  # noqa: E402  (tools/ is on sys.path once homework_build is imported)
+from grading.layout import scan_folder  # noqa: E402
+
+SET = "hw1-subtraction-grundy"
+RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
+         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
+         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
+         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
+         "q5_g29": "my_game.grundy(29)"}
+SANDBOX_UIDS = range(sandbox.SANDBOX_UID_BASE, sandbox.SANDBOX_UID_BASE + 8)
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` with the hash of its bytes."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _survivors() -> list[str]:
+    """Processes an attack may have left: ones carrying the attack marker, or running as a sandbox user."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            uid = int(re.search(rb"^Uid:\s+(\d+)", (proc / "status").read_bytes(), re.MULTILINE)[1])
+        except (OSError, TypeError):
+            continue
+        if MARKER.encode() in cmdline or uid in SANDBOX_UIDS:
+            found.append(f"{proc.name} uid {uid}: {cmdline[:100]!r}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Honest work graded first, then every attack into the same output folder; what each step left."""
+    built = built_sets()
+    homework = grade_homework.load_set("hw1", built[SET].autograder_zip)
+    folder = tmp_path_factory.mktemp("submissions")
+    out = tmp_path_factory.mktemp("graded")
+    nbformat.write(submission(SET, RIGHT, "alice"), folder / "alice.ipynb")
+    nbformat.write(submission(SET, {**RIGHT, "q4_leave": "27"}, "carol"), folder / "carol.ipynb")
+    honest, _ = scan_folder(folder)
+    quiet = {"report": lambda _: None, "jobs": 2}
+    before = {o.file: o for o in grade_homework.grade_all(honest, homework, out, limits=sandbox.Limits(timeout=60),
+                                                          **quiet)}
+    results_before = _tree(out / "results")
+
+    attacks = folder / "attacks"
+    attacks.mkdir()
+    for attack in ATTACKS:
+        nbformat.write(attack_submission(SET, attack), attacks / f"{attack}.ipynb")
+    submissions_before = _tree(folder)
+    tmp_before = set(os.listdir("/tmp"))
+    found, _ = scan_folder(folder)
+    endless = [s for s in found if s.file == "attacks/endless-loop.ipynb"]
+    others = [s for s in found if s not in endless]
+    start = time.perf_counter()
+    outcomes = grade_homework.grade_all(others, homework, out, limits=sandbox.Limits(timeout=30), **quiet)
+    outcomes += grade_homework.grade_all(endless, homework, out, limits=sandbox.Limits(timeout=3), **quiet)
+    seconds = time.perf_counter() - start
+    survivors = _survivors()
+    time.sleep(1)  # a detached process would act now, after grading
+    gradebook = grade_homework.write_all(outcomes + list(before.values()), [], homework, out)
+    return {"before": before, "after": {o.file: o for o in outcomes}, "results_before": results_before,
+            "out": out, "folder": folder, "submissions_before": submissions_before, "tmp_before": tmp_before,
+            "survivors": survivors, "gradebook": gradebook, "seconds": seconds}
+
+
+def test_honest_work_is_graded_right_first(graded):
+    alice, carol = graded["before"]["alice.ipynb"], graded["before"]["carol.ipynb"]
+    assert (alice.status, alice.score, alice.possible) == ("graded", 11, 11), alice.problems
+    assert (carol.score, carol.questions["q4"]["score"]) == (9, 0)
+
+
+@pytest.mark.parametrize("attack", list(ATTACKS))
+def test_an_attack_gains_no_point(graded, attack):
+    outcome = graded["after"][f"attacks/{attack}.ipynb"]
+    assert outcome.score == 0 and outcome.possible == 11, (outcome.questions, outcome.problems)
+    assert outcome.status in ("graded", "graded, with problems")
+    assert all(q["score"] == 0 for q in outcome.questions.values())
+
+
+def test_each_attack_is_reported_for_what_it_did(graded):
+    after = graded["after"]
+    assert any("stopped after 3 s" in p for p in after["attacks/endless-loop.ipynb"].problems)
+    assert any("ended before reporting its answers" in p or "stopped after" in p
+               for p in after["attacks/exit.ipynb"].problems)
+    assert any(re.search(r"printed \d+\.\d MB of output", p) for p in after["attacks/huge-output.ipynb"].problems)
+    lying = after["attacks/lying-objects.ipynb"].questions
+    assert "_Liar, not a plain value" in " ".join(lying["q1"]["feedback"])
+    assert "_LiarInt, not a plain value" in " ".join(lying["q4"]["feedback"])
+
+
+def test_text_from_an_attack_is_made_harmless(graded):
+    trouble = graded["after"]["attacks/unicode-trouble.ipynb"]
+    assert any("raised ValueError: ? <script>" in p for p in trouble.problems), trouble.problems
+    assert "`q4_leave` is a __main__.?img?src?x?onerror?alert?1??, not a plain value" in " ".join(
+        trouble.questions["q4"]["feedback"])
+    feedback = "".join(p.read_text() for p in (graded["out"] / "feedback").iterdir() if "trouble" in p.name)
+    assert "&lt;script&gt;" in feedback and "<script>" not in feedback and "<img" not in feedback
+    cells = [cell for row in csv.reader(graded["gradebook"].open()) for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "-", "@"))]
+
+
+def test_attacks_leave_the_other_results_unchanged(graded):
+    out = graded["out"]
+    now = _tree(out / "results")
+    for name, digest in graded["results_before"].items():
+        assert now[name] == digest, f"{name} changed while the attacks were graded"
+    rows = {r["file"]: r for r in csv.DictReader(graded["gradebook"].open())}
+    assert (rows["alice.ipynb"]["score"], rows["carol.ipynb"]["score"]) == ("11", "9")
+    assert all(rows[f"attacks/{a}.ipynb"]["score"] == "0" for a in ATTACKS)
+    # the grader saved one result per submission, and nothing else, in its results folder
+    assert sorted(now) == sorted(f"{load_tool('grade_homework').records.slug(f)}.json" for f in rows)
+
+
+def test_no_process_of_a_submission_survives_grading(graded):
+    assert graded["survivors"] == []
+
+
+def test_nothing_outside_the_sandbox_changed(graded):
+    assert _tree(graded["folder"]) == graded["submissions_before"]
+    assert not [name for name in set(os.listdir("/tmp")) - graded["tmp_before"] if "attack" in name]
+    assert not list(graded["out"].rglob("gamelib-attack-fill.bin"))
+    assert not list(graded["folder"].rglob("gamelib-attack-fill.bin"))
+    assert not (ROOT / "homework" / "build" / "gamelib-attack-fill.bin").exists()
+
+
+def test_attacks_are_graded_quickly(graded):
+    # 11 attacks, two at a time, under a 30 s limit (3 s for the endless loop): none may hit the 30 s limit
+    assert not [f for f, o in graded["after"].items() if "stopped after 30 s" in " ".join(o.problems)]
+
+
+def test_the_sandbox_sees_only_the_submission_and_python(tmp_path):
+    """A notebook reports what it can reach; the repository, other files and the network are not there."""
+    code = "\n".join([
+        "import os, socket",
+        "top = sorted(os.listdir('/'))",
+        f"repo = sorted(os.listdir({str(ROOT)!r})) if os.path.isdir({str(ROOT)!r}) else []",
+        "home = sorted(os.listdir('.'))",
+        "pids = sorted(int(p) for p in os.listdir('/proc') if p.isdigit())",
+        "uid = os.getuid()",
+        "hostname = socket.gethostname()",
+        "try:",
+        "    socket.create_connection(('127.0.0.1', 22), timeout=2); network = 'open'",
+        "except OSError as error:",
+        "    network = type(error).__name__",
+        "try:",
+        "    open('/usr/gamelib-attack-write', 'w'); wrote = True",
+        "except OSError:",
+        "    wrote = False",
+    ])
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    names = ["top", "repo", "home", "pids", "uid", "hostname", "network", "wrote"]
+    run = sandbox.run_sandboxed(nbformat.writes(nb).encode(), "hw.ipynb", names, [], sandbox.Limits(timeout=60))
+    from grading.plain import read_report
+
+    seen = read_report(run.report).values
+    assert set(seen["top"]) <= {"usr", "bin", "lib", "lib64", "sbin", "etc", "dev", "proc", "tmp", "home", "opt",
+                                "root", "work", "lib32", "libx32"}, seen["top"]
+    assert set(seen["repo"]) <= {"gamelib", ".venv"}, seen["repo"]  # not homework/, tools/, tests/
+    assert seen["home"] == ["hw.ipynb"]
+    assert len(seen["pids"]) <= 3  # bwrap's init, the notebook's Python (and nothing of the grader's)
+    assert seen["hostname"] == "sandbox" and seen["network"] != "open" and seen["wrote"] is False
+    if os.geteuid() == 0:
+        assert seen["uid"] == sandbox.SANDBOX_UID_BASE
+
+
+def test_a_missing_bwrap_stops_grading_with_install_advice(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+    with pytest.raises(sandbox.SandboxUnavailable, match="apt-get install bubblewrap"):
+        sandbox.check_sandbox()
+    (tmp_path / "in").mkdir()
+    assert grade_homework.main(["hw1", str(tmp_path / "in"), "--out", str(tmp_path / "out"),
+                                "--autograder", str(built_sets()[SET].autograder_zip)]) == 2
+    said = capsys.readouterr().err
+    assert "bwrap` is not installed" in said and "--unsandboxed" in said
+    assert not (tmp_path / "out").exists()
+
+
+def test_unsandboxed_results_say_so_on_every_row(tmp_path):
+    built = built_sets()
+    (tmp_path / "in").mkdir()
+    nbformat.write(submission(SET, RIGHT, "alice"), tmp_path / "in" / "alice.ipynb")
+    assert grade_homework.main(["hw1", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--unsandboxed",
+                                "--autograder", str(built[SET].autograder_zip)]) == 0
+    rows = list(csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open()))
+    assert [(r["file"], r["score"], r["sandbox"]) for r in rows] == [
+        ("alice.ipynb", "11", "UNSANDBOXED (trusted run)")]
+    assert student_set("alice")  # the seeded question was checked against alice's own set

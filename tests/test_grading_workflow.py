@@ -1,0 +1,207 @@
+"""A teacher's round with a course site's download: one command grades it (folder or zip), the gradebook has a
+row per submission with identity flags, the written answers come out one file per question, every student
+gets a feedback file that quotes no hidden test, hand marks merge back, and a re-run grades nothing twice.
+"""
+
+import csv
+import zipfile
+
+import nbformat
+import pytest
+from grading_attacks import submission
+from homework_build import built_sets, load_tool
+
+from gamelib import SubtractionGame
+from gamelib.homework import student_set
+
+pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
+              pytest.mark.slow]
+
+grade_homework = load_tool("grade_homework")
+from grading import checks  # noqa: E402
+
+SET = "hw1-subtraction-grundy"
+RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
+         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
+         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
+         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
+         "q5_g29": "my_game.grundy(29)"}
+MOODLE = "{}_{}_assignsubmission_file_"
+
+
+def _written(nb, text):
+    """Put ``text`` in the notebook's written-answer cell."""
+    cell = next(c for c in nb.cells if "otter_answer_cell" in c.metadata.get("tags", []))
+    cell.source = text
+    return nb
+
+
+def _course_download(folder):
+    """What Moodle's "download all submissions" unpacks to, with the usual odd files."""
+    def put(student, number, file, nb):
+        path = folder / MOODLE.format(student, number) / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, path)
+
+    put("Alice Smith", 101, "hw1-subtraction-grundy.ipynb",
+        _written(submission(SET, RIGHT, "s1000001"), "Alice's explanation: mex misses 0, so move to 0."))
+    put("Bob Jones", 102, "HW1.IPYNB", submission(SET, {**RIGHT, "q4_leave": "27"}, "s1000002"))
+    put("Carol Diaz", 103, "hw1.ipynb.txt", submission(SET, RIGHT, "s1000003"))
+    put("Dave Kim", 104, "hw1.ipynb", submission(SET, {}, "s1000004"))
+    put("Dave Kim", 104, "hw1 (1).ipynb", submission(SET, RIGHT, "s1000004"))
+    put("Erin Wu", 105, "hw1.ipynb", submission(SET, RIGHT, "s1000001"))  # Alice's id typed in
+    (folder / "Frank Ode_106_assignsubmission_onlinetext_").mkdir()
+    (folder / "Frank Ode_106_assignsubmission_onlinetext_" / "onlinetext.html").write_text("<p>see e-mail</p>")
+    (folder / "__MACOSX").mkdir()
+    (folder / "__MACOSX" / "._hw1.ipynb").write_bytes(b"\0\5\26\7")
+    (folder / MOODLE.format("Gina Ray", 107) / "report.pdf").parent.mkdir()
+    (folder / MOODLE.format("Gina Ray", 107) / "report.pdf").write_bytes(b"%PDF-1.4")
+
+
+def _main(*args):
+    return grade_homework.main(["hw1", *map(str, args), "--autograder", str(built_sets()[SET].autograder_zip)])
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("download")
+    _course_download(folder)
+    out = tmp_path_factory.mktemp("graded")
+    assert _main(folder, "--out", out, "--jobs", "2", "--timeout", "60") == 0
+    gradebook = out / f"{SET}-results.csv"
+    return {"folder": folder, "out": out, "gradebook": gradebook,
+            "rows": {r["file"]: r for r in csv.DictReader(gradebook.open())}}
+
+
+def test_every_notebook_of_the_download_is_graded(course):
+    rows = course["rows"]
+    assert sorted(rows) == sorted([
+        "Alice Smith_101_assignsubmission_file_/hw1-subtraction-grundy.ipynb",
+        "Bob Jones_102_assignsubmission_file_/HW1.IPYNB", "Carol Diaz_103_assignsubmission_file_/hw1.ipynb.txt",
+        "Dave Kim_104_assignsubmission_file_/hw1 (1).ipynb", "Dave Kim_104_assignsubmission_file_/hw1.ipynb",
+        "Erin Wu_105_assignsubmission_file_/hw1.ipynb"])
+    blank = MOODLE.format("Dave Kim", 104) + "/hw1.ipynb"
+    scores = {r["student"]: r["score"] for r in rows.values() if r["file"] != blank}
+    assert scores == {"Alice Smith": "11", "Bob Jones": "9", "Carol Diaz": "11", "Dave Kim": "11", "Erin Wu": "11"}
+    alice = rows["Alice Smith_101_assignsubmission_file_/hw1-subtraction-grundy.ipynb"]
+    assert (alice["site_id"], alice["student_id"], alice["status"]) == ("101", "s1000001", "graded")
+    assert (alice["q6 (by hand, 2)"], alice["total"], alice["total possible"]) == ("", "11", "13")
+    assert rows[blank]["score"] == "0"
+
+
+def test_other_files_are_listed_with_the_reason(course):
+    listed = {r["file"]: r["why it was not graded"]
+              for r in csv.DictReader((course["out"] / "not-graded-files.csv").open())}
+    assert listed == {
+        "Frank Ode_106_assignsubmission_onlinetext_/onlinetext.html":
+            "not a notebook (.html); notebooks end in .ipynb",
+        "Gina Ray_107_assignsubmission_file_/report.pdf": "not a notebook (.pdf); notebooks end in .ipynb",
+        "__MACOSX/._hw1.ipynb": "system file (made by the operating system, not by a student)"}
+
+
+def test_duplicates_are_flagged(course):
+    flags = {r["file"].split("_")[0]: r["flags"] for r in course["rows"].values()}
+    assert "DUPLICATE ID: student_id 's1000001' is also typed in Erin Wu" in flags["Alice Smith"]
+    assert "DUPLICATE ID" in flags["Erin Wu"] and "Alice Smith" in flags["Erin Wu"]
+    dave = [r["flags"] for r in course["rows"].values() if r["student"] == "Dave Kim"]
+    assert len(dave) == 2 and all("SEVERAL SUBMISSIONS from Dave Kim" in f for f in dave)
+    assert flags["Bob Jones"] == flags["Carol Diaz"] == ""
+
+
+def test_written_answers_come_one_file_per_question(course):
+    text = (course["out"] / "answers" / "q6.md").read_text()
+    assert text.startswith("# hw1-subtraction-grundy, q6: written answers (2 points each)")
+    alice = text.index("## Alice Smith, student_id s1000001")
+    assert text.index("> Alice's explanation: mex misses 0, so move to 0.") > alice
+    assert text.count("\n## ") == 6
+    assert sorted(p.name for p in (course["out"] / "answers").iterdir()) == ["q6.md"]
+
+
+def test_feedback_helps_and_never_quotes_a_hidden_test(course):
+    files = sorted((course["out"] / "feedback").iterdir())
+    assert len(files) == 6
+    bob = next(p for p in files if p.name.startswith("Bob-Jones")).read_text()
+    assert "Automatic score: **9 of 11**" in bob
+    assert "| q4 | 0 / 2 | The quick checks pass, but the full tests found a mistake (1 of 1 failed)" in bob
+    dave_blank = next(p.read_text() for p in files if "Dave" in p.name and "**0 of 11**" in p.read_text())
+    assert "`q1_grundy` is still `...`: no answer yet." in dave_blank
+    hidden = [case["code"] for t in checks.load_tests(built_sets()[SET].autograder_zip).values()
+              for suite in t.test["suites"] for case in suite["cases"] if case["hidden"]]
+    expressions = [line[4:].strip() for code in hidden for line in code.splitlines() if line.startswith(">>> ")]
+    expected_values = ["[0, 0, 1, 1, 0, 2, 1, 3", "{0, 1, 4, 8}", "(26, 30)", "[2, 1, 2]"]
+    assert all(value in " ".join(expressions) for value in expected_values)  # they are the hidden tests' values
+    for path in files:
+        text = path.read_text()
+        assert not [e for e in expressions + expected_values if e in text], path.name
+
+
+def test_hand_marks_merge_back_and_bad_marks_are_refused(course, tmp_path):
+    rows = list(csv.DictReader(course["gradebook"].open()))
+    for row in rows:
+        row["q6 (by hand, 2)"] = {"Alice Smith": "2", "Bob Jones": "1,5"}.get(row["student"], "")
+    marked = tmp_path / "marked.csv"
+    with marked.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    results = {p.name: p.stat().st_mtime_ns for p in (course["out"] / "results").iterdir()}
+    assert _main(course["folder"], "--out", course["out"], "--merge-manual", marked) == 0
+    # nothing was graded again: every result file is the one written the first time
+    assert {p.name: p.stat().st_mtime_ns for p in (course["out"] / "results").iterdir()} == results
+    merged = {r["student"]: r for r in csv.DictReader(course["gradebook"].open())}
+    assert (merged["Alice Smith"]["q6 (by hand, 2)"], merged["Alice Smith"]["total"]) == ("2", "13")
+    assert (merged["Bob Jones"]["q6 (by hand, 2)"], merged["Bob Jones"]["total"]) == ("1.5", "10.5")
+    assert merged["Carol Diaz"]["q6 (by hand, 2)"] == "" and merged["Carol Diaz"]["total"] == "11"
+    alice_feedback = next(p for p in (course["out"] / "feedback").iterdir() if p.name.startswith("Alice"))
+    assert "| q6 (written) | 2 / 2 |" in alice_feedback.read_text()
+    rows[0]["q6 (by hand, 2)"] = "3"
+    with marked.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    with pytest.raises(SystemExit, match=r"the mark '3' for q6 must be a number from 0 to 2"):
+        _main(course["folder"], "--out", course["out"], "--merge-manual", marked)
+
+
+def test_a_zip_of_the_download_grades_the_same(course, tmp_path):
+    archive = tmp_path / "download.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for path in sorted(course["folder"].rglob("*")):
+            if path.is_file():
+                zf.write(path, path.relative_to(course["folder"]).as_posix())
+        zf.writestr("../escape.ipynb", "{}")
+    assert _main(archive, "--jobs", "2", "--timeout", "60") == 0
+    out = tmp_path / "download-graded"
+    rows = {r["file"]: (r["student"], r["score"]) for r in csv.DictReader((out / f"{SET}-results.csv").open())}
+    assert rows == {f: (r["student"], r["score"]) for f, r in course["rows"].items()}
+    listed = {r["file"]: r["why it was not graded"] for r in csv.DictReader((out / "not-graded-files.csv").open())}
+    assert listed["../escape.ipynb"] == "unsafe path in the zip (absolute or with ..)"
+    assert not (tmp_path / "escape.ipynb").exists()
+
+
+def test_an_id_in_the_file_name_is_checked_against_the_typed_one(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    nbformat.write(submission(SET, RIGHT, "s7654321"), folder / "s1234567.ipynb")  # someone else's id typed
+    assert student_set("s1234567") != student_set("s7654321")
+    assert _main(folder, "--out", tmp_path / "out", "--name-pattern", r"(?P<student_id>s\d{7})") == 0
+    row, = csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open())
+    assert row["flags"] == "ID MISMATCH: the file name says 's1234567', the notebook 's7654321'"
+    # the own-set question is checked against the id the course site gave: the other set's answers count only
+    # where the two sets happen to agree (each of the two hidden checks is worth 1.5)
+    named, typed = SubtractionGame(student_set("s1234567")), SubtractionGame(student_set("s7654321"))
+    q5 = 1.5 * (named.p_positions(30) == typed.p_positions(30)) + 1.5 * (named.grundy(29) == typed.grundy(29))
+    assert q5 < 3 and (float(row["q5 (3)"]), float(row["score"])) == (q5, 8 + q5)
+
+
+def test_an_id_computed_at_run_time_is_shown_and_flagged(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    nb = submission(SET, RIGHT, "placeholder")
+    for cell in nb.cells:
+        cell.source = cell.source.replace("student_id = 'placeholder'", 'student_id = "ali" + "ce"')
+    nbformat.write(nb, folder / "mallory.ipynb")
+    assert _main(folder, "--out", tmp_path / "out") == 0
+    row, = csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open())
+    assert row["student_id"] == "alice" and row["status"] == "graded, with problems"
+    assert "student_id is not typed as text in the notebook; it ran with 'alice'" in row["problems"]

@@ -1,0 +1,128 @@
+"""What the grader reads from a submitted notebook without running it: is it a notebook of this set, the
+student id typed in it, the written answers, and which handout cells are missing.
+
+Reading is static (JSON and ``ast``), so it is safe in the grader's own process; running the code is the
+sandbox's job.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+
+import nbformat
+
+#: Largest submission read, and most cells (the handouts have about 30); bigger ones are reported, not run.
+MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
+MAX_CELLS = 2000
+
+
+class NotGradable(ValueError):
+    """The file cannot be graded at all (the message says why)."""
+
+
+def cell_text(cell) -> str:
+    source = cell.get("source", "")
+    return source if isinstance(source, str) else "".join(source)
+
+
+def read_notebook(raw: bytes) -> nbformat.NotebookNode:
+    """Parse and validate a submission (NotGradable, saying why, if it is not a notebook)."""
+    if len(raw) > MAX_NOTEBOOK_BYTES:
+        raise NotGradable(f"the file is larger than {MAX_NOTEBOOK_BYTES // 2**20} MB")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise NotGradable(f"not a valid notebook file: the JSON does not parse ({str(error)[:120]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+        raise NotGradable("not a notebook: the JSON has no list of cells")
+    if len(data["cells"]) > MAX_CELLS:
+        raise NotGradable(f"the notebook has {len(data['cells'])} cells, more than the {MAX_CELLS} allowed")
+    try:
+        nb = nbformat.from_dict(data)
+        nb.setdefault("metadata", {})
+        nb.nbformat, nb.nbformat_minor = 4, max(nb.get("nbformat_minor", 0), 5)
+        for index, cell in enumerate(nb.cells, start=1):
+            cell.setdefault("metadata", {})
+            cell.setdefault("id", f"submitted-cell-{index}")
+            if cell.get("cell_type") == "code":
+                cell.setdefault("outputs", [])
+                cell.setdefault("execution_count", None)
+        nbformat.validate(nb)
+    except Exception as error:  # any malformed structure is reported, not raised
+        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        raise NotGradable(f"not a valid notebook: {type(error).__name__}: {message}"[:300]) from None
+    return nb
+
+
+def check_set(nb: nbformat.NotebookNode, set_name: str) -> list[str]:
+    """Problems with the notebook's otter metadata; NotGradable if it belongs to another set."""
+    otter = nb.metadata.get("otter", {})
+    declared = otter.get("assignment_name") if isinstance(otter, dict) else None
+    if declared is None:
+        return ["the notebook has lost the handout's otter metadata (copied into a new notebook?); graded anyway"]
+    if declared != set_name:
+        raise NotGradable(f"this is a submission for {str(declared)[:60]}, not for {set_name}")
+    return []
+
+
+def declared_student_id(nb: nbformat.NotebookNode) -> str | None:
+    """The value of the last ``student_id = "..."`` line in the code cells, or None if there is none."""
+    found = None
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        lines = [line for line in cell_text(cell).splitlines() if not line.lstrip().startswith(("%", "!"))]
+        try:
+            tree = ast.parse("\n".join(lines))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "student_id"
+                                                     for t in node.targets)
+                    and isinstance(node.value, ast.Constant) and isinstance(node.value.value, (str, int))
+                    and not isinstance(node.value.value, bool)):
+                found = str(node.value.value)[:100]
+    return found
+
+
+def missing_handout_cells(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode) -> list[str]:
+    """The first line of each question, answer or check cell of the handout that the submission lacks.
+
+    A cell counts as present when a cell with its id is there, or (for the locked cells: prompts and checks)
+    a cell with exactly its text.
+    """
+    ids = {cell.get("id") for cell in nb.cells}
+    texts = {cell_text(cell).strip() for cell in nb.cells}
+    missing = []
+    for cell in handout.cells:
+        tags = cell.metadata.get("tags", [])
+        locked = cell.metadata.get("deletable") is False
+        answer = "otter_answer_cell" in tags or "otter_assign_solution_cell" in tags
+        if not (locked or answer) or cell.get("id") in ids or (locked and cell_text(cell).strip() in texts):
+            continue
+        first = next((line for line in cell_text(cell).splitlines() if line.strip()
+                      and not line.startswith("<!--")), "")
+        missing.append(first[:60])
+    return missing
+
+
+def written_answers(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, questions: list[str],
+                    limit: int = 20_000) -> dict[str, str]:
+    """The text of each written (hand-graded) answer, found by the handout's cell id, else in order."""
+    handout_cells = [c for c in handout.cells
+                     if c.cell_type == "markdown" and "otter_answer_cell" in c.metadata.get("tags", [])]
+    by_id = {cell.get("id"): cell for cell in nb.cells}
+    in_order = [c for c in nb.cells if c.cell_type == "markdown" and "otter_answer_cell" in c.metadata.get("tags", [])]
+    answers = {}
+    for index, (question, template) in enumerate(zip(questions, handout_cells, strict=False)):
+        cell = by_id.get(template.get("id")) or (in_order[index] if index < len(in_order) else None)
+        answers[question] = cell_text(cell).strip()[:limit] if cell is not None else ""
+    return answers
+
+
+def locked_cells(handout: nbformat.NotebookNode) -> list[str]:
+    """The text of the handout's locked code cells (otter's set-up and ``grader.check`` cells): the sandbox
+    skips a submission's cell only when its text is exactly one of these, since they only print checks."""
+    return [cell_text(c).strip() for c in handout.cells
+            if c.cell_type == "code" and c.metadata.get("deletable") is False and c.metadata.get("editable") is False]

@@ -1,0 +1,273 @@
+"""Run a submitted notebook in a bubblewrap sandbox and bring back its answer report, bounded.
+
+Inside the sandbox (``bwrap``, Debian package ``bubblewrap``) the student's code sees: a read-only Python
+environment (the interpreter, the virtual environment, the ``gamelib`` package), its own notebook, a
+private ``/tmp`` and home folder (small in-memory file systems) and nothing else: not the repository, the
+autograder, the solutions, other submissions or the grader's processes. It has no network (own network
+namespace), its own PID, IPC and UTS namespaces, no capabilities, and limits on CPU time, memory, processes,
+file size and open files. When the notebook's Python process ends, or the time is up, the PID namespace
+ends and the kernel kills every process the submission started.
+
+The answer report leaves through one pipe (at most :data:`grading.plain.MAX_REPORT_BYTES`); the notebook's
+printed output through another, of which only the first :data:`KEPT_OUTPUT_BYTES` are kept.
+
+Without bwrap, :func:`run_unsandboxed` runs the same script as an ordinary child process: for trusted
+submissions only (the grader marks every such result).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from importlib.util import find_spec
+from pathlib import Path
+
+from .plain import MAX_REPORT_BYTES
+
+RUNNER = Path(__file__).resolve().parent / "run_notebook.py"
+INSTALL_HELP = (
+    "Grading runs each submission in a bubblewrap sandbox, and `bwrap` {problem}.\n"
+    "Install it: `sudo apt-get install bubblewrap` (Debian, Ubuntu), `sudo dnf install bubblewrap` (Fedora), "
+    "or `make grading-deps` from the repository (as root).\n"
+    "On Linux the sandbox also needs user namespaces (on by default almost everywhere). bwrap does not exist "
+    "for macOS or Windows: grade there inside a Linux VM or container.\n"
+    "Only for submissions you trust (your own test notebooks), `--unsandboxed` grades without it."
+)
+#: Printed output kept per submission (for the teacher's log); the rest is read and thrown away.
+KEPT_OUTPUT_BYTES = 64 * 1024
+#: Where the submission sits inside the sandbox (the home folder of a user that does not exist outside).
+HOME = "/home/student"
+GRADER_DIR = "/opt/grader"
+#: When the grader runs as root, sandboxed code runs as this user id plus the job's slot number: a user with
+#: no files anywhere, whose process count limit (RLIMIT_NPROC) then counts only that sandbox's processes.
+SANDBOX_UID_BASE = 61000
+
+
+class SandboxUnavailable(RuntimeError):
+    """bwrap is missing or cannot start a sandbox on this machine."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one submission may use. ``timeout`` is wall-clock seconds for the whole run."""
+
+    timeout: float = 120
+    memory_mb: int = 1536
+    processes: int = 64
+    file_mb: int = 32
+    scratch_mb: int = 64
+    open_files: int = 256
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass
+class RunResult:
+    """What came back from one run: the raw report (untrusted bytes) and what the grader saw of the run."""
+
+    report: bytes = b""
+    report_too_long: bool = False
+    output: bytes = b""
+    output_bytes: int = 0
+    returncode: int | None = None
+    timed_out: bool = False
+    seconds: float = 0.0
+
+
+def _drain(stream, keep: int, into: dict) -> None:
+    """Read ``stream`` to its end, keeping the first ``keep`` bytes and counting the rest."""
+    kept, total = bytearray(), 0
+    while True:
+        chunk = stream.read(65536)
+        if not chunk:
+            break
+        total += len(chunk)
+        if len(kept) <= keep:
+            kept += chunk[: keep + 1 - len(kept)]
+    into["kept"], into["total"] = bytes(kept), total
+
+
+def _python() -> str:
+    """This interpreter's path, without ``..`` (only the bound folders exist inside the sandbox)."""
+    return os.path.normpath(os.path.abspath(sys.executable))
+
+
+def environment_paths() -> list[Path]:
+    """The folders the sandboxed Python needs, read-only: the interpreter's installation, the virtual
+    environment, and the packages installed from a source folder (an editable ``gamelib``)."""
+    prefix = Path(os.path.normpath(os.path.abspath(sys.prefix)))
+    paths = {Path(sys.base_prefix).resolve(), prefix.resolve(), prefix}
+    # Installed packages only: never a plain folder on sys.path (the tools' folder, or a repository root).
+    paths.update(Path(p).resolve() for p in sys.path if p and Path(p).name in ("site-packages", "dist-packages")
+                 and Path(p).is_dir())
+    for module in ("gamelib", "IPython", "traitlets", "numpy", "matplotlib"):
+        spec = find_spec(module)
+        if spec is not None and spec.submodule_search_locations:
+            paths.update(Path(p).resolve() for p in spec.submodule_search_locations)
+    # Keep the outermost of nested folders; /usr comes in as a whole anyway.
+    ordered = sorted(paths, key=lambda p: len(p.parts))
+    kept: list[Path] = []
+    for path in ordered:
+        if not any(path == k or k in path.parents for k in kept + [Path("/usr")]):
+            kept.append(path)
+    return kept
+
+
+def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Limits, slot: int = 0) -> list[str]:
+    """The full command that runs ``workdir/submission.ipynb`` in a sandbox (see the module docstring).
+
+    ``workdir`` holds ``submission.ipynb`` and ``spec.json``; both are bound read-only into the sandbox, the
+    notebook under ``notebook_name`` in the home folder (the name its own ``otter.Notebook(...)`` cell expects).
+    """
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxUnavailable(INSTALL_HELP.format(problem="is not installed"))
+    command = [bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
+               "--unshare-uts", "--unshare-net", "--unshare-cgroup-try", "--hostname", "sandbox"]
+    as_root = os.geteuid() == 0
+    if as_root:
+        # Privileged bwrap: no user namespace; the code drops to an unused uid through setpriv below.
+        command += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    else:
+        command += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
+    command += ["--ro-bind", "/usr", "/usr"]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            command += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            command += ["--ro-bind", top, top]
+    for etc in ("/etc/ld.so.cache", "/etc/fonts", "/etc/localtime", "/etc/alternatives", "/etc/mime.types"):
+        command += ["--ro-bind-try", etc, etc]
+    scratch = str(limits.scratch_mb * 1024 * 1024)
+    command += ["--dev", "/dev", "--proc", "/proc",
+                "--perms", "1777", "--size", scratch, "--tmpfs", "/tmp",
+                "--perms", "0755", "--dir", str(Path(HOME).parent),
+                "--perms", "1777", "--size", scratch, "--tmpfs", HOME]
+    # bwrap makes missing parent folders private (0700); the unprivileged user must pass through them.
+    bound = environment_paths()
+    parents = sorted({str(parent) for path in bound + [Path(GRADER_DIR)] for parent in path.parents
+                      if parent not in (Path("/"), Path("/tmp"), Path(HOME).parent)} | {GRADER_DIR}, key=len)
+    for parent in parents:
+        command += ["--perms", "0755", "--dir", parent]
+    for path in bound:
+        command += ["--ro-bind", str(path), str(path)]
+    command += ["--ro-bind", str(workdir / "submission.ipynb"), f"{HOME}/{notebook_name}",
+                "--ro-bind", str(RUNNER), f"{GRADER_DIR}/run_notebook.py",
+                "--ro-bind", str(workdir / "spec.json"), f"{GRADER_DIR}/spec.json",
+                "--remount-ro", "/",
+                "--chdir", HOME, "--clearenv",
+                "--setenv", "HOME", HOME, "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
+                "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/matplotlib",
+                "--setenv", "IPYTHONDIR", "/tmp/ipython",
+                "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",
+                "--setenv", "PYTHONDONTWRITEBYTECODE", "1", "--setenv", "LANG", "C.UTF-8", "--"]
+    if as_root:
+        uid = str(SANDBOX_UID_BASE + slot)
+        command += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--no-new-privs", "--"]
+    cpu = str(int(limits.timeout) + 5)
+    command += ["prlimit", f"--cpu={cpu}", f"--as={limits.memory_mb * 1024 * 1024}",
+                f"--nproc={limits.processes}", f"--fsize={limits.file_mb * 1024 * 1024}",
+                f"--nofile={limits.open_files}", "--core=0", "--",
+                _python(), "-I", f"{GRADER_DIR}/run_notebook.py", f"{HOME}/{notebook_name}",
+                f"{GRADER_DIR}/spec.json", str(answers_fd)]
+    return command
+
+
+def _run(command: list[str], answers_read: int, answers_write: int, timeout: float, cwd: Path,
+         env: dict | None = None) -> RunResult:
+    """Start ``command``, collect its report and output on threads, stop it at ``timeout``."""
+    result = RunResult()
+    start = time.perf_counter()
+    report: dict = {}
+    output: dict = {}
+    try:
+        process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, pass_fds=(answers_write,), start_new_session=True,
+                                   env=env)
+    finally:
+        os.close(answers_write)
+    with os.fdopen(answers_read, "rb") as answers:
+        readers = [threading.Thread(target=_drain, args=(answers, MAX_REPORT_BYTES, report), daemon=True),
+                   threading.Thread(target=_drain, args=(process.stdout, KEPT_OUTPUT_BYTES, output), daemon=True)]
+        for reader in readers:
+            reader.start()
+        try:
+            result.returncode = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            result.timed_out = True
+        _stop(process)
+        for reader in readers:
+            reader.join(timeout=10)
+    process.stdout.close()
+    result.report = report.get("kept", b"")
+    result.report_too_long = report.get("total", 0) > MAX_REPORT_BYTES
+    result.output, result.output_bytes = output.get("kept", b""), output.get("total", 0)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Kill the process group (bwrap, or the unsandboxed runner) and wait for it. In the sandbox, bwrap's
+    death ends the PID namespace (``--die-with-parent``), which kills everything the submission started."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+
+
+def _prepare(workdir: Path, notebook: bytes, names: list[str], skip: list[str]) -> None:
+    # Readable by the sandbox's unprivileged user (the folder itself is not listed to anyone else).
+    os.chmod(workdir, 0o711)
+    for name, data in (("submission.ipynb", notebook),
+                       ("spec.json", json.dumps({"names": names, "skip": skip}).encode())):
+        (workdir / name).write_bytes(data)
+        os.chmod(workdir / name, 0o644)
+
+
+def run_sandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
+                  limits: Limits = DEFAULT_LIMITS, slot: int = 0) -> RunResult:
+    """Run ``notebook`` (the submission's bytes) in a fresh sandbox; the report lists ``names``."""
+    with tempfile.TemporaryDirectory(prefix="sandbox-") as tmp:
+        workdir = Path(tmp)
+        _prepare(workdir, notebook, names, skip)
+        answers_read, answers_write = os.pipe()
+        command = bwrap_command(workdir, notebook_name, answers_write, limits, slot)
+        return _run(command, answers_read, answers_write, limits.timeout, workdir)
+
+
+def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
+                    limits: Limits = DEFAULT_LIMITS) -> RunResult:
+    """The same run as an ordinary child process (trusted submissions only): same report, same time limit,
+    but the notebook sees the whole machine with the grader's permissions."""
+    with tempfile.TemporaryDirectory(prefix="unsandboxed-") as tmp:
+        workdir = Path(tmp)
+        _prepare(workdir, notebook, names, skip)
+        (workdir / notebook_name).write_bytes(notebook)
+        answers_read, answers_write = os.pipe()
+        command = [_python(), "-I", str(RUNNER), str(workdir / notebook_name), str(workdir / "spec.json"),
+                   str(answers_write)]
+        env = {**os.environ, "IPYTHONDIR": str(workdir / "ipython"), "MPLBACKEND": "Agg"}
+        return _run(command, answers_read, answers_write, limits.timeout, workdir, env)
+
+
+def check_sandbox() -> None:
+    """Start one tiny sandbox; raise :class:`SandboxUnavailable` with install advice if that fails."""
+    notebook = json.dumps({"cells": [{"cell_type": "code", "source": "x = 1", "metadata": {}}],
+                           "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+    try:
+        result = run_sandboxed(notebook, "check.ipynb", ["x"], [], Limits(timeout=60))
+    except OSError as error:
+        raise SandboxUnavailable(INSTALL_HELP.format(problem=f"could not be started ({error})")) from None
+    if b'"x": {"value": 1}' not in result.report:
+        said = result.output.decode(errors="replace").strip()[-500:]
+        raise SandboxUnavailable(INSTALL_HELP.format(problem=f"failed to start a sandbox here:\n  {said}"))
