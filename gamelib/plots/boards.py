@@ -1,0 +1,123 @@
+"""Board games drawn as boards: Chomp."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from functools import lru_cache
+
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import Rectangle
+
+from gamelib.checks import LimitError, check_bool, check_heaps, check_int
+from gamelib.games.boards import Chomp
+from gamelib.limits import (
+    MAX_CHOMP_POSITIONS,
+)
+from gamelib.plots.draw import _axis_numbers, _bare, _draw_n_cells, _draw_p_markers, _fit_text, _squares
+from gamelib.plots.figure import GameFigure, _check_inches, _new_figure, _place_axes
+from gamelib.plots.style import CHOCOLATE_COLOUR, HIGHLIGHT_COLOUR, LABEL_SIZE, POISON_COLOUR, TICK_SIZE
+
+
+@lru_cache(maxsize=8)
+def _chomp(rows: int, cols: int) -> Chomp:
+    """One Chomp game per board size, so its table of outcomes is kept between figures (widget steps)."""
+    return Chomp(rows, cols)
+
+
+def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | None = None,
+                show_winning_moves: bool = False, width: float = 8.0, show_outcome: bool = True) -> GameFigure:
+    """A Chomp position: chocolate brown squares remain, eaten squares are blank, the poison is black (☠).
+
+    Beside the board the P marker (or a grey N) gives the outcome; with ``show_winning_moves`` the squares
+    whose bite wins are framed in blue.
+
+    Parameters
+    ----------
+    position : row lengths, top row first, never increasing downwards, e.g. ``(5, 5, 3)``.
+    rows, cols : size of the bar (default: the number of rows given and the longest row); at most the
+        sizes :class:`~gamelib.Chomp` accepts.
+    show_winning_moves : frame the winning bites.
+    width : figure width in inches, 3 to 20.
+    show_outcome : say whether the position is P or N (off for "play first", where it would give it away).
+
+    Returns
+    -------
+    GameFigure with ``plotted`` keys ``remaining`` (list of (row, col) squares, counted from 0 at the top
+    left), ``outcome`` ('P'/'N'), ``winning_bites`` (list of (row, col)), ``p_positions`` ([position] or []).
+
+    >>> fig = chomp_board((3, 3), show_winning_moves=True)
+    >>> fig.plotted["outcome"], fig.plotted["winning_bites"]
+    ('N', [(1, 2)])
+    """
+    width = _check_inches(width, "width")
+    show_winning_moves = check_bool(show_winning_moves, "show_winning_moves")
+    show_outcome = check_bool(show_outcome, "show_outcome")
+    if not isinstance(position, (tuple, list)) or not position:
+        raise TypeError(f"position must be a non-empty tuple of row lengths such as (5, 5, 3), got {position!r:.60}")
+    if len(position) > MAX_CHOMP_POSITIONS:  # a bar of r rows has more than r positions
+        raise LimitError(f"position has {len(position):,} rows; boards with at most {MAX_CHOMP_POSITIONS:,} "
+                         "positions are drawn")
+    position = check_heaps(tuple(position), name="position")
+    rows = len(position) if rows is None else check_int(rows, "rows", minimum=1)
+    cols = max(max(position), 1) if cols is None else check_int(cols, "cols", minimum=1)
+    if len(position) != rows:
+        raise ValueError(f"position {position} has {len(position)} rows, but the bar has rows = {rows}")
+    game = _chomp(rows, cols)
+    position = game._check(position)
+    result = game.outcome(position)
+    bites = []
+    if show_winning_moves:
+        for after in game.winning_moves(position):
+            r = next(i for i, (x, y) in enumerate(zip(position, after, strict=True)) if x != y)
+            bites.append((r, after[r]))
+    cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
+    height = max(1.5, 1.15 + cell_in * rows)
+    fig, ax = _new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
+                          title=f"{game.title}: position {position}"
+                          + (f", {result}-position" if show_outcome else ""))
+    _place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
+    remaining = [(r, c) for r in range(rows) for c in range(position[r])]
+    eaten = [(r, c) for r in range(rows) for c in range(position[r], cols)]
+    ax.add_collection(PatchCollection(_squares([c for _, c in remaining[1:]], [r for r, _ in remaining[1:]], 0.94,
+                                               0.94), facecolor=CHOCOLATE_COLOUR, edgecolor="none", zorder=2),
+                      autolim=False)
+    ax.add_collection(PatchCollection(_squares([c for _, c in eaten], [r for r, _ in eaten], 0.94, 0.94),
+                                      facecolor="white", edgecolor="#AAAAAA", linewidth=0.8, linestyle=":",
+                                      zorder=2), autolim=False)
+    ax.add_artist(Rectangle((-0.47, -0.47), 0.94, 0.94, facecolor=POISON_COLOUR, zorder=3, gid="poison"))
+    ax.text(0, 0, "☠", ha="center", va="center", fontsize=max(_fit_text(ax, 1, largest=22), 8), color="white",
+            zorder=4)
+    if bites:
+        ax.add_collection(PatchCollection([Rectangle((c - 0.5, r - 0.5), 1, 1) for r, c in bites],
+                                          facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),
+                          autolim=False)
+    _bare(ax)
+    _axis_numbers(ax, "top", list(range(cols)), [str(c + 1) for c in range(cols)])
+    _axis_numbers(ax, "left", list(range(rows)), [str(r + 1) for r in range(rows)])
+    ax.xaxis.set_label_position("top")
+    ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
+    ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
+    if show_outcome:
+        # The outcome, right of the board, drawn with the common P marker.
+        note_left = 0.8 + cols * cell_in + 0.5
+        middle = 0.15 + rows * cell_in / 2
+        side_ax = fig.add_axes(((note_left) / width, (middle - 0.25) / height, 0.5 / width, 0.5 / height))
+        side_ax.set_xlim(-0.5, 0.5)
+        side_ax.set_ylim(-0.5, 0.5)
+        side_ax.set_axis_off()
+        if result == "P":
+            _draw_p_markers(side_ax, [0], [0], 14)
+            words = "P-position: the player to move loses."
+        else:
+            _draw_n_cells(side_ax, [0], [0], 14)
+            words = "N-position: the player to move can win." + (" Blue frames: the winning bites." if bites else "")
+        text_left = note_left + 0.65
+        words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))
+        fig.text(text_left / width, middle / height, words, ha="left", va="center", fontsize=LABEL_SIZE,
+                 linespacing=1.3)
+    fig.plotted.update(remaining=remaining, outcome=result, winning_bites=bites,
+                       p_positions=[position] if result == "P" else [])
+    return fig

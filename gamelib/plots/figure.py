@@ -1,0 +1,123 @@
+"""The figure class every plot returns, its PNG export, and the checks of sizes and counts figures share."""
+
+from __future__ import annotations
+
+import io
+import numbers
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from gamelib.checks import LimitError, check_stop
+from gamelib.limits import (
+    MAX_INCHES,
+    MIN_INCHES,
+)
+from gamelib.plots.style import TITLE_SIZE
+
+
+class GameFigure(Figure):
+    """A matplotlib ``Figure`` that shows itself as a PNG in a notebook and records what it drew.
+
+    ``plotted`` is a dict filled by the function that drew the figure (its keys are listed in that
+    function's docstring).
+
+    >>> fig = GameFigure(figsize=(2, 1))
+    >>> figure_to_png(fig)[:4] == b"\\x89PNG"
+    True
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.plotted: dict = {}
+
+    def _repr_png_(self) -> bytes:
+        return figure_to_png(self, dpi=100)
+
+
+def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
+    """The figure as PNG bytes, e.g. for ``ipywidgets.Image(value=...)``.
+
+    >>> from gamelib.plots import wythoff_heatmap
+    >>> png = figure_to_png(wythoff_heatmap(10), dpi=80)
+    >>> png[:4] == b"\\x89PNG"
+    True
+    """
+    if not isinstance(fig, Figure):
+        raise TypeError(f"figure_to_png needs a matplotlib Figure, got {fig!r}")
+    if isinstance(dpi, bool) or not isinstance(dpi, numbers.Real) or not 20 <= dpi <= 300:
+        raise ValueError(f"dpi must be a number from 20 to 300, got {dpi!r}")
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Drawing helpers shared by all figures.
+
+
+def _new_figure(width: float, height: float, left: float, right: float, bottom: float, top: float,
+                title: str) -> tuple[GameFigure, Any]:
+    """A figure with one axes placed by margins given in inches (no layout engine: fast and predictable).
+
+    The axes starts without ticks: matplotlib's own ticks cost about a millisecond each to draw, so the
+    figures write their numbers with :func:`_labels` instead.
+    """
+    fig = GameFigure(figsize=(width, height), dpi=100)
+    ax = fig.add_axes((left / width, bottom / height, 1 - (left + right) / width, 1 - (bottom + top) / height))
+    fig.suptitle(title, x=0.5, y=1 - 0.08 / height, va="top", fontsize=TITLE_SIZE)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    return fig, ax
+
+
+def _place_axes(ax: Any, left: float, bottom: float, width: float, height: float) -> None:
+    """Move ``ax`` to a box given in inches from the figure's lower left corner."""
+    fig_w, fig_h = ax.figure.get_size_inches()
+    ax.set_position((left / fig_w, bottom / fig_h, width / fig_w, height / fig_h))
+
+
+def _axes_inches(ax: Any) -> tuple[float, float]:
+    box = ax.get_position()
+    width, height = ax.figure.get_size_inches()
+    return box.width * width, box.height * height
+
+
+def _points_per_unit(ax: Any) -> tuple[float, float]:
+    """How many points one data unit spans, across and up (the limits must be set already)."""
+    width, height = _axes_inches(ax)
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    return 72 * width / abs(x1 - x0), 72 * height / abs(y1 - y0)
+
+
+def _check_game(game: object, needs: tuple[str, ...], example: str) -> None:
+    for name in needs:
+        if not callable(getattr(game, name, None)):
+            raise TypeError(f"expected a game such as {example}, got {game!r} (it has no {name}() method)")
+
+
+def _title_of(game: object) -> str:
+    return str(getattr(game, "title", None) or repr(game))
+
+
+def _check_inches(value: object, name: str) -> float:
+    """A figure width or height in inches: a number from MIN_INCHES to MAX_INCHES.
+
+    The bound keeps the picture small enough to draw: at the largest dpi figure_to_png allows (300), a
+    figure of MAX_INCHES x MAX_INCHES is 6,000 x 6,000 pixels, about 144 MB while it is drawn.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number of inches, from {MIN_INCHES} to {MAX_INCHES}, got {value!r}")
+    if not MIN_INCHES <= float(value) <= MAX_INCHES:  # also refuses nan
+        raise LimitError(f"{name}={value!r} inches is outside the figure sizes drawn: {name} must be from "
+                         f"{MIN_INCHES} to {MAX_INCHES} inches")
+    return float(value)
+
+
+def _check_count(value: object, name: str, limit: int, smallest: int = 1) -> int:
+    """A number of heaps/rows/columns: a whole number from ``smallest`` to ``limit``."""
+    value = check_stop(value, limit=limit, name=name)
+    if value < smallest:
+        raise ValueError(f"{name} must be from {smallest} to {limit}, got {value}")
+    return value
