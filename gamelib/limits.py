@@ -27,6 +27,9 @@ MOVES_PER_POSITION = 2
 MAX_SEARCH = 2 * 10**6
 #: Most values :func:`observed_periodicity` examines.
 MAX_OBSERVED = 10**6
+#: How many heaps are looked at to *observe* a pattern in a game without a proven period (figures, panels):
+#: 1,000 values show every pattern of period up to 250 twice over, and a take-away rule is called 1,000 times.
+OBSERVE_HEAPS = 1000
 
 # --- The source texts' algorithms
 
@@ -84,6 +87,12 @@ MAX_PARTNER_HEAP = 200
 MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
 #: Largest side of a ``grundy_table``.
 MAX_TABLE_SIDE = 10**4
+
+# --- Grundy's game (split one heap into two unequal heaps)
+
+#: Largest heap whose Grundy value GrundysGame computes: heap n costs n/2 XORs (numpy), so all heaps up to
+#: 2**16 take about n**2/4 = 10**9 cheap steps -- about 2-3 s --, and no period is known to shorten it.
+MAX_GRUNDYS_HEAP = 2**16
 
 # --- Wythoff, Chomp and the divisor game
 

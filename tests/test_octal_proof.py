@@ -13,7 +13,8 @@ import pytest
 from brute_octal import octal_values
 
 from gamelib import PeriodNotFoundError
-from gamelib.games.octal import OctalGame, _guy_smith_check
+from gamelib.analysis.periodicity import guy_smith_check
+from gamelib.games.octal import OctalGame
 
 
 def assert_period_holds(code: str, *, at_least: int = 400, factor: int = 4) -> bool:
@@ -48,7 +49,7 @@ def test_the_reported_false_proof_with_62_zeros_and_a_split():
 def test_0_04_on_paper():
     # g(0..3) = 0 but from 4 a move takes 2 from the middle and leaves (1, 1), value 0, so g(4) = 1
     assert octal_values("0.04", 8) == [0, 0, 0, 0, 1, 1, 1, 2]
-    assert _guy_smith_check(np.zeros(4, dtype=np.int64), 2, splits=True) is None
+    assert guy_smith_check(np.zeros(4, dtype=np.int64), 2, splits=True) is None
     assert OctalGame("0.04").grundy(4) == 1
 
 
@@ -60,7 +61,7 @@ def check_every_prefix(code: str, stop: int = 360) -> int:
     values = np.array(truth, dtype=np.int64)
     accepted = 0
     for length in range(1, stop // 4):
-        found = _guy_smith_check(values[:length], game.largest_removal, game.splits)
+        found = guy_smith_check(values[:length], game.largest_removal, game.splits)
         if found is None:
             continue
         accepted += 1

@@ -13,13 +13,14 @@ exactly one minimal period later. :func:`subtraction_periodicity` scans for that
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
 from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
-from gamelib.limits import MAX_OBSERVED, MAX_SEARCH
+from gamelib.limits import MAX_OBSERVED, MAX_SEARCH, OBSERVE_HEAPS
 
 
 class PeriodNotFoundError(RuntimeError):
@@ -108,6 +109,118 @@ def fill_periodic(prefix: np.ndarray, preperiod: int, period: int, stop: int) ->
         out[filled : filled + chunk] = out[preperiod : preperiod + chunk]
         filled += chunk
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The one scan, and the rules that accept what it finds.
+
+
+def preperiod_of(values: np.ndarray, period: int) -> int:
+    """The scan's step: for the period ``period``, one past the last n with v(n + period) != v(n) (0 if none).
+
+    Every period finder in gamelib takes its preperiod from here; they differ only in which (preperiod,
+    period) they *accept* as established (see :func:`smallest_period`).
+
+    >>> preperiod_of(np.array([3, 0, 1, 0, 1, 0]), 2)
+    1
+    >>> preperiod_of(np.array([0, 1, 0, 1]), 2)
+    0
+    """
+    values = np.asarray(values)
+    differ = np.flatnonzero(values[period:] != values[:-period])
+    return int(differ[-1]) + 1 if len(differ) else 0
+
+
+#: An acceptance rule: given (preperiod, period, number of values computed), is this pattern established?
+AcceptRule = Callable[[int, int, int], bool]
+
+
+def smallest_period(values: np.ndarray, accept: AcceptRule, max_period: int | None = None) -> tuple[int, int] | None:
+    """The one period scan: the smallest period p (with its preperiod) that the rule ``accept`` accepts.
+
+    For p = 1, 2, ... up to ``max_period`` (default: half the values), the preperiod is
+    :func:`preperiod_of` (one past the last n with v(n + p) != v(n)); the first (preperiod, p) for which
+    ``accept(preperiod, p, len(values))`` holds is returned, or None. The rules are
+    :func:`window_rule` (subtraction games), :func:`guy_smith_rule` (take-and-break games) and
+    :func:`observed_rule` (a finite list, proving nothing).
+
+    >>> smallest_period(np.array([5, 0, 1, 0, 1, 0, 1]), observed_rule)
+    (1, 2)
+    >>> smallest_period(np.array([0, 1, 2, 3]), observed_rule) is None
+    True
+    """
+    values = np.asarray(values)
+    size = len(values)
+    top = size // 2 if max_period is None else min(max_period, size - 1)
+    for period in range(1, top + 1):
+        preperiod = preperiod_of(values, period)
+        if accept(preperiod, period, size):
+            return preperiod, period
+    return None
+
+
+def window_rule(width: int) -> AcceptRule:
+    """Subtraction games: proven once the ``width`` = max(S) values from the preperiod reappear one period later.
+
+    The value at n >= max(S) is fixed by the max(S) values before it, so one repeated window repeats for ever.
+
+    >>> window_rule(2)(0, 3, 5), window_rule(2)(0, 3, 4)
+    (True, False)
+    """
+    return lambda preperiod, period, size: preperiod + period + width <= size
+
+
+def theorem_start(preperiod: int, splits: bool) -> int:
+    """The n0 the Guy--Smith window is built on: the preperiod, but at least 1 if a move can split a heap.
+
+    With splits, the proof matches a split (a, b) of heap n + p with the split (a, b - p) of heap n, which needs
+    b - p >= n0 >= 1 (see the notes of :mod:`gamelib.games.octal`; ``0.04`` is the counterexample at n0 = 0).
+
+    >>> theorem_start(0, splits=True), theorem_start(0, splits=False), theorem_start(52, splits=True)
+    (1, 0, 52)
+    """
+    return max(preperiod, 1) if splits else preperiod
+
+
+def guy_smith_rule(t: int, splits: bool = True) -> AcceptRule:
+    """Take-and-break games (Guy--Smith): proven once the values reach 2*m + 2*p + t, m = n0 (>= 1 if splits).
+
+    t is the most tokens one move removes. The theorem needs g(n + p) = g(n) for n0 <= n < 2*m + p + t, that is
+    2*m + 2*p + t values; m = max(n0, 1) when a move may split a heap (:func:`theorem_start` says why).
+
+    >>> guy_smith_rule(1, splits=False)(0, 2, 5), guy_smith_rule(1, splits=True)(0, 2, 5)
+    (True, False)
+    """
+    return lambda preperiod, period, size: 2 * theorem_start(preperiod, splits) + 2 * period + t <= size
+
+
+def guy_smith_check(values: np.ndarray, t: int, splits: bool = True) -> tuple[int, int] | None:
+    """The smallest period p (with its preperiod) that the computed values prove by the Guy--Smith theorem.
+
+    For each p, the preperiod n0 is one past the last n with g(n + p) != g(n) in the computed range; the
+    theorem proves it once the range reaches 2*m + 2*p + t, where m = n0, or max(n0, 1) when ``splits`` (a
+    move may split a heap), so that n0 <= n < 2*m + p + t is covered (the module notes of
+    :mod:`gamelib.games.octal` say why m >= 1).
+
+    >>> guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=False)  # needs 2*0 + 2*2 + 1 values
+    (0, 2)
+    >>> guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=True) is None  # needs 2*1 + 2*2 + 1
+    True
+    >>> guy_smith_check(np.array([0, 0, 0, 0]), 2, splits=True) is None  # 0.04: g(4) = 1 breaks it
+    True
+    """
+    return smallest_period(values, guy_smith_rule(t, splits), max_period=(len(values) - t) // 2)
+
+
+def observed_rule(preperiod: int, period: int, size: int) -> bool:
+    """Finite lists: a pattern counts as *seen* when it fills the second half and holds two full periods.
+
+    Evidence, not proof (a short run such as two equal values at the very end is not taken for a period).
+
+    >>> observed_rule(1, 2, 6), observed_rule(4, 1, 6)
+    (True, False)
+    """
+    return size - preperiod >= max(2 * period, (size + 1) // 2)
 
 
 #: Windows wider than this many bits are keyed by a rolling hash (and compared exactly when hashes match)
@@ -232,6 +345,8 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
     values, first, second = subtraction_scan(S, misere, max_search)
     sk, k = S[-1], len(S)
     period = second - first
+    # The hashing scan found the first repeated window; the window rule is what makes it a proof.
+    assert window_rule(sk)(first, period, len(values)) and preperiod_of(np.array(values), period) == first
     if misere:
         as_values = tuple("PN"[v] for v in values)
         kind, what, bound = "outcome", "P/N outcome", sk * 2**sk
@@ -342,8 +457,8 @@ def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Period
         raise PeriodNotFoundError(
             f"no pattern fills the second half of the {length} values computed", checked_up_to=length
         )
-    differ = np.flatnonzero(arr[period:] != arr[:-period])
-    preperiod = int(differ[-1]) + 1 if len(differ) else 0
+    preperiod = preperiod_of(arr, period)
+    assert observed_rule(preperiod, period, length)  # the fast search above applies exactly this rule
     explanation = (
         f"Among the {length} values computed (n = 0 .. {length - 1}), the values repeat with period {period} "
         f"from n = {preperiod} on. Nothing here proves that the pattern goes on beyond n = {length - 1}: "
@@ -364,7 +479,80 @@ def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Period
     )
 
 
+class HeapPattern(NamedTuple):
+    """The repeating pattern of a one-heap game's sequence: where it starts, how long it is, whether proven."""
+
+    preperiod: int
+    period: int
+    proven: bool
+
+
+def heap_pattern(game: object, outcomes: bool = False, max_search: int | None = None) -> HeapPattern | None:
+    """The pattern of a one-heap game's Grundy values, or of its P/N outcomes (``outcomes=True``).
+
+    ``game`` is any object with ``periodicity()``, ``outcomes(stop)`` and ``grundy_values(stop)`` (every
+    one-heap game of :mod:`gamelib.games`); ``max_search`` is passed on to ``periodicity`` when given. A
+    proven period is used as it is. For the outcomes of a game whose *Grundy* values have a proven period, the
+    outcomes repeat with the smallest divisor d of that period that repeats one block of outcomes, from the
+    first n where the outcomes agree with those d places later: proven too, since P means g = 0. Otherwise
+    the pattern observed among the first :data:`OBSERVE_HEAPS` heaps (:func:`observed_rule`; ``proven``
+    False), or None when there is nothing to show (no pattern seen, or a long failed search).
+
+    >>> from gamelib import OctalGame, SubtractionGame, TakeAwayGame, nonzero_digits
+    >>> heap_pattern(SubtractionGame({2, 5, 7}))
+    HeapPattern(preperiod=0, period=22, proven=True)
+    >>> heap_pattern(SubtractionGame({2, 5, 7}), outcomes=True)
+    HeapPattern(preperiod=0, period=22, proven=True)
+    >>> heap_pattern(OctalGame("0.77"))  # Kayles: Grundy period 12 from heap 71 on
+    HeapPattern(preperiod=71, period=12, proven=True)
+    >>> heap_pattern(OctalGame("0.77"), outcomes=True)  # only the empty row is a P-position
+    HeapPattern(preperiod=1, period=1, proven=True)
+    >>> heap_pattern(TakeAwayGame(nonzero_digits), outcomes=True)
+    HeapPattern(preperiod=0, period=10, proven=False)
+    """
+    find = getattr(game, "periodicity", None)
+    if not callable(find):
+        return None
+    try:
+        found = find() if max_search is None else find(max_search=max_search)
+    except PeriodNotFoundError as error:
+        if error.checked_up_to > 10 * OBSERVE_HEAPS:  # a subtraction game's long search: no pattern to show
+            return None
+        found = None
+    if found is None or not found.proven:
+        if outcomes or getattr(game, "misere", False):
+            seen = game.outcomes(OBSERVE_HEAPS)
+            kind = "outcome"
+        else:
+            seen = game.grundy_values(OBSERVE_HEAPS).tolist()
+            kind = "grundy"
+        try:
+            observed = observed_periodicity(seen, kind)
+        except PeriodNotFoundError:
+            return None
+        return HeapPattern(observed.preperiod, observed.period, False)
+    if not outcomes or found.kind == "outcome":
+        return HeapPattern(found.preperiod, found.period, True)
+    start, period = found.preperiod, found.period
+    text = game.outcomes(start + period)
+    block = text[start:]
+    d = min(d for d in range(1, period + 1) if period % d == 0 and block == block[d:] + block[:d])
+    while start > 0 and text[start - 1] == text[start - 1 + d]:
+        start -= 1
+    return HeapPattern(start, d, True)
+
+
 __all__ = [
+    "HeapPattern",
+    "OBSERVE_HEAPS",
+    "guy_smith_check",
+    "guy_smith_rule",
+    "heap_pattern",
+    "observed_rule",
+    "preperiod_of",
+    "smallest_period",
+    "theorem_start",
+    "window_rule",
     "LimitError",
     "Periodicity",
     "PeriodNotFoundError",

@@ -57,7 +57,13 @@ from operator import xor
 
 import numpy as np
 
-from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, fill_periodic
+from gamelib.analysis.periodicity import (
+    Periodicity,
+    PeriodNotFoundError,
+    fill_periodic,
+    guy_smith_check,
+    theorem_start,
+)
 from gamelib.checks import LimitError, check_heaps, check_int, check_stop
 from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP
 
@@ -390,7 +396,7 @@ class OctalGame:
             size = min(2 * size, max_search)
             if size > self._searched_up_to:
                 values = self._extend(size)[:size]
-                found = _guy_smith_check(values, t, self.splits)
+                found = guy_smith_check(values, t, self.splits)
                 if found is not None:
                     self._periodicity = self._proven(values, *found)
                     return
@@ -405,7 +411,7 @@ class OctalGame:
 
     def _proven(self, values: np.ndarray, preperiod: int, period: int) -> Periodicity:
         t = self.largest_removal
-        start = _theorem_start(preperiod, self.splits)
+        start = theorem_start(preperiod, self.splits)
         end = 2 * start + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
         items = tuple(int(v) for v in values[: preperiod + period])
         if preperiod:
@@ -440,38 +446,6 @@ class OctalGame:
             pigeonhole_bound=None,
             title=self.title,
         )
-
-
-def _theorem_start(preperiod: int, splits: bool) -> int:
-    """The n0 the Guy--Smith window is built on: the preperiod, but at least 1 if a move can split a heap.
-
-    With splits, the proof matches a split (a, b) of heap n + p with the split (a, b - p) of heap n, which needs
-    b - p >= n0 >= 1 (see the module notes; ``0.04`` is the counterexample at n0 = 0).
-    """
-    return max(preperiod, 1) if splits else preperiod
-
-
-def _guy_smith_check(values: np.ndarray, t: int, splits: bool = True) -> tuple[int, int] | None:
-    """The smallest period p (with its preperiod) that the computed values prove by the Guy--Smith theorem.
-
-    For each p, the preperiod n0 is one past the last n with g(n + p) != g(n) in the computed range; the
-    theorem proves it once the range reaches 2*m + 2*p + t, where m = n0, or max(n0, 1) when ``splits`` (a
-    move may split a heap), so that n0 <= n < 2*m + p + t is covered (the module notes say why m >= 1).
-
-    >>> _guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=False)  # needs 2*0 + 2*2 + 1 values
-    (0, 2)
-    >>> _guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=True) is None  # needs 2*1 + 2*2 + 1
-    True
-    >>> _guy_smith_check(np.array([0, 0, 0, 0]), 2, splits=True) is None  # 0.04: g(4) = 1 breaks it
-    True
-    """
-    size = len(values)
-    for period in range(1, (size - t) // 2 + 1):
-        differ = np.flatnonzero(values[period:] != values[:-period])
-        preperiod = int(differ[-1]) + 1 if len(differ) else 0
-        if 2 * _theorem_start(preperiod, splits) + 2 * period + t <= size:
-            return preperiod, period
-    return None
 
 
 def _smallest_type(largest: int) -> type:
