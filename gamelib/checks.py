@@ -95,6 +95,25 @@ def read_at_most(values: Iterable, limit: int, name: str) -> list:
     return items
 
 
+def read_items(values: object, name: str, limit: int, example: str) -> list:
+    """The items of a collection, reading at most ``limit + 1`` of them (a generator or a huge range is never
+    listed whole): more than ``limit`` items is refused with LimitError, a non-collection with TypeError.
+
+    >>> read_items(iter([1, 2]), "S", 8, "{1, 3, 4}")
+    [1, 2]
+    >>> read_items(5, "S", 8, "{1, 3, 4}")
+    Traceback (most recent call last):
+    ...
+    TypeError: S must be a collection such as {1, 3, 4}, got 5
+    """
+    if isinstance(values, (str, bytes)) or not hasattr(type(values), "__iter__"):
+        raise TypeError(f"{name} must be a collection such as {example}, got {_show(values)}")
+    items = list(islice(values, limit + 1))
+    if len(items) > limit:
+        raise LimitError(f"{name} has more than {limit:,} items; this takes at most {limit:,}")
+    return items
+
+
 def check_heaps(position: object, name: str = "position", length: int | None = None) -> tuple[int, ...]:
     """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length."""
     if not isinstance(position, (tuple, list)):

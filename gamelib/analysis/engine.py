@@ -1,4 +1,8 @@
-"""The generic engine: Grundy values and P/N outcomes of *any* impartial game given by its moves.
+"""The generic engine: Grundy values, P/N outcomes and remoteness of *any* impartial game given by its moves.
+
+One bottom-up search, :func:`evaluate`, computes a value for every position from its followers' values;
+what the value is depends only on the rule that combines them (:func:`grundy_rule`, :func:`outcome_rule`,
+:func:`remoteness_rule`).
 
 A game is any object with a method ``moves(position)`` that returns the positions reachable in one move.
 Positions must be hashable (ints, tuples, ...). The game must end: no position may be reached from itself.
@@ -15,8 +19,27 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
-from gamelib.checks import LimitError, _show, check_bool, check_int, read_at_most
-from gamelib.limits import MAX_ITEMS, MAX_POSITIONS, MOVES_PER_POSITION
+import numpy as np
+
+from gamelib.checks import (
+    LimitError,
+    _show,
+    check_bool,
+    check_heaps,
+    check_int,
+    check_stop,
+    check_subtraction_set,
+    read_at_most,
+    read_items,
+)
+from gamelib.limits import (
+    MAX_ITEMS,
+    MAX_POSITIONS,
+    MAX_REMOTENESS_HEAPS,
+    MAX_REMOTENESS_WORK,
+    MAX_SUBTRACTION,
+    MOVES_PER_POSITION,
+)
 
 
 class Game(Protocol):
@@ -68,6 +91,16 @@ def _mex(values: list[int]) -> int:
     return m
 
 
+def grundy_rule(follower_values: list[int]) -> int:
+    """The ``combine`` of :func:`evaluate` for Grundy values: the mex of the followers' values (unchecked,
+    since the engine made them itself).
+
+    >>> grundy_rule([0, 2]), grundy_rule([])
+    (1, 0)
+    """
+    return _mex(follower_values)
+
+
 def _misere_rule(game: object, misere: bool | None) -> bool:
     """The play rule: the argument if given, else the game's own ``misere`` attribute, else normal play."""
     if misere is None:
@@ -75,7 +108,14 @@ def _misere_rule(game: object, misere: bool | None) -> bool:
     return check_bool(misere, "misere")
 
 
-def _check_game(game: object) -> None:
+def check_game(game: object) -> None:
+    """Refuse anything that is not a game: the engine needs a ``moves(position)`` method.
+
+    >>> check_game(42)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: the game must be an object with a moves(position) method, got 42 of type int; ...
+    """
     if not callable(getattr(game, "moves", None)):
         raise TypeError(
             f"the game must be an object with a moves(position) method, got {_show(game)} of type "
@@ -83,7 +123,7 @@ def _check_game(game: object) -> None:
         )
 
 
-def _evaluate(
+def evaluate(
     game: Game,
     root: Hashable,
     combine: Callable[[list], Any],
@@ -94,10 +134,22 @@ def _evaluate(
 ) -> Any:
     """Value of ``root`` from the values of its followers, computed bottom-up without recursion.
 
-    ``memo`` may be shared between calls (it then counts towards ``max_positions``); so may ``moves_spent``,
-    a one-item list counting the moves listed, so that several calls share one budget of moves.
+    ``combine`` turns the list of the followers' values into the position's value: :func:`grundy_rule` gives
+    Grundy values, :func:`outcome_rule` P/N outcomes, :func:`remoteness_rule` the remoteness. ``memo`` may be
+    shared between calls (it then counts towards ``max_positions``); so may ``moves_spent``, a one-item list counting
+    the moves listed, so that several calls share one budget of moves (``max_moves``, by default
+    ``MOVES_PER_POSITION`` per allowed position). Beyond either budget: :class:`~gamelib.LimitError`.
+
+    >>> class OneTwo:
+    ...     def moves(self, n):
+    ...         return [n - s for s in (1, 2) if s <= n]
+    >>> memo = {}
+    >>> evaluate(OneTwo(), 6, len, memo, 100)  # the value here: how many moves there are
+    2
+    >>> sorted(memo.items())[:3]
+    [(0, 0), (1, 1), (2, 2)]
     """
-    _check_game(game)
+    check_game(game)
     try:
         hash(root)
     except TypeError:
@@ -140,7 +192,14 @@ def _evaluate(
     return memo[root]
 
 
-def _outcome_rule(misere: bool) -> Callable[[list], str]:
+def outcome_rule(misere: bool) -> Callable[[list], str]:
+    """The ``combine`` of :func:`evaluate` for P/N outcomes: N exactly when some follower is P.
+
+    A position without followers is P in normal play, N in misère play.
+
+    >>> outcome_rule(False)([]), outcome_rule(False)(["N", "P"]), outcome_rule(True)([])
+    ('P', 'N', 'N')
+    """
     def combine(follower_outcomes: list) -> str:
         if not follower_outcomes:
             return "N" if misere else "P"
@@ -165,7 +224,7 @@ def grundy(game: Game, position: Hashable, *, max_positions: int = MAX_POSITIONS
             "Grundy values describe normal play; this game is played misère. "
             "Use outcome() for misère play, or the normal-play version of the game for Grundy values."
         )
-    return _evaluate(game, position, _mex, {}, max_positions)
+    return evaluate(game, position, grundy_rule, {}, max_positions)
 
 
 def outcome(game: Game, position: Hashable, misere: bool | None = None, *,
@@ -184,7 +243,7 @@ def outcome(game: Game, position: Hashable, misere: bool | None = None, *,
     'NPNNPNN'
     """
     rule = _misere_rule(game, misere)
-    return _evaluate(game, position, _outcome_rule(rule), {}, max_positions)
+    return evaluate(game, position, outcome_rule(rule), {}, max_positions)
 
 
 def winning_moves(game: Game, position: Hashable, misere: bool | None = None, *,
@@ -199,8 +258,123 @@ def winning_moves(game: Game, position: Hashable, misere: bool | None = None, *,
     >>> winning_moves(OneTwoThree(), 8)
     []
     """
-    _check_game(game)
+    check_game(game)
     rule = _misere_rule(game, misere)
     memo: dict = {}
-    combine = _outcome_rule(rule)
-    return [m for m in game.moves(position) if _evaluate(game, m, combine, memo, max_positions) == "P"]
+    combine = outcome_rule(rule)
+    return [m for m in game.moves(position) if evaluate(game, m, combine, memo, max_positions) == "P"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Remoteness (Steinhaus): how long the game lasts when the winner hurries and the loser stalls
+
+
+def remoteness_rule(follower_values: list) -> int:
+    """Remoteness from the followers' remoteness: win as fast as possible, else lose as slowly as possible.
+
+    A position is P exactly when its remoteness is even (0 for a position without moves). It is the
+    ``combine`` of :func:`evaluate` for :func:`remoteness`.
+
+    >>> remoteness_rule([]), remoteness_rule([1, 2, 3]), remoteness_rule([1, 3])
+    (0, 3, 4)
+    """
+    if not follower_values:
+        return 0
+    winning = [r for r in follower_values if r % 2 == 0]  # followers that are P-positions
+    return 1 + (min(winning) if winning else max(follower_values))
+
+
+def remoteness(game: Any, position: Hashable, *, max_positions: int = MAX_POSITIONS) -> int:
+    """The Steinhaus remoteness of ``position``: how many moves are left when both sides play their best.
+
+    The player who can win plays to win as quickly as possible; the player who must lose plays to make the
+    game last as long as possible. A position without moves has remoteness 0. Remoteness is even exactly
+    at P-positions (normal play). Works for any game with a ``moves(position)`` method.
+
+    >>> from gamelib import SubtractionGame
+    >>> [remoteness(SubtractionGame({1, 2}), n) for n in range(7)]
+    [0, 1, 1, 2, 3, 3, 4]
+    """
+    S = getattr(game, "S", None)
+    if type(position) is int and isinstance(S, tuple) and S and type(S[0]) is int and S[0] > 0 \
+            and position // S[0] >= max_positions:
+        # a subtraction game: heaps n, n - s1, n - 2 s1, ... are all reached, so refuse before exploring
+        raise LimitError(f"remoteness: the game from heap {position:,} has more than {max_positions:,} positions "
+                         "(the limit of positions explored)")
+    return evaluate(game, position, remoteness_rule, {}, max_positions)
+
+
+def remoteness_table(S: Iterable[int], stop: int) -> list[int]:
+    """Remoteness of heaps 0, 1, ..., stop - 1 in the subtraction game S (normal play).
+
+    >>> remoteness_table({1, 2}, 7)
+    [0, 1, 1, 2, 3, 3, 4]
+    >>> remoteness_table({2, 5, 7}, 10)
+    [0, 0, 1, 1, 2, 1, 1, 1, 1, 3]
+    """
+    S = check_subtraction_set(read_items(S, "S", MAX_SUBTRACTION, "{1, 3, 4}"))
+    stop = check_stop(stop, limit=10**6)
+    if stop * len(S) > MAX_REMOTENESS_WORK:
+        raise LimitError(f"remoteness_table: {stop:,} heaps x {len(S):,} moves is more than this kit computes at "
+                         f"once (limit {MAX_REMOTENESS_WORK:,} heap-move pairs)")
+    table: list[int] = []
+    for n in range(stop):
+        table.append(remoteness_rule([table[n - s] for s in S if s <= n]))
+    return table
+
+
+class _SortedNim:
+    """Nim with each position written as its sorted non-empty heaps: the order of heaps does not matter."""
+
+    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        found = []
+        for i, h in enumerate(position):
+            if i and position[i - 1] == h:
+                continue  # the same heap size again gives the same followers
+            rest = position[:i] + position[i + 1 :]
+            found.extend(tuple(sorted(rest + (t,) if t else rest)) for t in range(h))
+        return found
+
+
+def _nim_position_count(heaps: tuple[int, ...]) -> int:
+    """How many Nim positions lie at or below ``heaps`` (sorted, largest first), counting a position by its
+    sorted heaps as :func:`nim_remoteness` does: the non-increasing sequences b with 0 <= b[i] <= heaps[i].
+    The count stops just above MAX_POSITIONS.
+
+    >>> _nim_position_count((2, 1))  # (0, 0), (1, 0), (2, 0), (1, 1), (2, 1)
+    5
+    """
+    cap = MAX_POSITIONS + 1
+    if not heaps:
+        return 1
+    if heaps[0] >= cap:
+        return cap
+    ways = np.ones(heaps[0] + 1, dtype=np.int64)  # ways[v]: sequences so far whose last entry is v
+    for limit in heaps[1:]:
+        at_least = np.minimum(np.cumsum(ways[::-1])[::-1], cap)  # sequences whose last entry is >= w
+        ways = np.where(np.arange(heaps[0] + 1) <= limit, at_least, 0)
+        if ways.sum() >= cap:
+            return cap
+    return int(min(ways.sum(), cap))
+
+
+_NIM_REMOTENESS: dict = {}  # shared by every Nim session: the game never changes
+
+
+def nim_remoteness(heaps: Iterable[int]) -> int:
+    """The remoteness of a Nim position (see :func:`remoteness`), cached across calls.
+
+    >>> nim_remoteness((1, 2, 3)), nim_remoteness((3, 4, 5))
+    (6, 11)
+
+    At most ``MAX_REMOTENESS_HEAPS`` heaps; positions with more than ``MAX_POSITIONS`` positions below them
+    are refused (LimitError) before any is explored.
+    """
+    heaps = read_items(heaps, "heaps", MAX_REMOTENESS_HEAPS, "(3, 4, 5)")
+    key = tuple(sorted((h for h in check_heaps(heaps, name="heaps") if h), reverse=True))
+    count = _nim_position_count(key)
+    if count > MAX_POSITIONS:
+        raise LimitError(f"nim_remoteness{tuple(heaps)!r:.60}: the game has more than {MAX_POSITIONS:,} positions "
+                         f"(the limit of positions explored)")
+    key = key[::-1]
+    return evaluate(_SortedNim(), key, remoteness_rule, _NIM_REMOTENESS, MAX_POSITIONS)

@@ -25,10 +25,10 @@ def _grundy_row(game: Any, stop: int) -> np.ndarray:
     own = getattr(game, "grundy_values", None)
     if callable(own):
         return np.asarray(own(stop), dtype=np.int64)
-    engine._check_game(game)
+    engine.check_game(game)
     memo: dict = {}  # shared by every heap, so the row costs one exploration, not one per heap
     spent = [0]
-    return np.array([engine._evaluate(game, n, engine._mex, memo, MAX_POSITIONS, spent) for n in range(stop)],
+    return np.array([engine.evaluate(game, n, engine.grundy_rule, memo, MAX_POSITIONS, spent) for n in range(stop)],
                     dtype=np.int64)
 
 
@@ -143,8 +143,8 @@ def nim_heap_partners(game: Any, position: Any, max_heap: int) -> list[int]:
             "heap up to it is searched move by move)"
         )
     both = GameSum(game, Nim())
-    rule = engine._outcome_rule(False)
+    rule = engine.outcome_rule(False)
     memo: dict = {}  # one memo and one budget of moves for all the heaps k, so the limits hold for the whole search
     spent = [0]
     return [k for k in range(max_heap + 1)
-            if engine._evaluate(both, (position, (k,)), rule, memo, MAX_PARTNER_POSITIONS, spent) == "P"]
+            if engine.evaluate(both, (position, (k,)), rule, memo, MAX_PARTNER_POSITIONS, spent) == "P"]
