@@ -5,7 +5,10 @@ brackets: ``1, 3, 4``, ``{2,5,7}``, ``1 3 4``, ``[1, 2]``, ``(3, 4, 5)``. Anythi
 ``ValueError`` (or a ``TypeError`` when the value is not text at all) whose message quotes the text, says
 what is wrong with it and what is expected, including the size limits.
 
-This module is in layer 0: it imports nothing from the rest of gamelib except ``_validate``.
+Values passed to the panels' and the play session's methods from Python (not typed) are read by
+:func:`whole_number`, which refuses floats, bools, text and complex numbers.
+
+This module sits just above the model: it imports only ``gamelib.checks`` and ``gamelib.limits``.
 """
 
 from __future__ import annotations
@@ -157,3 +160,36 @@ separated by commas or spaces, such as '3, 4, 5'
     if len(entries) > max_heaps:
         raise LimitError(f"{_quote(text)} has {len(entries)} heaps, more than the {max_heaps} allowed; {expected}")
     return tuple(_whole_number(entry, text, expected, 0, max_heap) for entry in entries)
+
+
+def shown_value(value: object) -> str:
+    """A short repr of a value for a message (never the digits of a huge number, never a failing repr).
+
+    >>> shown_value(10**300), shown_value("x" * 100)[-4:]
+    ('a huge number', ' ...')
+    """
+    try:
+        text = repr(value) if not (type(value) is int and value.bit_length() > 200) else "a huge number"
+    except Exception:
+        text = f"an object of type {type(value).__name__}"
+    return text if len(text) <= 60 else text[:56] + " ..."
+
+
+def whole_number(value: object, name: str) -> int:
+    """``value`` as an exact int, for the public methods of the panels and of a play session: bools, floats,
+    text and complex numbers are refused with a TypeError naming ``name`` and the value.
+
+    >>> whole_number(3, "step")
+    3
+    >>> whole_number(2.0, "amount")
+    Traceback (most recent call last):
+    ...
+    TypeError: amount must be a whole number, got 2.0 (a float)
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__") or isinstance(value, (float, complex)):
+        raise TypeError(f"{name} must be a whole number, got {shown_value(value)} (a {type(value).__name__})")
+    try:
+        number = int.__index__(value) if isinstance(value, int) else int.__index__(type(value).__index__(value))
+    except Exception:
+        raise TypeError(f"{name} must be a whole number, got {shown_value(value)}") from None
+    return number

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import SubtractionGame, play, plots, widgets
+from gamelib.analysis import engine
 from gamelib.checks import LimitError
 from gamelib.games.octal import OctalGame
 from gamelib.limits import PLOT_OCTAL_SEARCH
@@ -107,8 +108,8 @@ def test_the_nim_position_count_matches_a_search(heaps):
         position = stack.pop()
         if position not in found:
             found.add(position)
-            stack.extend(play._SortedNim().moves(position))
-    assert play._nim_position_count(tuple(sorted((h for h in heaps if h), reverse=True))) == len(found)
+            stack.extend(engine._SortedNim().moves(position))
+    assert engine._nim_position_count(tuple(sorted((h for h in heaps if h), reverse=True))) == len(found)
 
 
 def test_show_flags_must_be_bools():

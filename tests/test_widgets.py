@@ -14,6 +14,7 @@ import pytest
 
 from gamelib import SubtractionGame
 from gamelib import widgets as W
+from gamelib.limits import MAX_PERIOD_STRIP
 
 from brute import eventual_period, grundy_sequence, outcome_string
 
@@ -180,12 +181,12 @@ def test_period_explorer_says_when_the_strip_is_cut():
     w = W.period_explorer("7, 19, 20")
     pre, period = period_of((7, 19, 20), 1000)
     assert f"preperiod {pre}, period {period}" in w.status_text
-    assert pre + 2 * period <= W.MAX_PERIOD_STRIP and "only" not in w.status_text
+    assert pre + 2 * period <= MAX_PERIOD_STRIP and "only" not in w.status_text
     w.text.value = "5, 12, 17"
     pre, period = period_of((5, 12, 17), 1000)
-    assert pre + 2 * period > W.MAX_PERIOD_STRIP
+    assert pre + 2 * period > MAX_PERIOD_STRIP
     assert f"preperiod {pre}, period {period}" in w.status_text
-    assert f"heaps 0 to {W.MAX_PERIOD_STRIP - 1} only" in w.status_text
+    assert f"heaps 0 to {MAX_PERIOD_STRIP - 1} only" in w.status_text
     w.text.value = "1, 21"  # above the explorer's limit of 20
     assert "more than 20" in w.status_text
 

@@ -1,0 +1,198 @@
+"""Panels on board games: Wythoff's game and Chomp."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import ipywidgets as widgets
+
+from gamelib import plots
+from gamelib.games.boards import Chomp, Wythoff
+from gamelib.limits import (
+    MAX_CHOMP_COLS,
+    MAX_CHOMP_ROWS,
+    MAX_PANEL_WYTHOFF,
+)
+from gamelib.parsing import whole_number
+from gamelib.widgets.panel import ExplorerWidget, _listing, _picture, _slider
+
+# --------------------------------------------------------------------------------------------------------
+
+
+class WythoffExplorer(ExplorerWidget):
+    """See :func:`wythoff_explorer`. Control: ``slider`` (the limit of both heaps).
+
+    >>> wythoff_explorer().slider.max
+    60
+    """
+
+    figure_inches = (8.0, 4.0)
+
+    def __init__(self, limit: int = 30):
+        super().__init__()
+        self.slider = _slider(limit, 5, MAX_PANEL_WYTHOFF, "limit:")
+        self._watch(self.slider)
+        self._setup([self.slider], f"Limits: heaps below {MAX_PANEL_WYTHOFF} at most.")
+
+    def _redraw(self) -> None:
+        limit = self.slider.value
+        figure = _picture(("wythoff", limit), lambda: plots.wythoff_heatmap(limit))
+        pairs = [(a, b) for a, b in Wythoff().p_positions(limit) if a <= b]
+        text = (f"Wythoff's game, both heaps below {limit}: the P-positions (a, b) with a \u2264 b are "
+                f"{_listing(pairs, 12)} (and their mirror images). The k-th pair has b - a = k.")
+        self._show(figure, text)
+
+
+def wythoff_explorer(limit: int = 30) -> WythoffExplorer:
+    """The P-positions of Wythoff's game, with the golden-ratio lines they follow.
+
+    Parameters
+    ----------
+    limit : both heaps below this, 5 to 60.
+
+    Returns
+    -------
+    WythoffExplorer
+        An ipywidgets VBox.
+        Attributes: ``slider`` (limit), ``image``, ``status``.
+
+    Examples
+    --------
+    >>> print(wythoff_explorer(8).status_text)  # doctest: +NORMALIZE_WHITESPACE
+    Wythoff's game, both heaps below 8: the P-positions (a, b) with a ≤ b are (0, 0), (1, 2), (3, 5), (4,
+    7) (and their mirror images). The k-th pair has b - a = k.
+    """
+    return WythoffExplorer(limit)
+
+
+# --------------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _chomp_game(rows: int, cols: int) -> Chomp:
+    """One Chomp object per board size, so its table of outcomes is worked out only once."""
+    return Chomp(rows, cols)
+
+
+def _bites(rows: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Each position one bite away, with the square (row, column), counted from 1, that was eaten."""
+    found: dict[tuple[int, ...], tuple[int, int]] = {}
+    for r, length in enumerate(rows):
+        for c in range(length):
+            if r == 0 and c == 0:
+                continue
+            found.setdefault(rows[:r] + tuple(min(x, c) for x in rows[r:]), (r + 1, c + 1))
+    return found
+
+
+class ChompExplorer(ExplorerWidget):
+    """See :func:`chomp_explorer`. Controls: ``rows_slider``, ``cols_slider`` (board), ``row_picker``,
+    ``col_picker`` (the square to eat, counted from 1 at the top left), ``eat_button``, ``reset_button``;
+    state: ``position`` (row lengths, top first), ``game`` (a :class:`~gamelib.Chomp`).
+
+    >>> w = chomp_explorer(2, 2)
+    >>> w.eat(1, 2), w.position     # eats the right column: (1, 1)
+    (True, (1, 1))
+    >>> w.reset(); w.position
+    (2, 2)
+    """
+
+    figure_inches = (8.0, 3.95)
+
+    def __init__(self, rows: int = 3, cols: int = 5):
+        super().__init__()
+        self.rows_slider = _slider(rows, 1, MAX_CHOMP_ROWS, "rows:")
+        self.cols_slider = _slider(cols, 1, MAX_CHOMP_COLS, "columns:")
+        self.row_picker = widgets.BoundedIntText(value=1, min=1, max=MAX_CHOMP_ROWS, description="row:",
+                                                 layout=widgets.Layout(width="140px"))
+        self.col_picker = widgets.BoundedIntText(value=2, min=1, max=MAX_CHOMP_COLS, description="column:",
+                                                 layout=widgets.Layout(width="140px"))
+        self.eat_button = widgets.Button(description="Eat", button_style="primary")
+        self.reset_button = widgets.Button(description="New bar", icon="refresh")
+        self.analysis = widgets.Checkbox(value=False, description="show who wins and the winning bites",
+                                         indent=False, layout=widgets.Layout(width="auto"))
+        self.eat_button.on_click(lambda _b: self.eat(self.row_picker.value, self.col_picker.value))
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.game = _chomp_game(self.rows_slider.value, self.cols_slider.value)
+        self.position = self.game.start
+        self._watch(self.rows_slider, self.cols_slider, action=self.reset)
+        self.analysis.observe(lambda _change: self.redraw(), names="value")
+        self._setup([widgets.HBox([self.rows_slider, self.cols_slider]),
+                     widgets.HBox([self.row_picker, self.col_picker, self.eat_button, self.reset_button]),
+                     self.analysis],
+                    f"Limits: at most {MAX_CHOMP_ROWS} rows and {MAX_CHOMP_COLS} columns. The poisoned square "
+                    "is row 1, column 1; whoever is left with only the poison loses.")
+
+    def reset(self) -> None:
+        """A whole bar of the size the sliders show."""
+        self.game = _chomp_game(self.rows_slider.value, self.cols_slider.value)
+        self.position = self.game.start
+        self.redraw()
+
+    def eat(self, row: int, col: int) -> bool:
+        """Eat the square at ``row``, ``col`` (from 1, top left) and everything below and right of it.
+
+        Returns False (saying why in the panel) when no square is left there; ``row`` and ``col`` must be
+        whole numbers (TypeError otherwise, naming the value).
+        """
+        row, col = whole_number(row, "row"), whole_number(col, "col")
+        r, c = row - 1, col - 1
+        if not (0 <= r < self.game.rows and 0 <= c < self.position[r]):
+            self._complain(f"There is no square at row {row}, column {col} any more: pick a square that is left.")
+            return False
+        if r == 0 and c == 0:
+            self._complain("That is the poisoned square: eating it is not a move. Pick another square.")
+            return False
+        self.position = self.position[:r] + tuple(min(x, c) for x in self.position[r:])
+        self.redraw()
+        return True
+
+    def _redraw(self) -> None:
+        position = self.position
+        rows, cols = self.game.rows, self.game.cols
+        shown = self.analysis.value
+        figure = _picture(("chomp", position, rows, cols, shown),
+                          lambda: plots.chomp_board(position, rows, cols, show_outcome=shown))
+        bites = _bites(position)
+        if not bites:
+            text = f"Position {position}: only the poison is left, so the player to move has lost."
+        elif not shown:
+            text = f"Position {position}. Take turns biting; tick the box below to see who can win from here."
+        elif self.game.outcome(position) == "P":
+            text = f"Position {position}: a P-position. Every bite leaves a winning position for the other player."
+        else:
+            wins = [bites[after] for after in self.game.winning_moves(position)]
+            squares = "; ".join(f"row {r}, column {c}" for r, c in sorted(wins))
+            text = f"Position {position}: an N-position. Winning bite{'s' if len(wins) > 1 else ''}: {squares}."
+        self._show(figure, text)
+
+
+def chomp_explorer(rows: int = 3, cols: int = 5) -> ChompExplorer:
+    """A Chomp bar to bite into; ticking ``analysis`` shows the outcome and the winning bites.
+
+    Parameters
+    ----------
+    rows, cols : the size of the bar, 1 to 6 rows and 1 to 7 columns.
+
+    Returns
+    -------
+    ChompExplorer
+        An ipywidgets VBox.
+        Attributes: ``rows_slider``, ``cols_slider``, ``row_picker``, ``col_picker``, ``eat_button``,
+        ``reset_button``, ``analysis`` (Checkbox, off at first), ``position``, ``game``, ``image``, ``status``;
+        methods ``eat(row, col)``, ``reset()``.
+
+    Examples
+    --------
+    >>> w = chomp_explorer(2, 3)
+    >>> print(w.status_text)
+    Position (3, 3). Take turns biting; tick the box below to see who can win from here.
+    >>> w.analysis.value = True
+    >>> print(w.status_text)
+    Position (3, 3): an N-position. Winning bite: row 2, column 3.
+    >>> w.eat(2, 3)
+    True
+    >>> w.position
+    (3, 2)
+    """
+    return ChompExplorer(rows, cols)
