@@ -390,3 +390,27 @@ def test_choosing_who_starts_restarts_only_an_untouched_game():
     assert len(w.history) == 3 and "next game" in w.status.value
     w.new_game_button.click()
     assert w.history == [] and w.heap == 10
+
+
+def test_a_whole_game_runs_without_ipywidgets_or_matplotlib():
+    # The session and its rules are the model of a game: they must import, and play to the end, on a
+    # machine without any front end. Blocking the two packages makes any import of them fail.
+    import subprocess
+    import sys
+    script = (
+        "import sys\n"
+        "sys.modules['ipywidgets'] = None\n"
+        "sys.modules['matplotlib'] = None\n"
+        "from gamelib.play.session import PlaySession\n"
+        "import gamelib.play.rules\n"
+        "game = PlaySession.subtraction({1, 2, 3}, 6)\n"
+        "game.play(2); game.play(3)\n"
+        "print(game.winner, game.position)\n"
+        "try:\n"
+        "    from gamelib.play import play_subtraction\n"
+        "except ImportError:\n"
+        "    print('no view')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["student", "0", "no", "view"]
