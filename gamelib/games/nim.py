@@ -9,6 +9,7 @@ from functools import cache, reduce
 from operator import xor
 
 from gamelib.checks import LimitError, check_bool, check_heaps, check_int
+from gamelib.games.base import Game, outcome_from_grundy
 from gamelib.limits import MAX_NIM_MOVES, MAX_P_SEARCH_HEAP
 
 #: Heaps are called A, B, C, ... in every picture, panel and message, so that a student can match them up.
@@ -30,7 +31,7 @@ def nim_sum(*heaps: int) -> int:
     return reduce(xor, (check_int(h, "each heap") for h in heaps), 0)
 
 
-class Nim:
+class Nim(Game):
     """Nim with any number of heaps. Normal play: P exactly when the nim-sum is 0.
 
     Misère play (who takes the last chip loses): when every heap has at most one chip, P exactly when the
@@ -78,7 +79,7 @@ class Nim:
         heaps = check_heaps(position)
         if self.misere and all(h <= 1 for h in heaps):
             return "P" if sum(heaps) % 2 == 1 else "N"
-        return "P" if nim_sum(*heaps) == 0 else "N"
+        return outcome_from_grundy(nim_sum(*heaps))
 
     def winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The moves to P-positions, found without listing every move (works for huge heaps)."""

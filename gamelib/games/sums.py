@@ -11,6 +11,7 @@ import numpy as np
 
 from gamelib.analysis import engine
 from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.games.base import Game
 from gamelib.games.nim import Nim
 from gamelib.limits import MAX_PARTNER_HEAP, MAX_PARTNER_POSITIONS, MAX_POSITIONS, MAX_TABLE_SIDE
 
@@ -32,11 +33,12 @@ def _grundy_row(game: Any, stop: int) -> np.ndarray:
                     dtype=np.int64)
 
 
-class GameSum:
+class GameSum(Game):
     """The sum of several games. A position is a tuple with one position per component game.
 
     ``moves`` lists the sum's own moves (so the generic engine can check the theorem by brute force);
-    ``grundy`` uses the theorem: the XOR of the components' Grundy values.
+    ``grundy`` uses the theorem: the XOR of the components' Grundy values; ``outcome`` and ``winning_moves``
+    follow from it (:class:`~gamelib.games.base.Game`).
 
     >>> from gamelib import SubtractionGame
     >>> both = GameSum(SubtractionGame({1, 2}), SubtractionGame({1, 2, 3}))
@@ -85,13 +87,6 @@ class GameSum:
             value ^= _grundy_of(game, part)
         return value
 
-    def outcome(self, position: Any) -> str:
-        """``'P'`` when the Grundy value of the sum is 0, else ``'N'``."""
-        return "P" if self.grundy(position) == 0 else "N"
-
-    def winning_moves(self, position: Any) -> list[tuple]:
-        """The moves to positions of Grundy value 0."""
-        return [m for m in self.moves(position) if self.grundy(m) == 0]
 
 
 def grundy_table(game_a: Any, game_b: Any, rows: int, cols: int) -> np.ndarray:
