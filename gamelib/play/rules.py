@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gamelib.analysis.engine import nim_remoteness, remoteness_table
 from gamelib.checks import check_heaps, check_int, check_subtraction_set, read_items, set_text
+from gamelib.games.base import outcome_from_grundy
 from gamelib.games.nim import HEAP_NAMES, nim_sum
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import (
@@ -20,17 +21,21 @@ from gamelib.limits import (
 from gamelib.parsing import parse_heaps, parse_set, whole_number
 
 # --------------------------------------------------------------------------------------------------------
-# Remoteness
-
-
-# --------------------------------------------------------------------------------------------------------
 # The rules each game gives a session
 
 
 class SubtractionRules:
-    """A one-heap subtraction game as the play session sees it. A move key is the amount taken."""
+    """A one-heap subtraction game as the play session sees it. A move key is the amount taken.
 
-    kind = "subtraction"
+    >>> rules = SubtractionRules((1, 2, 3), 6)
+    >>> rules.moves(2), rules.outcome(4), rules.button_label(3), rules.heaps(5), rules.heap_names
+    ([(1, 1), (2, 0)], 'P', 'take 3', (5,), None)
+    >>> rules.values_text(5)
+    'g(5) = 1. After a move: take 1 → g(4) = 0, take 2 → g(3) = 3, take 3 → g(2) = 2'
+    """
+
+    #: One heap, drawn without a name.
+    heap_names = None
 
     def __init__(self, S: tuple[int, ...], heap: int):
         self.game = SubtractionGame(S)
@@ -71,11 +76,36 @@ class SubtractionRules:
         recorded as typed, so they are refused)."""
         return whole_number(key, "the amount taken")
 
+    def button_label(self, key: int) -> str:
+        """The text on the button of the move ``key``."""
+        return f"take {key}"
+
+    def heaps(self, n: int) -> tuple[int, ...]:
+        """The heaps of a position, for drawing: here the one heap."""
+        return (n,)
+
+    def key_heap(self, key: int) -> int:
+        """Which heap the move ``key`` takes from (its button sits in that heap's row): always the one heap."""
+        return 0
+
+    def values_text(self, n: int) -> str:
+        """The Grundy value of heap ``n`` and of the heap after each move."""
+        parts = ", ".join(f"take {k} \u2192 g({after}) = {self.grundy(after)}" for k, after in self.moves(n))
+        return f"{self.grundy_text(n)}." + (f" After a move: {parts}" if parts else "")
+
 
 class NimRules:
-    """Nim as the play session sees it. A move key is ``(heap index, amount)``, the first heap being 0."""
+    """Nim as the play session sees it. A move key is ``(heap index, amount)``, the first heap being 0.
 
-    kind = "nim"
+    >>> rules = NimRules((1, 2))
+    >>> rules.moves((1, 1)), rules.outcome((1, 1)), rules.button_label((1, 2)), rules.key_heap((1, 2))
+    ([((0, 1), (0, 1)), ((1, 1), (1, 0))], 'P', '2', 1)
+    >>> rules.values_text((3, 5))
+    '3 ⊕ 5 = 6 (in binary: A = 0011, B = 0101)'
+    """
+
+    #: The heaps are named A, B, C, ... as in the lessons.
+    heap_names = HEAP_NAMES
 
     def __init__(self, heaps: tuple[int, ...]):
         self.start = heaps
@@ -89,7 +119,7 @@ class NimRules:
         return [((i, a), heaps[:i] + (h - a,) + heaps[i + 1 :]) for i, h in enumerate(heaps) for a in range(1, h + 1)]
 
     def outcome(self, heaps: tuple[int, ...]) -> str:
-        return "P" if nim_sum(*heaps) == 0 else "N"
+        return outcome_from_grundy(nim_sum(*heaps))
 
     def grundy(self, heaps: tuple[int, ...]) -> int:
         return nim_sum(*heaps)
@@ -111,6 +141,23 @@ class NimRules:
         if not isinstance(key, tuple) or len(key) != 2:
             raise TypeError(f"a Nim move is (heap index, amount), e.g. (0, 2), got {key!r:.60}")
         return whole_number(key[0], "the heap index"), whole_number(key[1], "the amount taken")
+
+    def button_label(self, key: tuple[int, int]) -> str:
+        """The text on the button of the move ``key``: the amount (the button sits in its heap's row)."""
+        return str(key[1])
+
+    def heaps(self, heaps: tuple[int, ...]) -> tuple[int, ...]:
+        """The heaps of a position, for drawing."""
+        return heaps
+
+    def key_heap(self, key: tuple[int, int]) -> int:
+        """Which heap the move ``key`` takes from."""
+        return key[0]
+
+    def values_text(self, heaps: tuple[int, ...]) -> str:
+        """The nim-sum of the heaps, with the heaps in binary."""
+        binary = ", ".join(f"{HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(heaps))
+        return f"{self.grundy_text(heaps)} (in binary: {binary})"
 
 
 def subtraction_rules(S: object, heap: object) -> SubtractionRules:

@@ -19,8 +19,12 @@ COMPUTER = "computer"
 # The game, without a widget
 
 
-def _verb(move_text: str, form: str) -> str:
-    """Reword a move such as ``'take 2 from heap A'`` with another form of the verb: ``'took 2 from heap A'``."""
+def reword(move_text: str, form: str) -> str:
+    """Reword a move such as ``'take 2 from heap A'`` with another form of the verb: ``'took 2 from heap A'``.
+
+    >>> reword("take 2 from heap A", "took"), reword("take 3", "taking")
+    ('took 2 from heap A', 'taking 3')
+    """
     return form + move_text[len("take"):]
 
 
@@ -201,14 +205,14 @@ class PlaySession:
         if mistake is not None:
             rules = self.rules
             better = " or ".join(
-                f"{_verb(rules.move_text(key, mistake.before), 'taking')} "
+                f"{reword(rules.move_text(key, mistake.before), 'taking')} "
                 f"(leaving {rules.position_text(after)}, a P-position)"
                 for key, after in rules.moves(mistake.before)
                 if rules.outcome(after) == "P"
             )
             return (
                 f"{head} Your first mistake: at {rules.position_text(mistake.before)} you "
-                f"{_verb(mistake.text, 'took')}, leaving {rules.position_text(mistake.after)}, "
+                f"{reword(mistake.text, 'took')}, leaving {rules.position_text(mistake.after)}, "
                 f"an N-position (the player to move can win). {better[0].upper()}{better[1:]} would have won."
             )
         had_chance = any(

@@ -7,11 +7,11 @@ The panel holds no rule of any game: it asks the session's rules for keys, label
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
-from gamelib.games.nim import HEAP_NAMES
 from gamelib.limits import (
     MAX_PLAY_ELEMENT,
     MAX_PLAY_HEAP,
@@ -19,7 +19,7 @@ from gamelib.limits import (
     MAX_PLAY_NIM_HEAPS,
     MAX_PLAY_SET_SIZE,
 )
-from gamelib.play.session import COMPUTER, STUDENT, PlayedMove, PlaySession, _verb
+from gamelib.play.session import COMPUTER, STUDENT, PlayedMove, PlaySession, reword
 from gamelib.widgets.panel import StaticFallback
 
 _CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
@@ -67,10 +67,15 @@ class PlayWidget(StaticFallback, widgets.VBox):
     def _static_view(self) -> dict:
         return {"text/html": f"<div>{self.title.value}{self.board.value}{self.status.value}</div>"}
 
-    def __init__(self, kind: str, session: PlaySession, caps: str):
+    def __init__(self, session: PlaySession, caps: str, settings: dict[str, widgets.Widget],
+                 restart: Callable[[PlayWidget], PlaySession]):
+        """``settings``: the boxes that set up a game, by attribute name; ``restart(panel)`` makes the session
+        of a new game from them (it raises ValueError or TypeError on a bad setting)."""
         super().__init__(layout=widgets.Layout(width="100%", max_width="900px"))
-        self.kind = kind
         self.session = session
+        self._restart = restart
+        for name, box in settings.items():
+            setattr(self, name, box)
         self.buttons: dict = {}
         self.title = widgets.HTML()
         self.starter = widgets.ToggleButtons(
@@ -90,16 +95,6 @@ class PlayWidget(StaticFallback, widgets.VBox):
         self.report = widgets.HTML()
         self.moves_log = widgets.HTML()
         self.caps = widgets.HTML(f'<span style="color:#555;font-size:85%">{html.escape(caps)}</span>')
-        if kind == "subtraction":
-            self.set_text = widgets.Text(value=", ".join(map(str, session.rules.S)), description="S =",
-                                         layout=widgets.Layout(width="220px"))
-            self.heap_input = widgets.BoundedIntText(value=session.rules.start, min=1, max=MAX_PLAY_HEAP,
-                                                     description="heap:", layout=widgets.Layout(width="150px"))
-            settings = [self.set_text, self.heap_input]
-        else:
-            self.heaps_text = widgets.Text(value=", ".join(map(str, session.rules.start)), description="heaps:",
-                                           layout=widgets.Layout(width="220px"))
-            settings = [self.heaps_text]
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
@@ -107,7 +102,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
         self.values_toggle.observe(lambda _change: self._refresh(), names="value")
         self.children = [
             self.title,
-            widgets.HBox(settings + [self.new_game_button]),
+            widgets.HBox(list(settings.values()) + [self.new_game_button]),
             self.starter,
             self.board,
             self.move_area,
@@ -157,7 +152,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
             self.status.value = self._message(str(error), error=True)
             return False
         said = ". ".join(("You " if m.player == STUDENT else "The computer ")
-                         + _verb(m.text, "took") + f" ({m.before} \u2192 {m.after})" for m in made)
+                         + reword(m.text, "took") + f" ({m.before} \u2192 {m.after})" for m in made)
         self._refresh(said + ".")
         return True
 
@@ -172,10 +167,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
     def new_game(self) -> bool:
         """Start again with the settings shown (set and heap, or heaps; who moves first)."""
         try:
-            if self.kind == "subtraction":
-                session = PlaySession.subtraction(self.set_text.value, self.heap_input.value, self.starter.value)
-            else:
-                session = PlaySession.nim(self.heaps_text.value, self.starter.value)
+            session = self._restart(self)
         except (TypeError, ValueError) as error:
             self.status.value = self._message(f"Cannot start: {error}", error=True)
             return False
@@ -201,26 +193,26 @@ class PlayWidget(StaticFallback, widgets.VBox):
     def _opening_message(self) -> str:
         if self.session.history:
             m = self.session.history[0]
-            return f"New game. The computer moved first: it {_verb(m.text, 'took')}."
+            return f"New game. The computer moved first: it {reword(m.text, 'took')}."
         return "New game. You move first."
 
     def _build_buttons(self) -> None:
         rules = self.session.rules
         self.buttons = {}
         for key in rules.keys():
-            label = f"take {key}" if self.kind == "subtraction" else str(key[1])
-            button = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="42px"),
+            button = widgets.Button(description=rules.button_label(key),
+                                    layout=widgets.Layout(width="auto", min_width="42px"),
                                     tooltip=rules.move_text(key, rules.start))
             button.on_click(lambda _button, key=key: self.move(*(key if isinstance(key, tuple) else (key,))))
             self.buttons[key] = button
-        if self.kind == "subtraction":
+        if rules.heap_names is None:  # one heap: drawn large above one row of buttons
             self.heap_rows: list[widgets.HTML] = []
             self.move_area.children = [widgets.HBox(list(self.buttons.values()))]
-        else:
-            self.heap_rows = [widgets.HTML(layout=widgets.Layout(width="230px")) for _ in rules.start]
+        else:  # named heaps: one row per heap, its chips then its buttons
+            self.heap_rows = [widgets.HTML(layout=widgets.Layout(width="230px")) for _ in rules.heaps(rules.start)]
             rows = []
             for i, label in enumerate(self.heap_rows):
-                row = [b for (h, _), b in self.buttons.items() if h == i]
+                row = [b for key, b in self.buttons.items() if rules.key_heap(key) == i]
                 rows.append(widgets.HBox([label, widgets.HTML("take:")] + row))
             self.move_area.children = rows
         self.title.value = (
@@ -232,21 +224,22 @@ class PlayWidget(StaticFallback, widgets.VBox):
         """Redraw the board, buttons, hint, values, report and log; the status line last."""
         session, rules = self.session, self.session.rules
         last = session.history[-1] if session.history else None
-        if self.kind == "subtraction":
-            taken = last.before - last.after if last else 0
-            self.board.value = (f'<div style="font-size:22px;line-height:1.4">{_chips(self.position, taken)}</div>'
-                                f"<div>Heap: <b>{self.position}</b> chips</div>")
+        heaps = rules.heaps(self.position)
+        before = rules.heaps(last.before) if last else heaps
+        if rules.heap_names is None:
+            self.board.value = (f'<div style="font-size:22px;line-height:1.4">'
+                                f"{_chips(heaps[0], before[0] - heaps[0])}</div>"
+                                f"<div>Heap: <b>{heaps[0]}</b> chips</div>")
         else:
             self.board.value = "<div>Take any number of chips from one heap.</div>"
             for i, label in enumerate(self.heap_rows):
-                was = last.before[i] if last else self.position[i]
-                label.value = (f'<span style="font-size:20px">{HEAP_NAMES[i]}: '
-                               f"{_chips(self.position[i], was - self.position[i])}</span> ({self.position[i]})")
+                label.value = (f'<span style="font-size:20px">{rules.heap_names[i]}: '
+                               f"{_chips(heaps[i], before[i] - heaps[i])}</span> ({heaps[i]})")
         legal = set(session.legal_keys())
         for key, button in self.buttons.items():
             button.disabled = key not in legal
-            if self.kind == "nim":
-                button.layout.display = None if key[1] <= self.position[key[0]] else "none"
+            if rules.heap_names is not None:  # in a row per heap, amounts larger than the heap are hidden
+                button.layout.display = None if key in legal else "none"
         self.undo_button.disabled = not any(m.player == STUDENT for m in session.history)
         self.hint.value = self._hint_html() if self.hint_toggle.value and not session.over else ""
         self.values.value = self._values_html() if self.values_toggle.value else ""
@@ -273,15 +266,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
                              "Make the game long and watch what it does.")
 
     def _values_html(self) -> str:
-        rules = self.session.rules
-        if self.kind == "subtraction":
-            parts = ", ".join(f"take {k} \u2192 g({after}) = {rules.grundy(after)}"
-                              for k, after in rules.moves(self.position))
-            text = f"Grundy value now: {rules.grundy_text(self.position)}." + (f" After a move: {parts}."
-                                                                                 if parts else "")
-        else:
-            binary = ", ".join(f"{HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(self.position))
-            text = f"Grundy value now: {rules.grundy_text(self.position)} (in binary: {binary})."
+        text = f"Grundy value now: {self.session.rules.values_text(self.position)}."
         return self._message(text + " A P-position is one with Grundy value 0.")
 
 
@@ -318,7 +303,14 @@ def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDE
     session = PlaySession.subtraction(S, heap, starter)
     caps = (f"Limits: S has at most {MAX_PLAY_SET_SIZE} numbers, each from 1 to {MAX_PLAY_ELEMENT}; "
             f"the heap is from 1 to {MAX_PLAY_HEAP}.")
-    return PlayWidget("subtraction", session, caps)
+    settings = {
+        "set_text": widgets.Text(value=", ".join(map(str, session.rules.S)), description="S =",
+                                 layout=widgets.Layout(width="220px")),
+        "heap_input": widgets.BoundedIntText(value=session.rules.start, min=1, max=MAX_PLAY_HEAP,
+                                             description="heap:", layout=widgets.Layout(width="150px")),
+    }
+    return PlayWidget(session, caps, settings,
+                      lambda w: PlaySession.subtraction(w.set_text.value, w.heap_input.value, w.starter.value))
 
 
 def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT) -> PlayWidget:
@@ -349,4 +341,6 @@ def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT) -> PlayWidget:
     """
     session = PlaySession.nim(heaps, starter)
     caps = f"Limits: 1 to {MAX_PLAY_NIM_HEAPS} heaps, each with at most {MAX_PLAY_NIM_HEAP} chips."
-    return PlayWidget("nim", session, caps)
+    settings = {"heaps_text": widgets.Text(value=", ".join(map(str, session.rules.start)), description="heaps:",
+                                           layout=widgets.Layout(width="220px"))}
+    return PlayWidget(session, caps, settings, lambda w: PlaySession.nim(w.heaps_text.value, w.starter.value))
