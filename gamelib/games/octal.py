@@ -52,8 +52,6 @@ from __future__ import annotations
 
 import re
 import threading
-from functools import reduce
-from operator import xor
 
 import numpy as np
 
@@ -64,7 +62,8 @@ from gamelib.analysis.periodicity import (
     guy_smith_check,
     theorem_start,
 )
-from gamelib.checks import LimitError, check_heaps, check_int, check_stop
+from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.games.heaps import TakeAndBreakGame, mex_of_array
 from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
@@ -131,7 +130,7 @@ def parse_octal_code(code: str) -> tuple[int, ...]:
     return tuple(digits)
 
 
-class OctalGame:
+class OctalGame(TakeAndBreakGame):
     """The octal game with the given code, e.g. ``OctalGame("0.77")`` for Kayles (see the module notes).
 
     Parameters
@@ -160,6 +159,20 @@ class OctalGame:
     (71, 12)
     >>> kayles.grundy(10**18)
     1
+
+    Positions, moves, values and outcomes come from :class:`~gamelib.games.heaps.TakeAndBreakGame` (the XOR of
+    the heaps' values); this class says what one heap can become and what it is worth.
+
+    >>> OctalGame("0.07").moves((2, 5))
+    [(1, 2, 2), (2, 3), (5,)]
+    >>> OctalGame("0.137").grundy(5), OctalGame("0.07").grundy(6)
+    (3, 3)
+    >>> OctalGame("0.07").outcome((1, 4, 5)), OctalGame("0.137").outcomes(10)
+    ('N', 'PNNNPNNNPN')
+    >>> OctalGame("0.07").p_positions(30)
+    [0, 1, 5, 9, 15, 21, 25, 29]
+    >>> OctalGame("0.77").winning_moves((1, 2, 4))
+    [(1, 1, 2, 2), (1, 2, 3), (1, 4)]
     """
 
     misere = False
@@ -187,16 +200,13 @@ class OctalGame:
         """How plots and messages name this game, e.g. ``Kayles (0.77)`` or ``octal game 0.35``."""
         return f"{self.name} ({self.code})" if self.name else f"octal game {self.code}"
 
-    # ----------------------------------------------------------------------------------------- positions
-    def _position(self, position: int | tuple | list) -> tuple[int, ...]:
-        if isinstance(position, (tuple, list)):
-            heaps = check_heaps(position)
-        else:
-            heaps = (check_int(position, "heap size"),)
-        return tuple(sorted(h for h in heaps if h))
+    # ------------------------------------------------------------------------------------------- moves
+    def heap_moves(self, n: int) -> set[tuple[int, ...]]:
+        """What one heap of n tokens can become: tuples of 0, 1 or 2 non-empty heaps.
 
-    def _heap_moves(self, n: int) -> set[tuple[int, ...]]:
-        """What one heap of n tokens can become: tuples of 0, 1 or 2 non-empty heaps."""
+        >>> sorted(OctalGame("0.07").heap_moves(5))
+        [(1, 2), (3,)]
+        """
         if self.splits and n > MAX_SPLIT_HEAP:
             raise LimitError(
                 f"a heap of {n:,} in {self.title} can be split in about {n // 2:,} ways; moves are listed for "
@@ -214,22 +224,6 @@ class OctalGame:
             if digit & 4:
                 results.update((a, rest - a) for a in range(1, rest // 2 + 1))
         return results
-
-    def moves(self, position: int | tuple | list) -> list[tuple[int, ...]]:
-        """Every position one move away, as sorted tuples of heap sizes (empty heaps dropped).
-
-        >>> OctalGame("0.07").moves((2, 5))
-        [(1, 2, 2), (2, 3), (5,)]
-        """
-        heaps = self._position(position)
-        found: set[tuple[int, ...]] = set()
-        for i, heap in enumerate(heaps):
-            if i and heap == heaps[i - 1]:
-                continue  # an equal heap has the same moves
-            others = heaps[:i] + heaps[i + 1 :]
-            for parts in self._heap_moves(heap):
-                found.add(tuple(sorted(others + parts)))
-        return sorted(found)
 
     # ------------------------------------------------------------------------------------ Grundy values
     def _extend(self, stop: int) -> np.ndarray:
@@ -266,14 +260,12 @@ class OctalGame:
                     break
                 half = rest // 2
                 parts.append(g[1 : half + 1] ^ g[rest - 1 : rest - half - 1 : -1])
-            values = np.concatenate(parts) if len(parts) > 1 else parts[0]
-            seen = np.zeros(len(values) + 1, dtype=bool)
-            seen[values[values <= len(values)]] = True
-            g[n] = int(seen.argmin())  # the first value not seen: the mex
+            g[n] = mex_of_array(np.concatenate(parts) if len(parts) > 1 else parts[0])
         self._values = g
         return g
 
-    def _heap_value(self, n: int) -> int:
+    def heap_value(self, n: int) -> int:
+        """The value of a single heap of n: computed, or through the proven period for large n."""
         if n < len(self._values):
             return int(self._values[n])
         if self._periodicity is not None:
@@ -281,14 +273,6 @@ class OctalGame:
         if n < min(OCTAL_SEARCH, self.max_heaps):
             return int(self._extend(n + 1)[n])
         return self.periodicity().value(n)
-
-    def grundy(self, position: int | tuple | list) -> int:
-        """The Grundy value: the XOR of the values of the heaps, each through the proven period if needed.
-
-        >>> OctalGame("0.137").grundy(5), OctalGame("0.07").grundy(6)
-        (3, 3)
-        """
-        return reduce(xor, (self._heap_value(h) for h in self._position(position)), 0)
 
     def grundy_values(self, stop: int) -> np.ndarray:
         """Grundy values of single heaps 0 .. stop - 1 (an unsigned numpy array, as small a type as fits).
@@ -310,50 +294,6 @@ class OctalGame:
             return values.astype(_smallest_type(int(values.max(initial=0))))
         cycle = self._values[: p.preperiod + p.period]
         return fill_periodic(cycle.astype(_smallest_type(int(cycle.max()))), p.preperiod, p.period, stop)
-
-    def outcome(self, position: int | tuple | list) -> str:
-        """``'P'`` (the player to move loses) when the Grundy value is 0, else ``'N'``.
-
-        >>> OctalGame("0.07").outcome((1, 4, 5))
-        'N'
-        """
-        return "P" if self.grundy(position) == 0 else "N"
-
-    def outcomes(self, stop: int) -> str:
-        """``'P'``/``'N'`` for single heaps 0 .. stop - 1.
-
-        >>> OctalGame("0.137").outcomes(10)
-        'PNNNPNNNPN'
-        """
-        values = self.grundy_values(stop)
-        return np.where(values == 0, ord("P"), ord("N")).astype(np.uint8).tobytes().decode("ascii")
-
-    def p_positions(self, stop: int) -> list[int]:
-        """The single heaps below ``stop`` that are P-positions.
-
-        >>> OctalGame("0.07").p_positions(30)
-        [0, 1, 5, 9, 15, 21, 25, 29]
-        """
-        return np.flatnonzero(self.grundy_values(stop) == 0).tolist()
-
-    def winning_moves(self, position: int | tuple | list) -> list[tuple[int, ...]]:
-        """The moves to P-positions (Grundy value 0); empty when ``position`` is itself a P-position.
-
-        >>> OctalGame("0.77").winning_moves((1, 2, 4))
-        [(1, 1, 2, 2), (1, 2, 3), (1, 4)]
-        """
-        heaps = self._position(position)
-        total = self.grundy(heaps)
-        if total == 0:
-            return []
-        found: set[tuple[int, ...]] = set()
-        for i, heap in enumerate(heaps):
-            target = total ^ self._heap_value(heap)  # the value this heap must turn into
-            others = heaps[:i] + heaps[i + 1 :]
-            for parts in self._heap_moves(heap):
-                if reduce(xor, (self._heap_value(h) for h in parts), 0) == target:
-                    found.add(tuple(sorted(others + parts)))
-        return sorted(found)
 
     # -------------------------------------------------------------------------------------- periodicity
     def periodicity(self, max_search: int | None = None) -> Periodicity:
