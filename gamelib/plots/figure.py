@@ -9,6 +9,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from gamelib.checks import LimitError, check_stop
+from gamelib.games.base import Game, OneHeapGame
 from gamelib.limits import (
     MAX_INCHES,
     MIN_INCHES,
@@ -91,14 +92,14 @@ def _points_per_unit(ax: Any) -> tuple[float, float]:
     return 72 * width / abs(x1 - x0), 72 * height / abs(y1 - y0)
 
 
-def _check_game(game: object, needs: tuple[str, ...], example: str) -> None:
-    for name in needs:
-        if not callable(getattr(game, name, None)):
-            raise TypeError(f"expected a game such as {example}, got {game!r} (it has no {name}() method)")
+def _check_game(game: object, kind: type = OneHeapGame, example: str = "SubtractionGame({1, 3, 4})") -> None:
+    """Refuse anything that is not a game of the model's class ``kind`` (the figure calls its methods)."""
+    if not isinstance(game, kind):
+        raise TypeError(f"expected a game such as {example}, got {game!r:.80} (not a {kind.__name__})")
 
 
-def _title_of(game: object) -> str:
-    return str(getattr(game, "title", None) or repr(game))
+def _title_of(game: Game) -> str:
+    return game.title
 
 
 def _check_inches(value: object, name: str) -> float:

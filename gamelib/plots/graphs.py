@@ -30,7 +30,6 @@ from gamelib.plots.figure import (
     _points_per_unit,
     _title_of,
 )
-from gamelib.plots.one_heap import _outcome_texts
 from gamelib.plots.style import (
     CELL,
     HIGHLIGHT_COLOUR,
@@ -132,10 +131,10 @@ def game_graph(game: Any, stop: int = 12, width: float = 9.0) -> GameFigure:
     ([(1, 0), (2, 0), (2, 1), (3, 1), (3, 2)], [0, 3])
     """
     width = _check_inches(width, "width")
-    _check_game(game, ("moves",), "SubtractionGame({1, 3, 4})")
+    _check_game(game)
     stop = _check_count(stop, "stop", MAX_GRAPH)
     moves = _one_heap_moves(game, stop)
-    outcomes = _outcome_texts(game, stop)
+    outcomes = game.outcomes(stop)
     winning = {(a, b) for a, b in moves if outcomes[b] == "P"}
     max_peak = 3.0
     fig, ax, node_h = _graph_axes(width, 3.3, 0.55, f"Game graph of {_title_of(game)}: heaps 0 to {stop - 1}",
@@ -178,10 +177,10 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     ('a move reaches a P-position, so N', [1, 3, 4])
     """
     width = _check_inches(width, "width")
-    _check_game(game, ("moves",), "SubtractionGame({1, 3, 4})")
+    _check_game(game)
     stop = _check_count(stop, "stop", MAX_GRAPH)
     moves = _one_heap_moves(game, stop)
-    result = label_positions(game, range(stop), misere=bool(getattr(game, "misere", False)))
+    result = label_positions(game, range(stop), misere=game.misere)
     total = len(result.steps)
     step = check_int(step, "step")
     if step > total:

@@ -6,14 +6,15 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import numpy as np
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.transforms import offset_copy
 
-from gamelib.analysis.engine import outcome as engine_outcome
-from gamelib.analysis.periodicity import PeriodNotFoundError
+from gamelib.analysis.periodicity import heap_pattern
 from gamelib.checks import LimitError, check_bool, check_int
+from gamelib.games.base import OneHeapGame, outcome_from_grundy
+from gamelib.games.octal import OctalGame
+from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import (
     MAX_STRIP,
     MAX_STRIP_GAMES,
@@ -43,33 +44,7 @@ from gamelib.plots.figure import (
     _title_of,
 )
 from gamelib.plots.style import CELL, HIGHLIGHT_COLOUR, N_TEXT_COLOUR, SECOND_COLOUR, TICK_SIZE, VALUE_CMAP
-
-
-def _outcome_texts(game: Any, stop: int) -> str:
-    """P/N outcomes of heaps 0 .. stop - 1 under the game's own play rule."""
-    if callable(getattr(game, "outcomes", None)):
-        return game.outcomes(stop)
-    return "".join(engine_outcome(game, n) for n in range(stop))
-
-
-#: How many heaps are looked at to observe a pattern in a game without a proven period (TakeAwayGame).
-OBSERVE_HEAPS = 1000
-
-
-def _observed_pattern(values: Sequence) -> tuple[int, int] | None:
-    """(preperiod, period) of the smallest period that repeats over at least the second half of ``values``.
-
-    A pattern is only *seen*, never proven, in a finite list; asking that it cover half the list keeps a
-    chance repetition at the very end (say nine N's in a row) from being reported as a period.
-    """
-    codes = np.array([ord(v) if isinstance(v, str) else int(v) for v in values], dtype=np.int64)
-    length = len(codes)
-    for period in range(1, length // 4 + 1):
-        differ = np.flatnonzero(codes[period:] != codes[:-period])
-        preperiod = int(differ[-1]) + 1 if len(differ) else 0
-        if preperiod <= length // 2:
-            return preperiod, period
-    return None
+from gamelib.plots.text import mex_sentence
 
 
 def _search_budget(game: Any) -> int | None:
@@ -79,49 +54,20 @@ def _search_budget(game: Any) -> int | None:
     >>> _search_budget(OctalGame("0.007")), _search_budget(OctalGame("0." + "6" * 30))
     (8192, 2048)
     """
-    digits = getattr(game, "digits", None)
-    if not isinstance(digits, (list, tuple)) or not hasattr(game, "largest_removal"):
+    if not isinstance(game, OctalGame):
         return None
-    splitting = sum(1 for d in digits[1:] if isinstance(d, int) and d & 4)
+    splitting = sum(1 for d in game.digits[1:] if d & 4)
     heaps = PLOT_OCTAL_SEARCH
     while heaps > 1024 and heaps * heaps * splitting > 4 * PLOT_OCTAL_SEARCH**2:
         heaps //= 2
     return heaps
 
 
-def _pattern(game: Any, outcomes: bool) -> tuple[int, int, bool] | None:
-    """(preperiod, period, proven) of a one-heap game's Grundy values, or of its P/N outcomes.
-
-    A proven period comes from ``game.periodicity()`` (SubtractionGame). For the outcomes of a game with
-    proven Grundy values, the outcomes repeat with the smallest divisor d of the Grundy period that repeats
-    one block of outcomes, from the first n where they agree with the outcomes d places later. Other games
-    get the pattern observed among their first OBSERVE_HEAPS heaps (``proven`` False), or None.
-    """
-    find = getattr(game, "periodicity", None)
-    if not callable(find):
-        return None
-    try:
-        budget = _search_budget(game)
-        found = find() if budget is None else find(max_search=budget)
-    except PeriodNotFoundError as error:
-        if error.checked_up_to > 10 * OBSERVE_HEAPS:  # a subtraction game's long search: no pattern to show
-            return None
-        found = None
-    if found is None or not found.proven:
-        if outcomes or getattr(game, "misere", False):
-            seen = _observed_pattern(game.outcomes(OBSERVE_HEAPS))
-        else:
-            seen = _observed_pattern(game.grundy_values(OBSERVE_HEAPS).tolist())
-        return None if seen is None else (*seen, False)
-    if not outcomes or found.kind == "outcome":
-        return found.preperiod, found.period, True
-    start, period = found.preperiod, found.period
-    text = game.outcomes(start + period)
-    block = text[start:]
-    d = min(d for d in range(1, period + 1) if period % d == 0 and block == block[d:] + block[:d])
-    while start > 0 and text[start - 1] == text[start - 1 + d]:
-        start -= 1
-    return start, d, True
+def _pattern(game: OneHeapGame, outcomes: bool) -> tuple[int, int, bool] | None:
+    """(preperiod, period, proven) of the game's Grundy values or outcomes: the one period finder's answer
+    (:func:`gamelib.analysis.periodicity.heap_pattern`), with the figure's budget for octal games."""
+    found = heap_pattern(game, outcomes=outcomes, max_search=_search_budget(game))
+    return None if found is None else (found.preperiod, found.period, found.proven)
 
 
 def _pattern_text(pattern: tuple[int, int, bool] | None) -> str:
@@ -164,12 +110,10 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
     ([0, 0, 1, 1, 0, 2, 1, 3], (0, 22, True))
     """
     width = _check_inches(width, "width")
-    _check_game(game, ("outcomes",), "SubtractionGame({1, 3, 4})")
+    _check_game(game)
     stop = _check_count(stop, "stop", MAX_STRIP)
     show_period = check_bool(show_period, "show_period")
-    misere = bool(getattr(game, "misere", False))
-    if not misere:
-        _check_game(game, ("grundy_values",), "SubtractionGame({1, 3, 4})")
+    misere = game.misere
     outcomes = game.outcomes(stop)
     values = None if misere else [int(v) for v in game.grundy_values(stop)]
     what = "P/N outcomes" if misere else "Grundy values"
@@ -262,9 +206,9 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
         got = len(games) if len(games) <= MAX_STRIP_GAMES else f"more than {MAX_STRIP_GAMES}"
         raise ValueError(f"give 1 to {MAX_STRIP_GAMES} games to compare, got {got}")
     for game in games:
-        _check_game(game, ("moves",), "SubtractionGame({1, 3, 4})")
+        _check_game(game)
     stop = _check_count(stop, "stop", MAX_STRIP)
-    outcomes = [_outcome_texts(game, stop) for game in games]
+    outcomes = [game.outcomes(stop) for game in games]
     patterns = [_pattern(game, outcomes=True) for game in games]
     labels = [f"{_title_of(g)}\n{_pattern_text(p)}" for g, p in zip(games, patterns, strict=True)]
     titles = list(dict.fromkeys(_title_of(g) for g in games))
@@ -321,10 +265,10 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     'g(7) = mex{g(5), g(2), g(0)} = mex{2, 1, 0} = 3'
     """
     width = _check_inches(width, "width")
-    S = getattr(game, "S", None)
-    if not isinstance(S, tuple) or not callable(getattr(game, "grundy_values", None)):
+    if not isinstance(game, SubtractionGame):
         raise TypeError(f"grundy_scale needs a SubtractionGame such as SubtractionGame({{2, 5, 7}}), got {game!r}")
-    if getattr(game, "misere", False):
+    S = game.S
+    if game.misere:
         raise ValueError(f"{game!r} is played misère; the Grundy scale computes normal-play Grundy values")
     n = check_int(n, "heap n")
     if n > 10**5:
@@ -340,10 +284,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     table = [int(v) for v in game.grundy_values(n + 1)]
     moves = [s for s in S if s <= n]
     followers = [n - s for s in moves]
-    equation = (f"g({n}) = mex{{{', '.join(f'g({f})' for f in followers)}}} = "
-                f"mex{{{', '.join(str(table[f]) for f in followers)}}} = {table[n]}")
+    equation = mex_sentence(game, n)
     if not followers:
-        equation = f"g({n}) = mex{{}} = 0   (no move is possible from heap {n})"
+        equation += f"   (no move is possible from heap {n})"
 
     fig, ax = _new_figure(width, 3.4, left=0.95, right=0.95, bottom=0.1, top=0.85,
                           title=f"Grundy scale of {_title_of(game)} under heap {n}")
@@ -356,7 +299,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     size = _fit_text(ax, len(str(max(table[first:]))))
     count = len(S) + 1
     cmap, norm = _discrete_colours(VALUE_CMAP, count)
-    p_xs = _draw_outcomes(ax, known, ["P" if table[h] == 0 else "N" for h in known], 1, size)
+    p_xs = _draw_outcomes(ax, known, [outcome_from_grundy(table[h]) for h in known], 1, size)
     _draw_values(ax, known, [0] * len(known), [table[h] for h in known], cmap, norm, size)
     later = list(range(n + 1, last + 1))
     ax.add_collection(PatchCollection(_squares(later * 2, [0] * len(later) + [1] * len(later), CELL, CELL),

@@ -13,6 +13,7 @@ from matplotlib.colors import LogNorm, Normalize
 from matplotlib.patches import Patch
 
 from gamelib.checks import check_int
+from gamelib.games.base import Game
 from gamelib.games.boards import Wythoff
 from gamelib.games.sums import grundy_table
 from gamelib.limits import (
@@ -95,7 +96,7 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     width = _check_inches(width, "width")
     height = _check_inches(height, "height")
     for game in (game_a, game_b):
-        if not (callable(getattr(game, "grundy_values", None)) or callable(getattr(game, "grundy", None))):
+        if not isinstance(game, Game):
             raise TypeError(f"sum_heatmap needs games with Grundy values, such as SubtractionGame({{1, 2}}); "
                             f"got {game!r}")
     rows = _check_count(rows, "rows", MAX_HEATMAP_SIDE)

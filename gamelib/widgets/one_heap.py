@@ -18,6 +18,7 @@ from gamelib.limits import (
     MAX_SET_SIZE,
 )
 from gamelib.parsing import whole_number
+from gamelib.plots.text import mex_sentence
 from gamelib.widgets.panel import (
     ExplorerWidget,
     _as_text,
@@ -87,23 +88,6 @@ def subtraction_explorer(S: object = "1, 3, 4", stop: int = 30) -> SubtractionEx
 
 
 # --------------------------------------------------------------------------------------------------------
-
-
-def mex_sentence(game: SubtractionGame, n: int) -> str:
-    """The computation of g(n) written out: ``g(n) = mex{g(n - s), ...} = mex{values} = v`` (S in order).
-
-    >>> mex_sentence(SubtractionGame({2, 5, 7}), 9)
-    'g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2'
-    >>> mex_sentence(SubtractionGame({2, 5, 7}), 1)
-    'g(1) = mex{} = 0'
-    """
-    followers = [n - s for s in game.S if s <= n]
-    value = game.grundy(n)
-    if not followers:
-        return f"g({n}) = mex{{}} = {value}"
-    names = ", ".join(f"g({m})" for m in followers)
-    values = ", ".join(str(game.grundy(m)) for m in followers)
-    return f"g({n}) = mex{{{names}}} = mex{{{values}}} = {value}"
 
 
 class GrundyScaleExplorer(ExplorerWidget):

@@ -89,6 +89,7 @@ class ExplorerWidget(StaticFallback, widgets.VBox):
     Attributes: ``image`` (``ipywidgets.Image`` holding PNG bytes), ``status`` (HTML), ``caps`` (HTML, the
     limits), ``status_text`` (the status line as plain text). Call :meth:`redraw` to recompute and redraw.
 
+    >>> from gamelib.widgets import misere_explorer
     >>> w = misere_explorer("1", stop=6)
     >>> bytes(w.image.value)[1:4], w.image.layout.height
     (b'PNG', '172px')
