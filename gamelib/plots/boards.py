@@ -10,7 +10,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import Rectangle
 
 from gamelib.checks import LimitError, check_bool, check_heaps, check_int
-from gamelib.games.boards import Chomp
+from gamelib.games.chomp import Chomp
 from gamelib.limits import (
     MAX_CHOMP_POSITIONS,
 )
@@ -64,13 +64,9 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     if len(position) != rows:
         raise ValueError(f"position {position} has {len(position)} rows, but the bar has rows = {rows}")
     game = _chomp(rows, cols)
-    position = game._check(position)
+    position = game.check_position(position)
     result = game.outcome(position)
-    bites = []
-    if show_winning_moves:
-        for after in game.winning_moves(position):
-            r = next(i for i, (x, y) in enumerate(zip(position, after, strict=True)) if x != y)
-            bites.append((r, after[r]))
+    bites = game.winning_bites(position) if show_winning_moves else []
     cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
     height = max(1.5, 1.15 + cell_in * rows)
     fig, ax = _new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,

@@ -14,8 +14,8 @@ from matplotlib.patches import Patch
 
 from gamelib.checks import check_int
 from gamelib.games.base import Game
-from gamelib.games.boards import Wythoff
 from gamelib.games.sums import grundy_table
+from gamelib.games.wythoff import Wythoff
 from gamelib.limits import (
     MAX_HEATMAP_SIDE,
     MAX_PERIOD_C,

@@ -7,7 +7,8 @@ from functools import lru_cache
 import ipywidgets as widgets
 
 from gamelib import plots
-from gamelib.games.boards import Chomp, Wythoff
+from gamelib.games.chomp import Chomp
+from gamelib.games.wythoff import Wythoff
 from gamelib.limits import (
     MAX_CHOMP_COLS,
     MAX_CHOMP_ROWS,
@@ -74,17 +75,6 @@ def _chomp_game(rows: int, cols: int) -> Chomp:
     return Chomp(rows, cols)
 
 
-def _bites(rows: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
-    """Each position one bite away, with the square (row, column), counted from 1, that was eaten."""
-    found: dict[tuple[int, ...], tuple[int, int]] = {}
-    for r, length in enumerate(rows):
-        for c in range(length):
-            if r == 0 and c == 0:
-                continue
-            found.setdefault(rows[:r] + tuple(min(x, c) for x in rows[r:]), (r + 1, c + 1))
-    return found
-
-
 class ChompExplorer(ExplorerWidget):
     """See :func:`chomp_explorer`. Controls: ``rows_slider``, ``cols_slider`` (board), ``row_picker``,
     ``col_picker`` (the square to eat, counted from 1 at the top left), ``eat_button``, ``reset_button``;
@@ -143,7 +133,7 @@ class ChompExplorer(ExplorerWidget):
         if r == 0 and c == 0:
             self._complain("That is the poisoned square: eating it is not a move. Pick another square.")
             return False
-        self.position = self.position[:r] + tuple(min(x, c) for x in self.position[r:])
+        self.position = self.game.bite(self.position, r, c)
         self.redraw()
         return True
 
@@ -153,15 +143,14 @@ class ChompExplorer(ExplorerWidget):
         shown = self.analysis.value
         figure = _picture(("chomp", position, rows, cols, shown),
                           lambda: plots.chomp_board(position, rows, cols, show_outcome=shown))
-        bites = _bites(position)
-        if not bites:
+        if not self.game.moves(position):
             text = f"Position {position}: only the poison is left, so the player to move has lost."
         elif not shown:
             text = f"Position {position}. Take turns biting; tick the box below to see who can win from here."
         elif self.game.outcome(position) == "P":
             text = f"Position {position}: a P-position. Every bite leaves a winning position for the other player."
         else:
-            wins = [bites[after] for after in self.game.winning_moves(position)]
+            wins = [(r + 1, c + 1) for r, c in self.game.winning_bites(position)]  # counted from 1 here
             squares = "; ".join(f"row {r}, column {c}" for r, c in sorted(wins))
             text = f"Position {position}: an N-position. Winning bite{'s' if len(wins) > 1 else ''}: {squares}."
         self._show(figure, text)

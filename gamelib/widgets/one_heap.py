@@ -114,7 +114,7 @@ class GrundyScaleExplorer(ExplorerWidget):
         game = SubtractionGame(_read_set(self.text))
         n = self.slider.value
         figure = _picture(("scale", game.S, n), lambda: plots.grundy_scale(game, n))
-        kind = "a P" if game.grundy(n) == 0 else "an N"
+        kind = "a P" if game.outcome(n) == "P" else "an N"
         self.game = game
         self._show(figure, f"{mex_sentence(game, n)}, so heap {n} is {kind}-position.")
 
