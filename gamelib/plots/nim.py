@@ -55,7 +55,10 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     bits = [[(h >> k) & 1 for k in range(digits - 1, -1, -1)] for h in heaps]
     xor_bits = [(total >> k) & 1 for k in range(digits - 1, -1, -1)]
     odd = [p for p, b in zip(places, xor_bits, strict=True) if b]
-    moves = {i: h ^ total for i, h in enumerate(heaps) if total and (h ^ total) < h}
+    moves = {}
+    for after in Nim().winning_moves(heaps):  # the model's winning moves, as {heap index: its new size}
+        i = next(i for i, (h, a) in enumerate(zip(heaps, after, strict=True)) if h != a)
+        moves[i] = after[i]
     rows = len(heaps) + 1
     row_in = min(0.42, 2.6 / rows)
     height = 0.95 + row_in * rows

@@ -12,6 +12,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.colors import LogNorm, Normalize
 from matplotlib.patches import Patch
 
+from gamelib.analysis.survey import period_grid
 from gamelib.checks import check_int
 from gamelib.games.base import Game
 from gamelib.games.sums import grundy_table
@@ -124,8 +125,6 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
 
 def _survey_grid(c: int, value: str) -> dict:
     """{(a, b): value} for the sets {a, b, c}, 1 <= a < b < c, from the survey's ``period_grid``."""
-    from gamelib.analysis.survey import period_grid  # layer 3; imported here so the rest of plots works without it
-
     table = period_grid(c, value)
     return {(a, b): int(table[a, b]) for a in range(1, c) for b in range(a + 1, c)}
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 import ipywidgets as widgets
 
 from gamelib import plots
+from gamelib.analysis.survey import period_grid
 from gamelib.checks import check_bool, set_text
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import (
@@ -81,14 +82,10 @@ def period_explorer(S: object = "2, 5, 7", misere: bool = False) -> PeriodExplor
 
 
 @lru_cache(maxsize=32)
-def _periods_with_largest(c: int) -> tuple[tuple[tuple[int, int, int], int, int], ...]:
-    """(S, preperiod, period) for every S = {a, b, c}, a < b < c."""
-    found = []
-    for a in range(1, c - 1):
-        for b in range(a + 1, c):
-            p = SubtractionGame((a, b, c)).periodicity()
-            found.append(((a, b, c), p.preperiod, p.period))
-    return tuple(found)
+def _periods_with_largest(c: int) -> list[tuple[tuple[int, int, int], int, int]]:
+    """(S, preperiod, period) for every S = {a, b, c}, a < b < c, in the order of a then b, from the survey."""
+    periods, preperiods = period_grid(c, "period"), period_grid(c, "preperiod")
+    return [((a, b, c), int(preperiods[a, b]), int(periods[a, b])) for a in range(1, c - 1) for b in range(a + 1, c)]
 
 
 class PeriodHeatmapExplorer(ExplorerWidget):
