@@ -10,7 +10,14 @@ STAMP  := $(VENV)/.installed
 # Top-level lessons only; notebooks/homework/ is tested by its own tools.
 LESSONS = $(wildcard notebooks/[0-9]*.ipynb)
 
-.PHONY: venv lab test notebooks bench homework browser-deps clean
+# The lesson environment is locked: requirements.lock pins every package the lessons need (students'
+# servers, Binder, the hub); requirements-dev.lock is that plus the test tools and the hub, at the same versions.
+LOCK     := requirements.lock
+DEV_LOCK := requirements-dev.lock
+UV       := uv==0.13.9
+COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --annotation-style line $(UPGRADE)
+
+.PHONY: venv lock lab test notebooks bench homework browser-deps hub hub-deps hub-load clean
 
 venv: $(STAMP)
 
@@ -18,10 +25,23 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Order-only on the interpreter: recreating it must not by itself force a reinstall decision.
-$(STAMP): requirements.txt requirements-test.txt pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -r requirements.txt -r requirements-test.txt
+$(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --disable-pip-version-check --no-deps -e .
 	touch $@
+
+# Re-resolve the locks from the top-level pins (requirements.txt, requirements-test.txt, hub/requirements.txt),
+# keeping every version that still fits; `make lock UPGRADE=--upgrade` moves everything to the newest.
+# binder/requirements.txt is a copy of the lesson lock under a header.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check --quiet $(UV)
+	$(COMPILE) requirements.txt -o $(LOCK)
+	$(COMPILE) requirements.txt requirements-test.txt hub/requirements.txt -c $(LOCK) -o $(DEV_LOCK)
+	{ printf '%s\n' $(BINDER_HEADER); cat $(LOCK); } > binder/requirements.txt
+
+BINDER_HEADER = "\# Binder installs this file: a copy of ../requirements.lock that \`make lock\` writes (do not edit;" \
+	"\# tests/test_binder.py checks they agree). gamelib itself is installed by postBuild, so that Binder can cache" \
+	"\# this layer (a local path such as \`-e .\` here would disable that cache)."
 
 # A file argument is taken relative to the current folder; JupyterLab refuses root without --allow-root.
 lab: venv
