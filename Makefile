@@ -17,6 +17,10 @@ DEV_LOCK := requirements-dev.lock
 UV       := uv==0.13.9
 COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --annotation-style line $(UPGRADE)
 
+# The kit's JupyterLab settings (no news toast, no update check), installed into every environment that
+# runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
+LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json
+
 .PHONY: venv lock lab test notebooks bench homework browser-deps hub hub-deps hub-load clean
 
 venv: $(STAMP)
@@ -25,9 +29,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Order-only on the interpreter: recreating it must not by itself force a reinstall decision.
-$(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
+$(STAMP): $(DEV_LOCK) pyproject.toml $(LAB_SETTINGS) | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --disable-pip-version-check --no-deps -e .
+	install -D -m 644 jupyterlab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	install -D -m 644 jupyterlab/page_config.json $(VENV)/etc/jupyter/labconfig/page_config.json
 	touch $@
 
 # Re-resolve the locks from the top-level pins (requirements.txt, requirements-test.txt, hub/requirements.txt),
@@ -81,7 +87,28 @@ browser-deps:
 		echo "  sudo apt-get install chromium   (the browser tests are skipped until then)"; \
 	fi
 
+# --- A class on one server (hub/) --------------------------------------------------------------------
+# configurable-http-proxy, the hub's proxy, comes from npm into hub/node_modules (needs node and npm).
+PROXY := hub/node_modules/.bin/configurable-http-proxy
+
+hub-deps: $(PROXY)
+
+$(PROXY): hub/package.json hub/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "hub-deps: npm is missing: apt-get install nodejs npm" >&2; exit 1; }
+	cd hub && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# A hub on 127.0.0.1:$(PORT) until Ctrl-C; the printed link pulls REPO (default: this clone) and opens lesson 1.
+PORT ?= 8000
+hub: venv hub-deps
+	$(BIN)/python hub/hubctl.py --port $(PORT) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
+
+# N students at once: log in, spawn, pull, run lessons 1 and 3; prints the figures, fails if any student did.
+N ?= 30
+hub-load: venv hub-deps
+	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots
+	rm -rf $(VENV) .hub hub/node_modules build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +
