@@ -63,8 +63,8 @@ def pull_link(base_url: str, repo: str, branch: str, lesson: str = LESSON_ONE) -
     return f"{base_url}/hub/user-redirect/git-pull?{urlencode(pull_query(repo, branch, lesson), quote_via=quote)}"
 
 
-def descendants(pid: int) -> list[int]:
-    """Every live process below `pid` (read from /proc)."""
+def children_map() -> dict[int, list[int]]:
+    """{parent pid: [child pids]} of every live process (read from /proc once)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -74,6 +74,12 @@ def descendants(pid: int) -> list[int]:
                 continue
             parent = int(stat.rsplit(")", 1)[1].split()[1])
             children.setdefault(parent, []).append(int(entry.name))
+    return children
+
+
+def descendants(pid: int, children: dict[int, list[int]] | None = None) -> list[int]:
+    """Every live process below `pid`."""
+    children = children_map() if children is None else children
     found, todo = [], [pid]
     while todo:
         for child in children.get(todo.pop(), []):
@@ -82,13 +88,15 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def tree_memory(pid: int) -> int:
-    """Proportional set size (bytes) of `pid` and its descendants: shared libraries counted once in total."""
+def tree_memory(pid: int, kind: str = "Pss", children: dict[int, list[int]] | None = None) -> int:
+    """Memory (bytes) of `pid` and its descendants. "Pss" (proportional set size) counts pages shared between
+    processes once in total: the machine's cost. "Rss" counts them in every process: what one student's
+    container would be charged on Kubernetes, where nothing is shared with other students."""
     total = 0
-    for process in [pid, *descendants(pid)]:
+    for process in [pid, *descendants(pid, children)]:
         try:
             for line in Path(f"/proc/{process}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
+                if line.startswith(f"{kind}:"):
                     total += int(line.split()[1]) * 1024
                     break
         except OSError:
@@ -96,15 +104,28 @@ def tree_memory(pid: int) -> int:
     return total
 
 
+def server_pids(hub_pid: int, children: dict[int, list[int]] | None = None) -> list[int]:
+    """The students' single-user servers among the hub's children."""
+    found = []
+    for pid in descendants(hub_pid, children):
+        try:
+            if b"jupyterhub-singleuser" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
 class Hub:
     """A running hub: ``with Hub(state_dir, port) as hub:`` starts it and waits for it, and stops it all after."""
 
     def __init__(self, state_dir: Path, port: int, password: str | None = None, start_timeout: int = 240,
-                 cull_after: int = 3600, ready_timeout: float = 120):
+                 cull_after: int = 3600, ready_timeout: float = 120, server_args: tuple[str, ...] = ()):
         self.state_dir, self.port = Path(state_dir), port
         self.password = password or secrets.token_urlsafe(12)
         self.base_url = f"http://127.0.0.1:{port}"
         self.start_timeout, self.cull_after, self.ready_timeout = start_timeout, cull_after, ready_timeout
+        self.server_args = server_args
         self.process: subprocess.Popen | None = None
         self.log_path = self.state_dir / "jupyterhub.log"
         # The students' kernel sockets: short (Unix socket paths < 107 characters) and removed by stop().
@@ -119,7 +140,7 @@ class Hub:
                    GAMELIB_HUB_DIR=str(self.state_dir), GAMELIB_HUB_PORT=str(self.port),
                    GAMELIB_HUB_IP="127.0.0.1", GAMELIB_HUB_PASSWORD=self.password,
                    GAMELIB_HUB_START_TIMEOUT=str(self.start_timeout), GAMELIB_HUB_CULL_AFTER=str(self.cull_after),
-                   GAMELIB_HUB_RUNTIME=str(self.runtime_root))
+                   GAMELIB_HUB_RUNTIME=str(self.runtime_root), GAMELIB_HUB_SERVER_ARGS=" ".join(self.server_args))
         env.pop("JUPYTERHUB_API_TOKEN", None)  # never borrow a token from a hub this may itself run under
         self.log = self.log_path.open("w")
         self.process = subprocess.Popen([str(Path(sys.executable).with_name("jupyterhub")), "-f", str(CONFIG)],

@@ -11,6 +11,7 @@
 #   GAMELIB_HUB_ADMIN        a user name that may see and stop everyone's server (default: none)
 #   GAMELIB_HUB_START_TIMEOUT seconds a server may take to start (default 240, see below)
 #   GAMELIB_HUB_CULL_AFTER   seconds of inactivity before a server is stopped (default 3600)
+#   GAMELIB_HUB_SERVER_ARGS  extra options for every student's server (default: none)
 #   GAMELIB_HUB_RUNTIME      a short folder for kernel sockets (default /tmp/gamelib-hub-<hash of the state dir>)
 import hashlib
 import os
@@ -59,6 +60,9 @@ c.Spawner.args = [
     # starting at once race for the same free ports and some die with "ZMQError: Address already in use".
     "--KernelManager.transport=ipc",
 ]
+# Extra options for every student's server, split on spaces (tests/browser/test_hub_in_browser.py exposes the
+# JupyterLab app to its browser driver this way).
+c.Spawner.args.extend(os.environ.get("GAMELIB_HUB_SERVER_ARGS", "").split())
 if os.geteuid() == 0:
     c.Spawner.args.append("--allow-root")  # a demo run as root (containers); a real server has no root students
 

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 import requests
 import websocket
-from hubctl import TARGET, Hub, HubError, pull_query, this_clone
+from hubctl import TARGET, Hub, HubError, children_map, pull_query, server_pids, this_clone, tree_memory
 
 LESSONS = ["01-playing-subtraction-games.ipynb", "03-periodicity.ipynb"]
 
@@ -152,7 +152,7 @@ def decode(frame: str | bytes) -> dict:
 
 def measure(n: int, repo: str, branch: str, timeout: float, state_dir: Path) -> dict:
     """Run the class; return {spawn: [s], run: [s], failures: {name: why}, peak: bytes, hub_start: s}."""
-    figures = {"spawn": [], "run": [], "failures": {}, "peak": 0}
+    figures = {"spawn": [], "run": [], "failures": {}, "peak": 0, "one_server_rss": 0}
     started = time.perf_counter()
     with Hub(state_dir, free_port(), start_timeout=int(timeout)) as hub:
         figures["hub_start"] = time.perf_counter() - started
@@ -160,7 +160,10 @@ def measure(n: int, repo: str, branch: str, timeout: float, state_dir: Path) -> 
 
         def sample_memory():
             while not stop.is_set():
-                figures["peak"] = max(figures["peak"], hub.memory())
+                children = children_map()
+                figures["peak"] = max(figures["peak"], tree_memory(hub.process.pid, "Pss", children))
+                for server in server_pids(hub.process.pid, children):
+                    figures["one_server_rss"] = max(figures["one_server_rss"], tree_memory(server, "Rss", children))
                 stop.wait(1.0)
 
         sampler = threading.Thread(target=sample_memory, daemon=True)
@@ -254,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"spawn (login->ready) {spread(spawn)}   ({len(spawn)}/{args.n} servers)")
     print(f"pull + lessons 1, 3  {spread(run)}   ({len(run)}/{args.n} students)")
     print(f"peak memory (PSS of the hub's process tree) {peak:,.0f} MB = {peak / args.n:,.0f} MB per student")
+    one = figures["one_server_rss"] / 2**20
+    print(f"largest single student's server + kernel (RSS, nothing shared) {one:,.0f} MB")
     print(f"failures           {len(failures)}")
     for name, why in sorted(failures.items()):
         print(f"  {name}: {why}")
