@@ -104,6 +104,20 @@ def tree_memory(pid: int, kind: str = "Pss", children: dict[int, list[int]] | No
     return total
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, seconds) used so far by `pid`, its live descendants and the children they
+    have already waited for (a kernel that was shut down is counted in its server's figure)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for process in [pid, *descendants(pid)]:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    return total / ticks
+
+
 def server_pids(hub_pid: int, children: dict[int, list[int]] | None = None) -> list[int]:
     """The students' single-user servers among the hub's children."""
     found = []

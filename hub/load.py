@@ -26,7 +26,17 @@ from urllib.parse import urlencode
 
 import requests
 import websocket
-from hubctl import TARGET, Hub, HubError, children_map, pull_query, server_pids, this_clone, tree_memory
+from hubctl import (
+    TARGET,
+    Hub,
+    HubError,
+    children_map,
+    pull_query,
+    server_pids,
+    this_clone,
+    tree_cpu_seconds,
+    tree_memory,
+)
 
 LESSONS = ["01-playing-subtraction-games.ipynb", "03-periodicity.ipynb"]
 
@@ -201,6 +211,7 @@ def measure(n: int, repo: str, branch: str, timeout: float, state_dir: Path) -> 
         finally:
             stop.set()
             sampler.join(timeout=5)
+            figures["cpu"] = tree_cpu_seconds(hub.process.pid)
             if figures["failures"]:
                 figures["log"] = hub.log_tail(30)
     return figures
@@ -259,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peak memory (PSS of the hub's process tree) {peak:,.0f} MB = {peak / args.n:,.0f} MB per student")
     one = figures["one_server_rss"] / 2**20
     print(f"largest single student's server + kernel (RSS, nothing shared) {one:,.0f} MB")
+    cpu = figures.get("cpu", 0.0)
+    print(f"CPU time of the hub's tree {cpu:,.0f} s = {cpu / args.n:,.1f} s per student (spawn, pull, lessons 1 and 3)")
     print(f"failures           {len(failures)}")
     for name, why in sorted(failures.items()):
         print(f"  {name}: {why}")
