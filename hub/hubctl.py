@@ -63,6 +63,14 @@ def pull_link(base_url: str, repo: str, branch: str, lesson: str = LESSON_ONE) -
     return f"{base_url}/hub/user-redirect/git-pull?{urlencode(pull_query(repo, branch, lesson), quote_via=quote)}"
 
 
+def _start_time(pid: int) -> int | None:
+    """When process `pid` started (clock ticks after boot), or None if it is gone."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def children_map() -> dict[int, list[int]]:
     """{parent pid: [child pids]} of every live process (read from /proc once)."""
     children: dict[int, list[int]] = {}
@@ -192,7 +200,7 @@ class Hub:
         """SIGTERM the hub (it stops the servers and the proxy), then kill whatever it left behind."""
         if self.process is None:
             return
-        started = set(descendants(self.process.pid))
+        started = {pid: _start_time(pid) for pid in descendants(self.process.pid)}
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -200,12 +208,14 @@ class Hub:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        # Servers run in sessions of their own; anything still alive from the tree seen before is ours.
-        for pid in started:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        # Servers run in sessions of their own; anything still alive from the tree seen before is ours (the
+        # start time tells it apart from a new process that got a freed number).
+        for pid, start_time in started.items():
+            if start_time is not None and _start_time(pid) == start_time:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
         self.log.close()
         shutil.rmtree(self.runtime_root, ignore_errors=True)
         self.process = None
