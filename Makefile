@@ -4,8 +4,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Touched after a complete install: the install re-runs when a requirements file or pyproject.toml
-# is newer than it (or when .venv is missing, since the stamp lives inside it).
+# Touched after a complete install: the install re-runs when the dev lock, pyproject.toml or the lab settings
+# are newer than it (or when .venv is missing, since the stamp lives inside it). A changed top-level
+# requirements file needs `make lock` first; tests/test_lock.py says so.
 STAMP  := $(VENV)/.installed
 # Top-level lessons only; notebooks/homework/ is tested by its own tools.
 LESSONS = $(wildcard notebooks/[0-9]*.ipynb)
