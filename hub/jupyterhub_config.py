@@ -70,7 +70,8 @@ if os.geteuid() == 0:
 # folder (connection files and sockets) short, and apart from other hubs on the same machine.
 RUNTIME_ROOT = Path(os.environ.get("GAMELIB_HUB_RUNTIME")
                     or f"/tmp/gamelib-hub-{hashlib.sha256(str(STATE).encode()).hexdigest()[:8]}")
-c.Spawner.environment = {"JUPYTER_RUNTIME_DIR": lambda spawner: str(RUNTIME_ROOT / spawner.user.name)}
+# Named by the student's number in the hub's database, not their name: names are free text and can be long.
+c.Spawner.environment = {"JUPYTER_RUNTIME_DIR": lambda spawner: str(RUNTIME_ROOT / f"u{spawner.user.id}")}
 
 # Thirty servers starting together took 61-85 s on two busy cores (README, "A class on your own server"),
 # beyond JupyterHub's default of 60 s, after which a spawn counts as failed. 240 s leaves room for a slower

@@ -55,12 +55,14 @@ def test_kernel_sockets_live_in_a_short_folder_per_student(tmp_path, monkeypatch
 
     class Spawner:
         class user:
-            name = "student30"
+            id = 12345
+            name = "a.student.with.a.long.name@an-institution.example.org"
 
     folder = runtime(Spawner)
-    assert folder.startswith("/tmp/gamelib-hub-") and folder.endswith("/student30")
-    # Room for jupyter_client's socket names ("kernel-<uuid>-ipc-<n>", about 50 characters) under 107.
-    assert len(folder) + 50 < 107, folder
+    assert folder.startswith("/tmp/gamelib-hub-") and folder.endswith("/u12345")
+    # jupyter_client names the sockets after the connection file: <folder>/kernel-<uuid>-ipc-<port>.
+    socket_path = f"{folder}/kernel-{'0' * 36}-ipc-65535"
+    assert len(socket_path) < 107, socket_path
 
 
 def test_the_idle_culler_may_stop_servers_and_nothing_more(tmp_path, monkeypatch):
