@@ -22,7 +22,7 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 # runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json
 
-.PHONY: venv lock lab test notebooks bench homework browser-deps hub hub-deps hub-load clean
+.PHONY: venv lock lab test test-fast notebooks bench homework browser-deps hub hub-deps hub-load clean
 
 venv: $(STAMP)
 
@@ -66,6 +66,12 @@ ifneq ($(strip $(LESSONS)),)
 else
 	@echo "nbval: no lesson notebooks (notebooks/[0-9]*.ipynb) yet"
 endif
+
+# The edit loop: lint and every test not marked slow or browser (no notebooks, no browser, no sandbox);
+# about a minute on a 2-core laptop. `make test` is the complete run that CI makes.
+test-fast: venv
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser"
 
 notebooks: venv
 	$(BIN)/python tools/run_notebooks.py
