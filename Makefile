@@ -4,13 +4,25 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Touched after a complete install: the install re-runs when a requirements file or pyproject.toml
-# is newer than it (or when .venv is missing, since the stamp lives inside it).
+# Touched after a complete install: the install re-runs when the dev lock, pyproject.toml or the lab settings
+# are newer than it (or when .venv is missing, since the stamp lives inside it). A changed top-level
+# requirements file needs `make lock` first; tests/test_lock.py says so.
 STAMP  := $(VENV)/.installed
 # Top-level lessons only; notebooks/homework/ is tested by its own tools.
 LESSONS = $(wildcard notebooks/[0-9]*.ipynb)
 
-.PHONY: venv lab test notebooks bench homework browser-deps clean
+# The lesson environment is locked: requirements.lock pins every package the lessons need (students'
+# servers, Binder, the hub); requirements-dev.lock is that plus the test tools and the hub, at the same versions.
+LOCK     := requirements.lock
+DEV_LOCK := requirements-dev.lock
+UV       := uv==0.13.9
+COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --annotation-style line $(UPGRADE)
+
+# The kit's JupyterLab settings (no news toast, no update check), installed into every environment that
+# runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
+LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json
+
+.PHONY: venv lock lab test test-fast notebooks bench homework browser-deps hub hub-deps hub-load clean
 
 venv: $(STAMP)
 
@@ -18,10 +30,25 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Order-only on the interpreter: recreating it must not by itself force a reinstall decision.
-$(STAMP): requirements.txt requirements-test.txt pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -r requirements.txt -r requirements-test.txt
+$(STAMP): $(DEV_LOCK) pyproject.toml $(LAB_SETTINGS) | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --disable-pip-version-check --no-deps -e .
+	install -D -m 644 jupyterlab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	install -D -m 644 jupyterlab/page_config.json $(VENV)/etc/jupyter/labconfig/page_config.json
 	touch $@
+
+# Re-resolve the locks from the top-level pins (requirements.txt, requirements-test.txt, hub/requirements.txt),
+# keeping every version that still fits; `make lock UPGRADE=--upgrade` moves everything to the newest.
+# binder/requirements.txt is a copy of the lesson lock under a header.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check --quiet $(UV)
+	$(COMPILE) requirements.txt -o $(LOCK)
+	$(COMPILE) requirements.txt requirements-test.txt hub/requirements.txt -c $(LOCK) -o $(DEV_LOCK)
+	{ printf '%s\n' $(BINDER_HEADER); cat $(LOCK); } > binder/requirements.txt
+
+BINDER_HEADER = "\# Binder installs this file: a copy of ../requirements.lock that \`make lock\` writes (do not edit;" \
+	"\# tests/test_binder.py checks they agree). gamelib itself is installed by postBuild, so that Binder can cache" \
+	"\# this layer (a local path such as \`-e .\` here would disable that cache)."
 
 # A file argument is taken relative to the current folder; JupyterLab refuses root without --allow-root.
 lab: venv
@@ -40,6 +67,12 @@ ifneq ($(strip $(LESSONS)),)
 else
 	@echo "nbval: no lesson notebooks (notebooks/[0-9]*.ipynb) yet"
 endif
+
+# The edit loop: lint and every test not marked slow or browser (no notebooks, no browser, no sandbox);
+# about a minute on a 2-core laptop. `make test` is the complete run that CI makes.
+test-fast: venv
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser"
 
 notebooks: venv
 	$(BIN)/python tools/run_notebooks.py
@@ -79,7 +112,28 @@ browser-deps:
 		echo "  sudo apt-get install chromium   (the browser tests are skipped until then)"; \
 	fi
 
+# --- A class on one server (hub/) --------------------------------------------------------------------
+# configurable-http-proxy, the hub's proxy, comes from npm into hub/node_modules (needs node and npm).
+PROXY := hub/node_modules/.bin/configurable-http-proxy
+
+hub-deps: $(PROXY)
+
+$(PROXY): hub/package.json hub/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "hub-deps: npm is missing: apt-get install nodejs npm" >&2; exit 1; }
+	cd hub && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# A hub on 127.0.0.1:$(PORT) until Ctrl-C; the printed link pulls REPO (default: this clone) and opens lesson 1.
+PORT ?= 8000
+hub: venv hub-deps
+	$(BIN)/python hub/hubctl.py --port $(PORT) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
+
+# N students at once: log in, spawn, pull, run lessons 1 and 3; prints the figures, fails if any student did.
+N ?= 30
+hub-load: venv hub-deps
+	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots
+	rm -rf $(VENV) .hub hub/node_modules build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -5,12 +5,14 @@ import pytest
 
 from gamelib.exercises import EXERCISES, check
 
+from lesson_index import LESSON_NUMBERS
+
 ODD_ANSWERS = ["seven", 2.5, 2.0, True, {"a": 1}, [1, "x"], (1.5, 2), (-1, 4), object()]
 
 
-def test_every_lesson_has_exercises():
+def test_every_lesson_of_the_index_has_exercises_and_no_other_lesson_does():
     lessons = {exercise_id.split(".")[0] for exercise_id in EXERCISES}
-    assert lessons == {str(n) for n in range(1, 8)}
+    assert lessons == {str(n) for n in LESSON_NUMBERS}
 
 
 @pytest.mark.parametrize("exercise", sorted(EXERCISES))

@@ -1,19 +1,21 @@
 """Exercise checks for the lessons: ``check("N.k", answer)`` says what is right or wrong, with a hint.
 
+Each lesson's checks live in ``lessonN.py`` and register themselves when imported; every such module in this
+package is imported here, so a new lesson's checks need only their own file.
+
 >>> from gamelib.exercises import check
 >>> check("1.1", [0, 6]).ok
 False
 """
 
-from gamelib.exercises import (
-    lesson1,  # noqa: F401  (registers the checks of lesson 1)
-    lesson2,  # noqa: F401
-    lesson3,  # noqa: F401
-    lesson4,  # noqa: F401
-    lesson5,  # noqa: F401
-    lesson6,  # noqa: F401
-    lesson7,  # noqa: F401
-)
+import importlib
+import pkgutil
+import re
+
 from gamelib.exercises.core import EXERCISES, Feedback, check
+
+for _module in pkgutil.iter_modules(__path__):
+    if re.fullmatch(r"lesson[0-9]+", _module.name):
+        importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = ["EXERCISES", "Feedback", "check"]
