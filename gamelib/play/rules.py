@@ -48,27 +48,35 @@ class SubtractionRules:
         return f"the subtraction game S = {set_text(self.S)}"
 
     def keys(self) -> list[int]:
+        """Every move key, in the order of the buttons."""
         return list(self.S)
 
     def moves(self, n: int) -> list[tuple[int, int]]:
+        """The moves from a position: ``(key, position after)`` pairs, in the order of the buttons."""
         return [(s, n - s) for s in self.S if s <= n]
 
     def outcome(self, n: int) -> str:
+        """``'P'`` or ``'N'`` (normal play), from the game model."""
         return self.game.outcome(n)
 
     def grundy(self, n: int) -> int:
+        """The Grundy value of a position, from the game model."""
         return self.game.grundy(n)
 
     def remoteness(self, n: int) -> int:
+        """The remoteness of a position (how long the game lasts with best play), from the engine."""
         return self._remoteness[n]
 
     def move_text(self, key: int, before: int) -> str:
+        """The move ``key`` made from ``before`` in words, e.g. ``'take 2'``."""
         return f"take {key}"
 
     def position_text(self, n: int) -> str:
+        """A position in words, e.g. ``'heap 7'``."""
         return f"heap {n}"
 
     def grundy_text(self, n: int) -> str:
+        """The Grundy value of a position as a formula."""
         return f"g({n}) = {self.grundy(n)}"
 
     def parse_key(self, key: object) -> int:
@@ -113,27 +121,35 @@ class NimRules:
     title = "Nim"
 
     def keys(self) -> list[tuple[int, int]]:
+        """Every move key, in the order of the buttons."""
         return [(i, a) for i, h in enumerate(self.start) for a in range(1, h + 1)]
 
     def moves(self, heaps: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple[int, ...]]]:
+        """The moves from a position: ``(key, position after)`` pairs, in the order of the buttons."""
         return [((i, a), heaps[:i] + (h - a,) + heaps[i + 1 :]) for i, h in enumerate(heaps) for a in range(1, h + 1)]
 
     def outcome(self, heaps: tuple[int, ...]) -> str:
+        """``'P'`` or ``'N'`` (normal play), from the game model."""
         return outcome_from_grundy(nim_sum(*heaps))
 
     def grundy(self, heaps: tuple[int, ...]) -> int:
+        """The Grundy value of a position, from the game model."""
         return nim_sum(*heaps)
 
     def remoteness(self, heaps: tuple[int, ...]) -> int:
+        """The remoteness of a position (how long the game lasts with best play), from the engine."""
         return nim_remoteness(heaps)
 
     def move_text(self, key: tuple[int, int], before: tuple[int, ...]) -> str:
+        """The move ``key`` made from ``before`` in words, e.g. ``'take 2'``."""
         return f"take {key[1]} from heap {HEAP_NAMES[key[0]]}"
 
     def position_text(self, heaps: tuple[int, ...]) -> str:
+        """A position in words, e.g. ``'heap 7'``."""
         return f"heaps {heaps}"
 
     def grundy_text(self, heaps: tuple[int, ...]) -> str:
+        """The Grundy value of a position as a formula."""
         return " \u2295 ".join(map(str, heaps)) + f" = {nim_sum(*heaps)}"
 
     def parse_key(self, key: object) -> tuple[int, int]:
@@ -161,6 +177,16 @@ class NimRules:
 
 
 def subtraction_rules(S: object, heap: object) -> SubtractionRules:
+    """The rules of a subtraction game to play, from ``S`` (a set, or text such as ``"1, 2, 3"``) and the
+    starting ``heap``, checked against the play limits (ValueError or TypeError naming the value).
+
+    >>> subtraction_rules("2, 5", 9).title
+    'the subtraction game S = {2, 5}'
+    >>> subtraction_rules({2, 5}, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: heap = 1 allows no move at all with S = {2, 5}: choose a heap of at least 2
+    """
     if isinstance(S, str):
         S = parse_set(S, max_element=MAX_PLAY_ELEMENT, max_size=MAX_PLAY_SET_SIZE)
     else:
@@ -181,6 +207,16 @@ def subtraction_rules(S: object, heap: object) -> SubtractionRules:
 
 
 def nim_rules(heaps: object) -> NimRules:
+    """The rules of Nim to play from ``heaps`` (a tuple, or text such as ``"3, 4, 5"``), checked against the
+    play limits.
+
+    >>> nim_rules("3 4 5").start
+    (3, 4, 5)
+    >>> nim_rules((0, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: heaps (0, 0) are all empty, so nobody can move: give at least one chip
+    """
     if isinstance(heaps, str):
         heaps = parse_heaps(heaps, max_heap=MAX_PLAY_NIM_HEAP, max_heaps=MAX_PLAY_NIM_HEAPS)
     else:
