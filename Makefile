@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 # Top-level lessons only; notebooks/homework/ is tested by its own tools.
 LESSONS = $(wildcard notebooks/[0-9]*.ipynb)
 
-.PHONY: venv lab test notebooks bench homework browser-deps clean
+.PHONY: venv lab test notebooks bench bench-browser homework browser-deps clean
 
 venv: $(STAMP)
 
@@ -45,6 +45,10 @@ notebooks: venv
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
+
+# Widgets in JupyterLab + chromium (`make browser-deps`): as the machine is, then with both cores kept busy.
+bench-browser: venv
+	$(BIN)/python benchmarks/browser.py --load
 
 homework: venv
 	$(BIN)/python tools/build_homework.py
