@@ -101,3 +101,15 @@ def test_saved_widget_cells_show_a_still_picture_not_a_blank(index):
         kinds = {key for output in cell.outputs for key in output.get("data", {})}
         assert "application/vnd.jupyter.widget-view+json" not in kinds, cell.source
         assert kinds & {"image/png", "text/html"}, f"no still picture stored for: {cell.source}"
+
+
+@pytest.mark.parametrize("index", range(len(lessons.LESSONS)))
+def test_saved_kernelspec_is_what_jupyterlab_writes_so_opening_changes_nothing(index):
+    """JupyterLab replaces a notebook's kernelspec with its kernel's on opening; a different one (such as
+    display_name "Python 3" for ipykernel's "Python 3 (ipykernel)") marks the lesson modified at once."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    nb = nbformat.read(lessons.LESSONS[index].path, as_version=4)
+    assert nb.metadata["kernelspec"] == {"name": "python3", "display_name": spec.display_name,
+                                         "language": spec.language}
