@@ -157,8 +157,9 @@ class Bench:
     def __init__(self, lab: Lab, steps: int, timeout_s: float):
         self.lab, self.page, self.steps, self.timeout_ms = lab, lab.page, steps, timeout_s * 1000
 
-    def timed(self, selector: str, action, row: Control) -> None:
-        """Arm the stopwatch on the panel, do ``action``, and add the result to ``row``."""
+    def timed(self, selector: str, action, row: Control) -> bool:
+        """Arm the stopwatch on the panel, do ``action``, and add the result to ``row``; False when nothing
+        visible changed (or nothing in time)."""
         self.page.evaluate(_ARM, selector)
         action()
         try:
@@ -167,12 +168,13 @@ class Bench:
             self.page.evaluate(_RESULT)
             row.timeouts += 1
             self.lab.wait_kernel_ready(timeout=self.timeout_ms / 1000)
-            return
+            return False
         result = self.page.evaluate(_RESULT)
         if result["changed"] and result["t0"] is not None:
             row.times_ms.append(result["shown"] - result["t0"])
-        else:
-            row.unchanged += 1
+            return True
+        row.unchanged += 1
+        return False
 
     # --- the controls of one panel ---------------------------------------------------------------------
 
@@ -221,7 +223,7 @@ class Bench:
 
         checkboxes = panel.locator(".widget-checkbox")
         for c in range(checkboxes.count()):
-            r = row(f"checkbox {checkboxes.nth(c).inner_text().strip()[:30]}")
+            r = row(f"checkbox {checkboxes.nth(c).inner_text().strip()[:40]}")
             for _ in range(self.steps):
                 self.timed(selector, checkboxes.nth(c).locator("input").click, r)
 
@@ -240,14 +242,18 @@ class Bench:
 
         if panel.locator("button.widget-button").count():
             r = row("buttons")
+            changed = True
             for step in range(self.steps):
                 enabled = panel.locator("button.widget-button:enabled:visible")
                 labels = [t.strip() for t in enabled.all_inner_texts()]
-                playing = [i for i, t in enumerate(labels) if t not in RESET_BUTTONS]
                 if not labels:
                     break
-                pick = playing[step % len(playing)] if playing else step % len(labels)
-                self.timed(selector, enabled.nth(pick).click, r)
+                # Moves first; a reset button when none is left, or when the last press changed nothing
+                # (Chomp's Eat on a square already eaten).
+                playing = [i for i, t in enumerate(labels) if t not in RESET_BUTTONS]
+                resets = [i for i, t in enumerate(labels) if t in RESET_BUTTONS]
+                choices = resets if resets and (not changed or not playing) else playing or list(range(len(labels)))
+                changed = self.timed(selector, enabled.nth(choices[step % len(choices)]).click, r)
             names = sorted({t.strip() for t in panel.locator("button.widget-button").all_inner_texts()})
             r.control = "buttons: " + ", ".join(names)[:60]
         return rows
