@@ -5,7 +5,6 @@ import importlib.util
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,34 +30,33 @@ def wait_for_tab(lab, path: str) -> dict:
     return lab.page.evaluate(_CURRENT)
 
 
+def current_tab(lab):
+    """The document in the current tab (earlier tabs stay in the page, hidden)."""
+    return lab.page.locator(f"[id={lab.page.evaluate('() => window.jupyterapp.shell.currentWidget.id')!r}]")
+
+
 def nav_link(lab, text: str, where: str):
-    """The link ``text`` in the lesson's top or bottom navigation cell (the first or last rendered cell)."""
-    cells = lab.page.locator(".jp-MarkdownCell .jp-RenderedMarkdown")
+    """The link ``text`` in the current lesson's top or bottom navigation cell (its first or last cell)."""
+    cells = current_tab(lab).locator(".jp-MarkdownCell .jp-RenderedMarkdown")
     cell = cells.first if where == "top" else cells.last
     return cell.locator("a", has_text=re.compile(rf"^{re.escape(text)}$"))
 
 
-@pytest.mark.parametrize("index", [0, len(LESSONS) - 2])
-def test_next_lesson_link_opens_the_next_lesson(lab, index):
-    lesson, following = LESSONS[index], LESSONS[index + 1]
-    lab.open(lesson.filename)
-    nav_link(lab, following.title, "bottom").click()
-    assert wait_for_tab(lab, following.filename) == {"path": following.filename, "rendered": True}
-    heading = lab.page.locator(".jp-RenderedMarkdown h1", has_text=f"{index + 2}. {following.title}")
-    expect(heading).to_be_visible()
-
-
-def test_previous_lesson_link_opens_the_previous_lesson(lab):
-    lab.open(LESSONS[2].filename)
-    nav_link(lab, LESSONS[1].title, "top").click()
-    wait_for_tab(lab, LESSONS[1].filename)
+def test_next_and_previous_lesson_links_open_those_lessons(lab):
+    first, second = LESSONS[0], LESSONS[1]
+    lab.open(first.filename)
+    nav_link(lab, second.title, "bottom").click()
+    assert wait_for_tab(lab, second.filename) == {"path": second.filename, "rendered": True}
+    expect(current_tab(lab).locator(".jp-RenderedMarkdown h1", has_text=f"2. {second.title}")).to_be_visible()
+    nav_link(lab, first.title, "top").click()
+    wait_for_tab(lab, first.filename)
 
 
 def test_all_lessons_link_opens_the_rendered_lesson_list_whose_links_open_lessons(lab):
     lab.open(LESSONS[2].filename)
     nav_link(lab, "All lessons", "top").click()
     assert wait_for_tab(lab, "README.md") == {"path": "README.md", "rendered": True}
-    listed = lab.page.locator(".jp-RenderedMarkdown table a")
+    listed = current_tab(lab).locator(".jp-RenderedMarkdown table a")
     expect(listed).to_have_text([lesson.title for lesson in LESSONS])
     listed.filter(has_text=LESSONS[3].title).click()
     wait_for_tab(lab, LESSONS[3].filename)
