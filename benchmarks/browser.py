@@ -41,6 +41,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from labdriver import Lab  # noqa: E402
@@ -131,7 +134,9 @@ _ARM = """(selector) => {
   window.__bench = s;
 }"""
 
-_DONE = "() => { const s = window.__bench; return (s.shown !== null && s.answered) || s.settled; }"
+# Done: a change was seen and is on screen and the kernel has answered; or no change once all has settled.
+_DONE = """() => { const s = window.__bench;
+  return s.changed !== null ? s.shown !== null && s.answered : s.settled; }"""
 _RESULT = """() => { const s = window.__bench; s.disarm();
   return {t0: s.t0, shown: s.shown, changed: s.changed !== null}; }"""
 
@@ -165,7 +170,7 @@ class Bench:
         action()
         try:
             self.page.wait_for_function(_DONE, timeout=self.timeout_ms)
-        except Exception:  # playwright's TimeoutError: counted, then wait for the kernel before going on
+        except PlaywrightTimeout:  # counted; then wait for the kernel before going on
             self.page.evaluate(_RESULT)
             row.timeouts += 1
             self.lab.wait_kernel_ready(timeout=self.timeout_ms / 1000)
@@ -253,8 +258,8 @@ class Bench:
                 # (Chomp's Eat on a square already eaten).
                 playing = [i for i, t in enumerate(labels) if t not in RESET_BUTTONS]
                 resets = [i for i, t in enumerate(labels) if t in RESET_BUTTONS]
-                choices = resets if resets and (not changed or not playing) else playing or list(range(len(labels)))
-                changed = self.timed(selector, enabled.nth(choices[step % len(choices)]).click, r)
+                pool = resets if resets and (not changed or not playing) else playing or list(range(len(labels)))
+                changed = self.timed(selector, enabled.nth(pool[step % len(pool)]).click, r)
             names = sorted({t.strip() for t in panel.locator("button.widget-button").all_inner_texts()})
             r.control = "buttons: " + ", ".join(names)[:60]
         return rows
@@ -265,7 +270,7 @@ class Bench:
 
 
 def label(container) -> str:
-    """The description a control shows (``.widget-label``), or '?'."""
+    """The description a control shows (its ``.widget-label``), quoted, or "(no label)"."""
     labels = container.locator(".widget-label")
     text = labels.first.inner_text().strip() if labels.count() else ""
     return f'"{text}"' if text else "(no label)"
@@ -329,8 +334,6 @@ def load_text() -> str:
 
 
 def run_pass(options, title: str, busy: int) -> None:
-    from playwright.sync_api import sync_playwright
-
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
     try:
         with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
