@@ -9,7 +9,8 @@ tests/browser/labserver.py), then for every lesson:
   chosen from the menu as soon as the kernel is ready);
 * finds every widget panel in the page (an output area holding a drawn widget) and works each of its controls a
   few times, as a student would: a slider handle takes arrow keys, a text box takes a new entry (pressing
-  Enter, or the panel's "New game" / "Eat" button when it has one), checkboxes and toggles are clicked, plain
+  Enter, or the panel's "New game" / "Eat" button when it has one), a number box one more or one less and
+  Enter (unless such a button reads it), checkboxes and toggles are clicked, plain
   buttons are pressed in turn (moves, Undo, Step forward ...);
 * times each action from the input event (keydown or click, seen in the page) to the panel's picture or text
   changing on screen: the first change of an image's src or of the panel's text, then the image decoded and
@@ -226,6 +227,23 @@ class Bench:
                 box.fill(entries[step % len(entries)] if step < self.steps else original)
                 enter = self.button(panel, submit).first.click if submit else partial(box.press, "Enter")
                 self.timed(selector, enter, r if step < self.steps else Control(lesson, name, "restore"))
+
+        # Number boxes of their own (a panel with a submit button reads them when it is pressed): one up or
+        # down within the box's bounds, then Enter.
+        numbers = panel.locator(".widget-text input[type=number]")
+        for n in range(numbers.count() if not submit else 0):
+            box = numbers.nth(n)
+            r = row(f"number {label(box.locator('xpath=..'))} + Enter")
+            original, direction = box.input_value(), 1
+            for step in range(self.steps + 1):
+                value = int(float(box.input_value() or 0))
+                low, high = (box.get_attribute(a) for a in ("min", "max"))
+                beyond_high = high is not None and value + direction > float(high)
+                if beyond_high or (low is not None and value + direction < float(low)):
+                    direction = -direction
+                box.fill(str(value + direction) if step < self.steps else original)
+                target = r if step < self.steps else Control(lesson, name, "restore")
+                self.timed(selector, partial(box.press, "Enter"), target)
 
         checkboxes = panel.locator(".widget-checkbox")
         for c in range(checkboxes.count()):
