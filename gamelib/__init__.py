@@ -11,26 +11,42 @@ part may import which is written once, as the import-linter contract in ``pyproj
 [0, 2, 7, 9, 14, 16, 21, 23]
 """
 
-from gamelib.analysis.engine import grundy, mex, outcome, winning_moves
+from gamelib.analysis.engine import (
+    evaluate,
+    grundy,
+    mex,
+    nim_remoteness,
+    outcome,
+    remoteness,
+    remoteness_table,
+    winning_moves,
+)
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
 from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
 from gamelib.checks import LimitError
-from gamelib.games.boards import Chomp, DivisorGame, RookGame, Wythoff
+from gamelib.games.base import Game, OneHeapGame, outcome_from_grundy
+from gamelib.games.chomp import Chomp, DivisorGame
+from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.nim import Nim, nim_p_positions, nim_sum
 from gamelib.games.octal import OctalGame
-from gamelib.games.subtraction import SubtractionGame, TakeAwayGame, nonzero_digits, powers_of_two
+from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners
+from gamelib.games.takeaway import TakeAwayGame, nonzero_digits, powers_of_two
+from gamelib.games.wythoff import RookGame, Wythoff
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Chomp",
     "DivisorGame",
+    "Game",
     "GameSum",
+    "GrundysGame",
     "LimitError",
     "Nim",
     "OctalGame",
+    "OneHeapGame",
     "PeriodNotFoundError",
     "Periodicity",
     "RookGame",
@@ -38,6 +54,7 @@ __all__ = [
     "SurveyRecord",
     "TakeAwayGame",
     "Wythoff",
+    "evaluate",
     "grundy",
     "grundy_scan",
     "grundy_table",
@@ -45,15 +62,19 @@ __all__ = [
     "mex",
     "nim_heap_partners",
     "nim_p_positions",
+    "nim_remoteness",
     "nim_sum",
     "nonzero_digits",
     "observed_periodicity",
     "outcome",
+    "outcome_from_grundy",
     "period_grid",
     "periodicity_survey",
     "powers_of_two",
     "ptfn",
     "ptfn_two_heaps",
     "record_with_largest",
+    "remoteness",
+    "remoteness_table",
     "winning_moves",
 ]
