@@ -14,7 +14,7 @@ from gamelib.analysis import engine
 from gamelib.checks import LimitError
 from gamelib.games.octal import OctalGame
 from gamelib.limits import PLOT_OCTAL_SEARCH
-from gamelib.plots.one_heap import _search_budget as search_budget
+from gamelib.plots.one_heap import octal_search_budget
 
 GAME = SubtractionGame({1, 3, 4})
 
@@ -61,9 +61,9 @@ def test_every_figure_checks_its_width(draw):
 def test_strips_of_octal_games_bound_their_period_search():
     # Treblecross has no known period; long codes split heaps many ways. The strip's search is bounded, and
     # a period the lessons rely on is still proven.
-    assert search_budget(OctalGame("0.007")) == PLOT_OCTAL_SEARCH
-    assert search_budget(OctalGame("0." + "6" * 30)) < PLOT_OCTAL_SEARCH
-    assert search_budget(GAME) is None
+    assert octal_search_budget(OctalGame("0.007")) == PLOT_OCTAL_SEARCH
+    assert octal_search_budget(OctalGame("0." + "6" * 30)) < PLOT_OCTAL_SEARCH
+    assert octal_search_budget(GAME) is None
     assert plots.sequence_strip(OctalGame("0.156"), 40).plotted["pattern"] == (3479, 349, True)
     for code in ("0.007", "0." + "6" * 30):
         start = time.perf_counter()

@@ -14,8 +14,8 @@ from gamelib.games.chomp import Chomp
 from gamelib.limits import (
     MAX_CHOMP_POSITIONS,
 )
-from gamelib.plots.draw import _axis_numbers, _bare, _draw_n_cells, _draw_p_markers, _fit_text, _squares
-from gamelib.plots.figure import GameFigure, _check_inches, _new_figure, _place_axes
+from gamelib.plots.draw import axis_numbers, bare_axes, cell_squares, draw_n_cells, draw_p_markers, fit_text
+from gamelib.plots.figure import GameFigure, check_inches, new_figure, place_axes
 from gamelib.plots.style import CHOCOLATE_COLOUR, HIGHLIGHT_COLOUR, LABEL_SIZE, POISON_COLOUR, TICK_SIZE
 
 
@@ -50,7 +50,7 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     >>> fig.plotted["outcome"], fig.plotted["winning_bites"]
     ('N', [(1, 2)])
     """
-    width = _check_inches(width, "width")
+    width = check_inches(width, "width")
     show_winning_moves = check_bool(show_winning_moves, "show_winning_moves")
     show_outcome = check_bool(show_outcome, "show_outcome")
     if not isinstance(position, (tuple, list)) or not position:
@@ -69,30 +69,30 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     bites = game.winning_bites(position) if show_winning_moves else []
     cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
     height = max(1.5, 1.15 + cell_in * rows)
-    fig, ax = _new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
+    fig, ax = new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
                           title=f"{game.title}: position {position}"
                           + (f", {result}-position" if show_outcome else ""))
-    _place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
+    place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
     ax.set_xlim(-0.5, cols - 0.5)
     ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
     remaining = [(r, c) for r in range(rows) for c in range(position[r])]
     eaten = [(r, c) for r in range(rows) for c in range(position[r], cols)]
-    ax.add_collection(PatchCollection(_squares([c for _, c in remaining[1:]], [r for r, _ in remaining[1:]], 0.94,
+    ax.add_collection(PatchCollection(cell_squares([c for _, c in remaining[1:]], [r for r, _ in remaining[1:]], 0.94,
                                                0.94), facecolor=CHOCOLATE_COLOUR, edgecolor="none", zorder=2),
                       autolim=False)
-    ax.add_collection(PatchCollection(_squares([c for _, c in eaten], [r for r, _ in eaten], 0.94, 0.94),
+    ax.add_collection(PatchCollection(cell_squares([c for _, c in eaten], [r for r, _ in eaten], 0.94, 0.94),
                                       facecolor="white", edgecolor="#AAAAAA", linewidth=0.8, linestyle=":",
                                       zorder=2), autolim=False)
     ax.add_artist(Rectangle((-0.47, -0.47), 0.94, 0.94, facecolor=POISON_COLOUR, zorder=3, gid="poison"))
-    ax.text(0, 0, "☠", ha="center", va="center", fontsize=max(_fit_text(ax, 1, largest=22), 8), color="white",
+    ax.text(0, 0, "☠", ha="center", va="center", fontsize=max(fit_text(ax, 1, largest=22), 8), color="white",
             zorder=4)
     if bites:
         ax.add_collection(PatchCollection([Rectangle((c - 0.5, r - 0.5), 1, 1) for r, c in bites],
                                           facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),
                           autolim=False)
-    _bare(ax)
-    _axis_numbers(ax, "top", list(range(cols)), [str(c + 1) for c in range(cols)])
-    _axis_numbers(ax, "left", list(range(rows)), [str(r + 1) for r in range(rows)])
+    bare_axes(ax)
+    axis_numbers(ax, "top", list(range(cols)), [str(c + 1) for c in range(cols)])
+    axis_numbers(ax, "left", list(range(rows)), [str(r + 1) for r in range(rows)])
     ax.xaxis.set_label_position("top")
     ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
     ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
@@ -105,10 +105,10 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
         side_ax.set_ylim(-0.5, 0.5)
         side_ax.set_axis_off()
         if result == "P":
-            _draw_p_markers(side_ax, [0], [0], 14)
+            draw_p_markers(side_ax, [0], [0], 14)
             words = "P-position: the player to move loses."
         else:
-            _draw_n_cells(side_ax, [0], [0], 14)
+            draw_n_cells(side_ax, [0], [0], 14)
             words = "N-position: the player to move can win." + (" Blue frames: the winning bites." if bites else "")
         text_left = note_left + 0.65
         words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))

@@ -1,6 +1,13 @@
 """Drawing helpers shared by the figures: cells, P/N markers, labels that fit their cells, colour bars, ticks.
 
 They draw only what they are given; nothing here knows a game.
+
+>>> from gamelib.plots.figure import new_figure
+>>> fig, ax = new_figure(4, 1.5, left=0.3, right=0.3, bottom=0.3, top=0.4, title="two cells")
+>>> _ = ax.set_xlim(-0.5, 1.5), ax.set_ylim(-0.5, 0.5)
+>>> size = fit_text(ax, 1)
+>>> draw_p_markers(ax, [0], [0], size).get_gid(), size > 0
+('p-markers', True)
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from matplotlib.textpath import TextPath
 from matplotlib.ticker import LogLocator, MaxNLocator
 from matplotlib.transforms import Affine2D, blended_transform_factory, offset_copy
 
-from gamelib.plots.figure import _points_per_unit
+from gamelib.plots.figure import points_per_unit
 from gamelib.plots.style import (
     CELL,
     LABEL_SIZE,
@@ -38,14 +45,19 @@ from gamelib.plots.style import (
 )
 
 
-def _fit_text(ax: Any, chars: int, width: float = CELL, height: float = CELL, largest: float = 12) -> float:
+def fit_text(ax: Any, chars: int, width: float = CELL, height: float = CELL, largest: float = 12) -> float:
     """The font size that fits ``chars`` characters in a cell, or 0 when that is below MIN_TEXT_SIZE."""
-    across, up = _points_per_unit(ax)
+    across, up = points_per_unit(ax)
     size = min(largest, 0.55 * height * up, 0.72 * width * across / (0.64 * max(chars, 1)))
     return size if size >= MIN_TEXT_SIZE else 0.0
 
 
-def _squares(xs: Iterable[float], ys: Iterable[float], width: float, height: float) -> list[Rectangle]:
+def cell_squares(xs: Iterable[float], ys: Iterable[float], width: float, height: float) -> list[Rectangle]:
+    """Rectangles of ``width`` x ``height`` centred on the points (x, y), to put in one PatchCollection.
+
+    >>> [r.get_xy() for r in cell_squares([0, 1], [0, 0], 0.5, 0.5)]
+    [(-0.25, -0.25), (0.75, -0.25)]
+    """
     return [Rectangle((x - width / 2, y - height / 2), width, height) for x, y in zip(xs, ys, strict=True)]
 
 
@@ -62,7 +74,7 @@ def _glyphs(text: str, bold: bool, anchor: str = "center") -> Path:
     return Path(vertices - (x, (low[1] + high[1]) / 2), outline.codes)
 
 
-def _labels(ax: Any, xs: Sequence[float], ys: Sequence[float], texts: Sequence[str], fontsize: float,
+def draw_labels(ax: Any, xs: Sequence[float], ys: Sequence[float], texts: Sequence[str], fontsize: float,
             colours: str | Sequence = "black", bold: bool = False, gid: str = "labels",
             shift: tuple[float, float] = (0.0, 0.0), along: str | None = None,
             anchor: str = "center", place: Any = None) -> PathCollection | None:
@@ -96,45 +108,50 @@ def _labels(ax: Any, xs: Sequence[float], ys: Sequence[float], texts: Sequence[s
     return labels
 
 
-def _draw_p_markers(ax: Any, xs: Sequence[float], ys: Sequence[float], fontsize: float,
+def draw_p_markers(ax: Any, xs: Sequence[float], ys: Sequence[float], fontsize: float,
                     width: float = CELL, height: float = CELL) -> PatchCollection:
     """Draw P-positions: THE one way every figure marks them (vermillion, black edge, bold "P").
 
     The axes limits must be set first (the letter and the edge are sized to the cells). The squares form
     one collection with gid ``"p-markers"``, the letters one with gid ``"p-labels"``.
     """
-    across, up = _points_per_unit(ax)
+    across, up = points_per_unit(ax)
     cell = min(width * across, height * up)  # the edge thins on tiny cells so the colour still shows
     edge = P_EDGE_WIDTH if cell >= 9 else max(0.3, P_EDGE_WIDTH * cell / 9)
-    markers = PatchCollection(_squares(xs, ys, width, height), facecolor=P_COLOUR, edgecolor=P_EDGE_COLOUR,
+    markers = PatchCollection(cell_squares(xs, ys, width, height), facecolor=P_COLOUR, edgecolor=P_EDGE_COLOUR,
                               linewidth=edge, zorder=3)
     markers.set_gid("p-markers")
     ax.add_collection(markers, autolim=False)
-    _labels(ax, xs, ys, ["P"] * len(xs), fontsize, P_TEXT_COLOUR, bold=True, gid="p-labels")
+    draw_labels(ax, xs, ys, ["P"] * len(xs), fontsize, P_TEXT_COLOUR, bold=True, gid="p-labels")
     return markers
 
 
-def _draw_n_cells(ax: Any, xs: Sequence[float], ys: Sequence[float], fontsize: float,
+def draw_n_cells(ax: Any, xs: Sequence[float], ys: Sequence[float], fontsize: float,
                   width: float = CELL, height: float = CELL) -> None:
     """Draw N-positions: light grey squares with a grey "N"."""
-    cells = PatchCollection(_squares(xs, ys, width, height), facecolor=N_COLOUR, edgecolor="none", zorder=2)
+    cells = PatchCollection(cell_squares(xs, ys, width, height), facecolor=N_COLOUR, edgecolor="none", zorder=2)
     cells.set_gid("n-cells")
     ax.add_collection(cells, autolim=False)
-    _labels(ax, xs, ys, ["N"] * len(xs), fontsize, N_TEXT_COLOUR, gid="n-labels")
+    draw_labels(ax, xs, ys, ["N"] * len(xs), fontsize, N_TEXT_COLOUR, gid="n-labels")
 
 
-def _draw_outcomes(ax: Any, xs: Sequence[int], outcomes: Sequence[str], y: float, fontsize: float,
+def draw_outcomes(ax: Any, xs: Sequence[int], outcomes: Sequence[str], y: float, fontsize: float,
                    height: float = CELL) -> list[int]:
     """One row of P/N cells; returns the x of the P cells."""
     p_xs = [x for x, o in zip(xs, outcomes, strict=True) if o == "P"]
     n_xs = [x for x, o in zip(xs, outcomes, strict=True) if o != "P"]
-    _draw_n_cells(ax, n_xs, [y] * len(n_xs), fontsize, height=height)
-    _draw_p_markers(ax, p_xs, [y] * len(p_xs), fontsize, height=height)
+    draw_n_cells(ax, n_xs, [y] * len(n_xs), fontsize, height=height)
+    draw_p_markers(ax, p_xs, [y] * len(p_xs), fontsize, height=height)
     return p_xs
 
 
-def _discrete_colours(cmap_name: str, count: int) -> tuple[Colormap, BoundaryNorm]:
-    """A colour map with one colour per whole number 0 .. count - 1."""
+def discrete_colours(cmap_name: str, count: int) -> tuple[Colormap, BoundaryNorm]:
+    """A colour map with one colour per whole number 0 .. count - 1.
+
+    >>> cmap, norm = discrete_colours("viridis", 3)
+    >>> cmap.N, int(norm(2))
+    (3, 2)
+    """
     count = max(count, 1)
     cmap = matplotlib.colormaps[cmap_name].resampled(max(count, 2))
     return cmap, BoundaryNorm(np.arange(-0.5, max(count, 2) + 0.5), cmap.N)
@@ -146,17 +163,17 @@ def _text_colour(rgb: Sequence[float]) -> str:
     return "black" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.22 else "white"
 
 
-def _draw_values(ax: Any, xs: Sequence[float], ys: Sequence[float], values: Sequence[int], cmap: Colormap,
+def draw_values(ax: Any, xs: Sequence[float], ys: Sequence[float], values: Sequence[int], cmap: Colormap,
                  norm: Normalize, fontsize: float, width: float = CELL, height: float = CELL) -> None:
     """Cells coloured by value, each with its value written in it (when the cells are big enough)."""
     colours = cmap(norm(np.asarray(values, dtype=float)))
-    cells = PatchCollection(_squares(xs, ys, width, height), facecolor=colours, edgecolor="none", zorder=2)
+    cells = PatchCollection(cell_squares(xs, ys, width, height), facecolor=colours, edgecolor="none", zorder=2)
     cells.set_gid("value-cells")
     ax.add_collection(cells, autolim=False)
-    _labels(ax, xs, ys, [str(v) for v in values], fontsize, [_text_colour(c) for c in colours], gid="value-labels")
+    draw_labels(ax, xs, ys, [str(v) for v in values], fontsize, [_text_colour(c) for c in colours], gid="value-labels")
 
 
-def _colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: str, count: int | None,
+def colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: str, count: int | None,
                 gap: float = 0.15, width: float = 0.14, bottom: float | None = None,
                 height: float | None = None) -> PatchCollection:
     """A colour bar right of ``ax`` (sizes in inches): one block per whole number 0 .. count - 1 when
@@ -193,7 +210,7 @@ def _colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: st
     fig.add_artist(blocks)
     fig.add_artist(Rectangle((x0, y0), width, h, facecolor="none", edgecolor="#333333", linewidth=0.6,
                              transform=fig.dpi_scale_trans))
-    _labels(ax, [x0 + width] * len(ticks), positions, [f"{t:g}" for t in ticks], TICK_SIZE - 1,
+    draw_labels(ax, [x0 + width] * len(ticks), positions, [f"{t:g}" for t in ticks], TICK_SIZE - 1,
             gid="colour-bar-numbers", shift=(3, 0), anchor="left", place=fig.dpi_scale_trans)
     digits = max((len(f"{t:g}") for t in ticks), default=1)
     fig.text((x0 + width + 0.1 + 0.0088 * (TICK_SIZE - 1) * digits) / fig_w, (y0 + h / 2) / fig_h, label,
@@ -201,21 +218,21 @@ def _colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: st
     return blocks
 
 
-def _axis_numbers(ax: Any, side: str, positions: Sequence[int], texts: Sequence[str] | None = None,
+def axis_numbers(ax: Any, side: str, positions: Sequence[int], texts: Sequence[str] | None = None,
                   fontsize: float = TICK_SIZE, gid: str = "axis-numbers") -> None:
     """Numbers beside the plotting area at the given data positions ('top', 'bottom' or 'left')."""
     texts = [str(p) for p in positions] if texts is None else texts
     gap = 3 + fontsize / 2
     if side == "left":
-        _labels(ax, [0.0] * len(positions), positions, texts, fontsize, gid=gid, shift=(-4, 0), along="y",
+        draw_labels(ax, [0.0] * len(positions), positions, texts, fontsize, gid=gid, shift=(-4, 0), along="y",
                 anchor="right")
     else:
         top = side == "top"
-        _labels(ax, positions, [1.0 if top else 0.0] * len(positions), texts, fontsize, gid=gid,
+        draw_labels(ax, positions, [1.0 if top else 0.0] * len(positions), texts, fontsize, gid=gid,
                 shift=(0, gap if top else -gap), along="x")
 
 
-def _row_labels(ax: Any, ys: Sequence[float], texts: Sequence[str], fontsize: float = LABEL_SIZE) -> None:
+def row_labels(ax: Any, ys: Sequence[float], texts: Sequence[str], fontsize: float = LABEL_SIZE) -> None:
     """Names of the rows of a strip, right-aligned left of the axes (real text: they may have two lines)."""
     place = blended_transform_factory(ax.transAxes, ax.transData)
     for y, text in zip(ys, texts, strict=True):
@@ -223,29 +240,34 @@ def _row_labels(ax: Any, ys: Sequence[float], texts: Sequence[str], fontsize: fl
                 linespacing=1.15)
 
 
-def _step_for(room: float, chars: int, fontsize: float = TICK_SIZE) -> int:
-    """Every how many cells a number can be written when each cell is ``room`` points wide."""
+def tick_step(room: float, chars: int, fontsize: float = TICK_SIZE) -> int:
+    """Every how many cells a number can be written when each cell is ``room`` points wide.
+
+    >>> tick_step(20, 2), tick_step(5, 3)   # two digits fit in 20 points; three need five cells of 5
+    (1, 5)
+    """
     need = 0.64 * fontsize * chars + 4
     return next((s for s in (1, 2, 5, 10, 20, 50) if room * s >= need), 100)
 
 
-def _heap_ticks(ax: Any, first: int, last: int, top: bool = True, label: str = "heap size n") -> None:
+def heap_ticks(ax: Any, first: int, last: int, top: bool = True, label: str = "heap size n") -> None:
     """Heap numbers along x (every heap when they fit, else every 2nd, 5th or 10th), on top or at the bottom."""
-    across, _ = _points_per_unit(ax)
-    step = _step_for(across, len(str(last)))
-    _axis_numbers(ax, "top" if top else "bottom", [n for n in range(first, last + 1) if n % step == 0],
+    across, _ = points_per_unit(ax)
+    step = tick_step(across, len(str(last)))
+    axis_numbers(ax, "top" if top else "bottom", [n for n in range(first, last + 1) if n % step == 0],
                   gid="heap-numbers")
     if top:
         ax.xaxis.set_label_position("top")
     ax.set_xlabel(label, fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
 
 
-def _bare(ax: Any) -> None:
+def bare_axes(ax: Any) -> None:
+    """Hide the four spines (the frame) of ``ax``: cells and labels alone show the data."""
     for side in ("left", "right", "top", "bottom"):
         ax.spines[side].set_visible(False)
 
 
-def _data_to_inches(ax: Any, y: float) -> float:
+def data_to_inches(ax: Any, y: float) -> float:
     """Height above the figure's bottom edge, in inches, of the data coordinate y."""
     box = ax.get_position()
     y0, y1 = ax.get_ylim()
@@ -253,7 +275,7 @@ def _data_to_inches(ax: Any, y: float) -> float:
     return (box.y0 + box.height * (y - y0) / (y1 - y0)) * fig_h
 
 
-def _bracket(ax: Any, x0: float, x1: float, y: float, depth: float, text: str, colour: str, dashed: bool,
+def draw_bracket(ax: Any, x0: float, x1: float, y: float, depth: float, text: str, colour: str, dashed: bool,
              open_right: bool = False, fontsize: float = TICK_SIZE) -> None:
     """A bracket under cells x0 .. x1 (ticks pointing up towards the cells), with ``text`` below it."""
     left, right = x0 - 0.45, x1 + 0.45

@@ -57,12 +57,12 @@ def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
 # Drawing helpers shared by all figures.
 
 
-def _new_figure(width: float, height: float, left: float, right: float, bottom: float, top: float,
+def new_figure(width: float, height: float, left: float, right: float, bottom: float, top: float,
                 title: str) -> tuple[GameFigure, Any]:
     """A figure with one axes placed by margins given in inches (no layout engine: fast and predictable).
 
     The axes starts without ticks: matplotlib's own ticks cost about a millisecond each to draw, so the
-    figures write their numbers with :func:`_labels` instead.
+    figures write their numbers with :func:`draw_labels` instead.
     """
     fig = GameFigure(figsize=(width, height), dpi=100)
     ax = fig.add_axes((left / width, bottom / height, 1 - (left + right) / width, 1 - (bottom + top) / height))
@@ -72,41 +72,62 @@ def _new_figure(width: float, height: float, left: float, right: float, bottom: 
     return fig, ax
 
 
-def _place_axes(ax: Any, left: float, bottom: float, width: float, height: float) -> None:
+def place_axes(ax: Any, left: float, bottom: float, width: float, height: float) -> None:
     """Move ``ax`` to a box given in inches from the figure's lower left corner."""
     fig_w, fig_h = ax.figure.get_size_inches()
     ax.set_position((left / fig_w, bottom / fig_h, width / fig_w, height / fig_h))
 
 
-def _axes_inches(ax: Any) -> tuple[float, float]:
+def axes_inches(ax: Any) -> tuple[float, float]:
+    """The width and height of ``ax`` in inches.
+
+    >>> fig, ax = new_figure(4, 2, left=0.5, right=0.5, bottom=0.5, top=0.5, title="")
+    >>> [round(float(side), 6) for side in axes_inches(ax)]
+    [3.0, 1.0]
+    """
     box = ax.get_position()
     width, height = ax.figure.get_size_inches()
     return box.width * width, box.height * height
 
 
-def _points_per_unit(ax: Any) -> tuple[float, float]:
+def points_per_unit(ax: Any) -> tuple[float, float]:
     """How many points one data unit spans, across and up (the limits must be set already)."""
-    width, height = _axes_inches(ax)
+    width, height = axes_inches(ax)
     x0, x1 = ax.get_xlim()
     y0, y1 = ax.get_ylim()
     return 72 * width / abs(x1 - x0), 72 * height / abs(y1 - y0)
 
 
-def _check_game(game: object, kind: type = OneHeapGame, example: str = "SubtractionGame({1, 3, 4})") -> None:
-    """Refuse anything that is not a game of the model's class ``kind`` (the figure calls its methods)."""
+def check_game_kind(game: object, kind: type = OneHeapGame, example: str = "SubtractionGame({1, 3, 4})") -> None:
+    """Refuse anything that is not a game of the model's class ``kind`` (the figure calls its methods).
+
+    >>> check_game_kind("1, 3, 4")
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a game such as SubtractionGame({1, 3, 4}), got '1, 3, 4' (not a OneHeapGame)
+    """
     if not isinstance(game, kind):
         raise TypeError(f"expected a game such as {example}, got {game!r:.80} (not a {kind.__name__})")
 
 
-def _title_of(game: Game) -> str:
+def title_of(game: Game) -> str:
+    """How a figure names ``game``: the model's own ``title``.
+
+    >>> from gamelib import SubtractionGame
+    >>> title_of(SubtractionGame({1, 2}))
+    'S = {1, 2}'
+    """
     return game.title
 
 
-def _check_inches(value: object, name: str) -> float:
+def check_inches(value: object, name: str) -> float:
     """A figure width or height in inches: a number from MIN_INCHES to MAX_INCHES.
 
     The bound keeps the picture small enough to draw: at the largest dpi figure_to_png allows (300), a
     figure of MAX_INCHES x MAX_INCHES is 6,000 x 6,000 pixels, about 144 MB while it is drawn.
+
+    >>> check_inches(8, "width")
+    8.0
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number of inches, from {MIN_INCHES} to {MAX_INCHES}, got {value!r}")
@@ -116,8 +137,12 @@ def _check_inches(value: object, name: str) -> float:
     return float(value)
 
 
-def _check_count(value: object, name: str, limit: int, smallest: int = 1) -> int:
-    """A number of heaps/rows/columns: a whole number from ``smallest`` to ``limit``."""
+def check_count(value: object, name: str, limit: int, smallest: int = 1) -> int:
+    """A number of heaps/rows/columns: a whole number from ``smallest`` to ``limit``.
+
+    >>> check_count(5, "rows", 10)
+    5
+    """
     value = check_stop(value, limit=limit, name=name)
     if value < smallest:
         raise ValueError(f"{name} must be from {smallest} to {limit}, got {value}")

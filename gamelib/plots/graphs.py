@@ -20,15 +20,15 @@ from gamelib.checks import check_int
 from gamelib.limits import (
     MAX_GRAPH,
 )
-from gamelib.plots.draw import _bare, _draw_outcomes, _fit_text, _heap_ticks, _labels, _squares
+from gamelib.plots.draw import bare_axes, cell_squares, draw_labels, draw_outcomes, fit_text, heap_ticks
 from gamelib.plots.figure import (
     GameFigure,
-    _check_count,
-    _check_game,
-    _check_inches,
-    _new_figure,
-    _points_per_unit,
-    _title_of,
+    check_count,
+    check_game_kind,
+    check_inches,
+    new_figure,
+    points_per_unit,
+    title_of,
 )
 from gamelib.plots.style import (
     CELL,
@@ -50,7 +50,7 @@ def _draw_moves(ax: Any, moves: Sequence[tuple[int, int]], winning: set, top: fl
     All arcs of a kind form one collection (gid ``"moves"`` or ``"winning-moves"``, the moves kept in its
     ``moves`` attribute) and their heads another: a hundred separate arrow patches would be slow to draw.
     """
-    across, up = _points_per_unit(ax)
+    across, up = points_per_unit(ax)
     for gid, colour, width, zorder in (("moves", MOVE_COLOUR, 0.9, 1.5), ("winning-moves", HIGHLIGHT_COLOUR, 1.8, 2.5)):
         chosen = [m for m in moves if (m in winning) == (gid == "winning-moves")]
         arcs, tips, heads = [], [], []
@@ -93,14 +93,14 @@ def _one_heap_moves(game: Any, stop: int) -> list[tuple[int, int]]:
 def _graph_axes(width: float, height: float, bottom: float, title: str, stop: int,
                 max_peak: float) -> tuple[GameFigure, Any, float]:
     """Figure and axes for heaps as nodes on a line with arcs above; returns the node height too."""
-    fig, ax = _new_figure(width, height, left=0.3, right=0.3, bottom=bottom, top=1.0, title=title)
+    fig, ax = new_figure(width, height, left=0.3, right=0.3, bottom=bottom, top=1.0, title=title)
     ax.set_xlim(-0.6, stop - 0.4)
     ax.set_ylim(-0.55, 0.5 + max_peak + 0.2)
-    across, up = _points_per_unit(ax)
+    across, up = points_per_unit(ax)
     node_h = min(CELL * across / up, 1.0)  # square nodes on the page when there is room
     ax.set_ylim(-node_h / 2 - 0.05, node_h / 2 + max_peak + 0.2)
-    _bare(ax)
-    _heap_ticks(ax, 0, stop - 1, top=False)
+    bare_axes(ax)
+    heap_ticks(ax, 0, stop - 1, top=False)
     return fig, ax, node_h
 
 
@@ -130,17 +130,17 @@ def game_graph(game: Any, stop: int = 12, width: float = 9.0) -> GameFigure:
     >>> fig.plotted["moves"], fig.plotted["p_positions"]
     ([(1, 0), (2, 0), (2, 1), (3, 1), (3, 2)], [0, 3])
     """
-    width = _check_inches(width, "width")
-    _check_game(game)
-    stop = _check_count(stop, "stop", MAX_GRAPH)
+    width = check_inches(width, "width")
+    check_game_kind(game)
+    stop = check_count(stop, "stop", MAX_GRAPH)
     moves = _one_heap_moves(game, stop)
     outcomes = game.outcomes(stop)
     winning = {(a, b) for a, b in moves if outcomes[b] == "P"}
     max_peak = 3.0
-    fig, ax, node_h = _graph_axes(width, 3.3, 0.55, f"Game graph of {_title_of(game)}: heaps 0 to {stop - 1}",
+    fig, ax, node_h = _graph_axes(width, 3.3, 0.55, f"Game graph of {title_of(game)}: heaps 0 to {stop - 1}",
                                   stop, max_peak)
-    size = _fit_text(ax, 1, height=node_h, largest=13)
-    p_xs = _draw_outcomes(ax, range(stop), outcomes, 0, size, height=node_h)
+    size = fit_text(ax, 1, height=node_h, largest=13)
+    p_xs = draw_outcomes(ax, range(stop), outcomes, 0, size, height=node_h)
     _draw_moves(ax, moves, winning, node_h / 2 + 0.02, max_peak, max((a - b for a, b in moves), default=1))
     _legend_above(ax, [
         Patch(facecolor=P_COLOUR, edgecolor=P_EDGE_COLOUR, linewidth=P_EDGE_WIDTH, label="P-position"),
@@ -176,9 +176,9 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     >>> fig.plotted["rule"], fig.plotted["new"]
     ('a move reaches a P-position, so N', [1, 3, 4])
     """
-    width = _check_inches(width, "width")
-    _check_game(game)
-    stop = _check_count(stop, "stop", MAX_GRAPH)
+    width = check_inches(width, "width")
+    check_game_kind(game)
+    stop = check_count(stop, "stop", MAX_GRAPH)
     moves = _one_heap_moves(game, stop)
     result = label_positions(game, range(stop), misere=game.misere)
     total = len(result.steps)
@@ -200,15 +200,15 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     caption = "\n".join(textwrap.wrap(caption, width=int(width * 12)))
     max_peak = 2.2
     fig, ax, node_h = _graph_axes(width, 3.2, 0.95,
-                                  f"Labelling {_title_of(game)}, heaps 0 to {stop - 1}: after step {step} of {total}",
+                                  f"Labelling {title_of(game)}, heaps 0 to {stop - 1}: after step {step} of {total}",
                                   stop, max_peak)
-    size = _fit_text(ax, 1, height=node_h, largest=13)
+    size = fit_text(ax, 1, height=node_h, largest=13)
     known = [h for h in range(stop) if h in labels]
-    p_xs = _draw_outcomes(ax, known, [labels[h] for h in known], 0, size, height=node_h)
+    p_xs = draw_outcomes(ax, known, [labels[h] for h in known], 0, size, height=node_h)
     unknown = [h for h in range(stop) if h not in labels]
-    ax.add_collection(PatchCollection(_squares(unknown, [0] * len(unknown), CELL, node_h), facecolor="white",
+    ax.add_collection(PatchCollection(cell_squares(unknown, [0] * len(unknown), CELL, node_h), facecolor="white",
                                       edgecolor="#9A9A9A", linewidth=1.0, linestyle="--", zorder=2), autolim=False)
-    _labels(ax, unknown, [0] * len(unknown), ["?"] * len(unknown), size, "#8A8A8A", gid="unknown-labels")
+    draw_labels(ax, unknown, [0] * len(unknown), ["?"] * len(unknown), size, "#8A8A8A", gid="unknown-labels")
     ax.add_collection(PatchCollection([Rectangle((h - 0.5, -node_h / 2 - 0.04), 1, node_h + 0.08) for h in new],
                                       facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),
                       autolim=False)

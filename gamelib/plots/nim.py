@@ -13,8 +13,8 @@ from gamelib.limits import (
     MAX_NIM_BITS,
     MAX_NIM_TABLE_HEAPS,
 )
-from gamelib.plots.draw import _axis_numbers, _bare, _draw_p_markers, _fit_text, _labels, _row_labels, _squares
-from gamelib.plots.figure import GameFigure, _axes_inches, _check_inches, _new_figure
+from gamelib.plots.draw import axis_numbers, bare_axes, cell_squares, draw_labels, draw_p_markers, fit_text, row_labels
+from gamelib.plots.figure import GameFigure, axes_inches, check_inches, new_figure
 from gamelib.plots.style import CELL, LABEL_SIZE, N_TEXT_COLOUR, PARITY_COLOUR, SECOND_COLOUR, TICK_SIZE
 
 
@@ -40,7 +40,7 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     >>> fig.plotted["nim_sum"], fig.plotted["odd_columns"], fig.plotted["moves"]
     (2, [2], {0: 1})
     """
-    width = _check_inches(width, "width")
+    width = check_inches(width, "width")
     if not isinstance(heaps, (tuple, list)):
         raise TypeError(f"heaps must be a tuple of heap sizes such as (5, 9, 12), got {heaps!r:.60}")
     if not 1 <= len(heaps) <= MAX_NIM_TABLE_HEAPS:
@@ -62,32 +62,32 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     rows = len(heaps) + 1
     row_in = min(0.42, 2.6 / rows)
     height = 0.95 + row_in * rows
-    fig, ax = _new_figure(width, height, left=1.45, right=0.2, bottom=0.15, top=0.8,
+    fig, ax = new_figure(width, height, left=1.45, right=0.2, bottom=0.15, top=0.8,
                           title=f"{Nim().title} with heaps ({', '.join(map(str, heaps))}) in binary: nim-sum {total}")
-    ax_w, ax_h = _axes_inches(ax)
+    ax_w, ax_h = axes_inches(ax)
     col_in = min(0.55, (ax_w - 3.6) / digits)  # leave about 3.6 inches for the notes at the right
     ax.set_xlim(-0.5, -0.5 + ax_w / col_in)
     ax.set_ylim(-0.5, rows - 0.5)
-    _bare(ax)
-    size = _fit_text(ax, 1, largest=14)
-    _axis_numbers(ax, "top", list(range(digits)), [str(p) for p in places], fontsize=LABEL_SIZE, gid="place-values")
+    bare_axes(ax)
+    size = fit_text(ax, 1, largest=14)
+    axis_numbers(ax, "top", list(range(digits)), [str(p) for p in places], fontsize=LABEL_SIZE, gid="place-values")
     ax.xaxis.set_label_position("top")
     ax.set_xlabel("place value of the binary digit", fontsize=LABEL_SIZE, loc="left", labelpad=TICK_SIZE + 5)
-    _row_labels(ax, range(rows), [f"nim-sum: {total}"] + [f"heap {HEAP_NAMES[i]}: {h}" for i, h in
+    row_labels(ax, range(rows), [f"nim-sum: {total}"] + [f"heap {HEAP_NAMES[i]}: {h}" for i, h in
                                                           reversed(list(enumerate(heaps)))])
     cells = [(k, rows - 1 - i, b) for i, row in enumerate(bits) for k, b in enumerate(row)]
     odd_k = {k for k, b in enumerate(xor_bits) if b}
     colours = [PARITY_COLOUR if k in odd_k else "#EFEFEF" for k, _, _ in cells]
-    ax.add_collection(PatchCollection(_squares([k for k, _, _ in cells], [y for _, y, _ in cells], CELL, CELL),
+    ax.add_collection(PatchCollection(cell_squares([k for k, _, _ in cells], [y for _, y, _ in cells], CELL, CELL),
                                       facecolor=colours, edgecolor="none", alpha=0.55, zorder=1), autolim=False)
-    ax.add_collection(PatchCollection(_squares(range(digits), [0] * digits, CELL, CELL),
+    ax.add_collection(PatchCollection(cell_squares(range(digits), [0] * digits, CELL, CELL),
                                       facecolor=[PARITY_COLOUR if k in odd_k else "#EFEFEF" for k in range(digits)],
                                       edgecolor="black", linewidth=1.0, alpha=0.9, zorder=1), autolim=False)
     ones = [(k, y) for k, y, b in cells if b]
     zeros = [(k, y) for k, y, b in cells if not b]
-    _labels(ax, [k for k, _ in ones], [y for _, y in ones], ["1"] * len(ones), size, bold=True, gid="bits")
-    _labels(ax, [k for k, _ in zeros], [y for _, y in zeros], ["0"] * len(zeros), size, N_TEXT_COLOUR, gid="bits")
-    _labels(ax, list(range(digits)), [0] * digits, [str(b) for b in xor_bits], size, bold=True, gid="xor-bits")
+    draw_labels(ax, [k for k, _ in ones], [y for _, y in ones], ["1"] * len(ones), size, bold=True, gid="bits")
+    draw_labels(ax, [k for k, _ in zeros], [y for _, y in zeros], ["0"] * len(zeros), size, N_TEXT_COLOUR, gid="bits")
+    draw_labels(ax, list(range(digits)), [0] * digits, [str(b) for b in xor_bits], size, bold=True, gid="xor-bits")
     ax.hlines(0.5, -0.5, digits - 0.5, colors="black", linewidth=1.6)
     ax.text(-0.62, 0.5, "⊕", ha="right", va="center", fontsize=LABEL_SIZE + 2)
     note_x = digits + 0.1
@@ -99,7 +99,7 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
                 va="center", fontsize=LABEL_SIZE, zorder=5)
     p_positions: list = []
     if total == 0:
-        _draw_p_markers(ax, [note_x + 0.4], [0], size)
+        draw_p_markers(ax, [note_x + 0.4], [0], size)
         ax.text(note_x + 1.0, 0, "P-position: every move loses", ha="left", va="center",
                 fontsize=LABEL_SIZE)
         p_positions = [heaps]

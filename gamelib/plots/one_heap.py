@@ -21,37 +21,37 @@ from gamelib.limits import (
     PLOT_OCTAL_SEARCH,
 )
 from gamelib.plots.draw import (
-    _bare,
-    _bracket,
-    _colour_bar,
-    _data_to_inches,
-    _discrete_colours,
-    _draw_outcomes,
-    _draw_values,
-    _fit_text,
-    _heap_ticks,
-    _labels,
-    _row_labels,
-    _squares,
+    bare_axes,
+    cell_squares,
+    colour_bar,
+    data_to_inches,
+    discrete_colours,
+    draw_bracket,
+    draw_labels,
+    draw_outcomes,
+    draw_values,
+    fit_text,
+    heap_ticks,
+    row_labels,
 )
 from gamelib.plots.figure import (
     GameFigure,
-    _check_count,
-    _check_game,
-    _check_inches,
-    _new_figure,
-    _points_per_unit,
-    _title_of,
+    check_count,
+    check_game_kind,
+    check_inches,
+    new_figure,
+    points_per_unit,
+    title_of,
 )
 from gamelib.plots.style import CELL, HIGHLIGHT_COLOUR, N_TEXT_COLOUR, SECOND_COLOUR, TICK_SIZE, VALUE_CMAP
 from gamelib.plots.text import mex_sentence
 
 
-def _search_budget(game: Any) -> int | None:
+def octal_search_budget(game: Any) -> int | None:
     """How many heaps a figure lets an octal game's period search compute (None: not an octal game).
 
     >>> from gamelib import OctalGame
-    >>> _search_budget(OctalGame("0.007")), _search_budget(OctalGame("0." + "6" * 30))
+    >>> octal_search_budget(OctalGame("0.007")), octal_search_budget(OctalGame("0." + "6" * 30))
     (8192, 2048)
     """
     if not isinstance(game, OctalGame):
@@ -66,7 +66,7 @@ def _search_budget(game: Any) -> int | None:
 def _pattern(game: OneHeapGame, outcomes: bool) -> tuple[int, int, bool] | None:
     """(preperiod, period, proven) of the game's Grundy values or outcomes: the one period finder's answer
     (:func:`gamelib.analysis.periodicity.heap_pattern`), with the figure's budget for octal games."""
-    found = heap_pattern(game, outcomes=outcomes, max_search=_search_budget(game))
+    found = heap_pattern(game, outcomes=outcomes, max_search=octal_search_budget(game))
     return None if found is None else (found.preperiod, found.period, found.proven)
 
 
@@ -109,15 +109,15 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
     >>> fig.plotted["values"][:8], fig.plotted["pattern"]
     ([0, 0, 1, 1, 0, 2, 1, 3], (0, 22, True))
     """
-    width = _check_inches(width, "width")
-    _check_game(game)
-    stop = _check_count(stop, "stop", MAX_STRIP)
+    width = check_inches(width, "width")
+    check_game_kind(game)
+    stop = check_count(stop, "stop", MAX_STRIP)
     show_period = check_bool(show_period, "show_period")
     misere = game.misere
     outcomes = game.outcomes(stop)
     values = None if misere else [int(v) for v in game.grundy_values(stop)]
     what = "P/N outcomes" if misere else "Grundy values"
-    title = f"{_title_of(game)}: {what} of heaps 0 to {stop - 1}"
+    title = f"{title_of(game)}: {what} of heaps 0 to {stop - 1}"
 
     pattern = _pattern(game, outcomes=misere) if show_period else None
     if show_period and pattern is None:
@@ -125,20 +125,20 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
 
     rows = 1 if misere else 2
     row_in, bracket_in, top_in, bottom_in = 0.42, (0.36 if pattern else 0.0), 0.85, 0.08
-    fig, ax = _new_figure(width, top_in + bottom_in + row_in * rows + bracket_in, left=0.95,
+    fig, ax = new_figure(width, top_in + bottom_in + row_in * rows + bracket_in, left=0.95,
                           right=0.2 if misere else 0.95, bottom=bottom_in, top=top_in, title=title)
     ax.set_xlim(-0.5, stop - 0.5)
     ax.set_ylim(-0.5 - bracket_in / row_in, rows - 0.5)
-    _bare(ax)
-    _heap_ticks(ax, 0, stop - 1)
-    _row_labels(ax, range(rows), ["outcome"] if misere else ["g(n)", "outcome"])
-    size = _fit_text(ax, len(str(max(values))) if values else 1)
-    p_xs = _draw_outcomes(ax, range(stop), outcomes, rows - 1, size)
+    bare_axes(ax)
+    heap_ticks(ax, 0, stop - 1)
+    row_labels(ax, range(rows), ["outcome"] if misere else ["g(n)", "outcome"])
+    size = fit_text(ax, len(str(max(values))) if values else 1)
+    p_xs = draw_outcomes(ax, range(stop), outcomes, rows - 1, size)
     if values is not None:
         count = max(values) + 1
-        cmap, norm = _discrete_colours(VALUE_CMAP, count)
-        _draw_values(ax, range(stop), [0] * stop, values, cmap, norm, size)
-        _colour_bar(fig, ax, cmap, norm, "g(n)", count, bottom=bottom_in + bracket_in, height=row_in * rows)
+        cmap, norm = discrete_colours(VALUE_CMAP, count)
+        draw_values(ax, range(stop), [0] * stop, values, cmap, norm, size)
+        colour_bar(fig, ax, cmap, norm, "g(n)", count, bottom=bottom_in + bracket_in, height=row_in * rows)
     if pattern is not None:
         _draw_period(ax, *pattern, stop, rows, y=-0.5 - 0.1 / row_in)
     fig.plotted.update(values=values, outcomes=outcomes, p_positions=p_xs, pattern=pattern)
@@ -147,10 +147,10 @@ def sequence_strip(game: Any, stop: int = 30, show_period: bool = True, width: f
 
 def _draw_period(ax: Any, preperiod: int, period: int, proven: bool, stop: int, rows: int, y: float) -> None:
     """Brackets under the strip for the preperiod and each repetition of the period, and dividing lines."""
-    across, _ = _points_per_unit(ax)
+    across, _ = points_per_unit(ax)
     style = "solid" if proven else "dashed"
     if preperiod > 0:
-        _bracket(ax, 0, min(preperiod, stop) - 1, y, 0.15, f"preperiod {preperiod}", SECOND_COLOUR,
+        draw_bracket(ax, 0, min(preperiod, stop) - 1, y, 0.15, f"preperiod {preperiod}", SECOND_COLOUR,
                  dashed=not proven, open_right=preperiod > stop)
     dividers = [preperiod] if 0 < preperiod < stop else []
     label = f"period {period}" if proven else f"observed period {period}"
@@ -159,7 +159,7 @@ def _draw_period(ax: Any, preperiod: int, period: int, proven: bool, stop: int, 
     while start < stop:
         end = start + period - 1
         shown = label if each and end < stop else ""
-        _bracket(ax, start, min(end, stop - 1), y, 0.15, shown, HIGHLIGHT_COLOUR, dashed=not proven,
+        draw_bracket(ax, start, min(end, stop - 1), y, 0.15, shown, HIGHLIGHT_COLOUR, dashed=not proven,
                  open_right=end >= stop)
         if start > preperiod:
             dividers.append(start)
@@ -198,7 +198,7 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
     >>> fig.plotted["patterns"]
     [(0, 7, True), (0, 7, True)]
     """
-    width = _check_inches(width, "width")
+    width = check_inches(width, "width")
     if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
         raise TypeError(f"games must be a list of games such as [SubtractionGame({{1, 3, 4}})], got {games!r}")
     games = list(itertools.islice(games, MAX_STRIP_GAMES + 1))  # never list a generator of games whole
@@ -206,12 +206,12 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
         got = len(games) if len(games) <= MAX_STRIP_GAMES else f"more than {MAX_STRIP_GAMES}"
         raise ValueError(f"give 1 to {MAX_STRIP_GAMES} games to compare, got {got}")
     for game in games:
-        _check_game(game)
-    stop = _check_count(stop, "stop", MAX_STRIP)
+        check_game_kind(game)
+    stop = check_count(stop, "stop", MAX_STRIP)
     outcomes = [game.outcomes(stop) for game in games]
     patterns = [_pattern(game, outcomes=True) for game in games]
-    labels = [f"{_title_of(g)}\n{_pattern_text(p)}" for g, p in zip(games, patterns, strict=True)]
-    titles = list(dict.fromkeys(_title_of(g) for g in games))
+    labels = [f"{title_of(g)}\n{_pattern_text(p)}" for g, p in zip(games, patterns, strict=True)]
+    titles = list(dict.fromkeys(title_of(g) for g in games))
     title = f"P/N outcomes of heaps 0 to {stop - 1}: " + " vs ".join(titles)
     if len(title) > width * 10:
         lines = [titles[0]]
@@ -225,15 +225,15 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
     longest = max(len(line) for label in labels for line in label.split("\n"))
     rows, row_in = len(games), 0.52
     top = 0.85 + 0.22 * title.count("\n")
-    fig, ax = _new_figure(width, top + 0.12 + row_in * rows, left=min(3.2, 0.2 + 0.072 * longest), right=0.2,
+    fig, ax = new_figure(width, top + 0.12 + row_in * rows, left=min(3.2, 0.2 + 0.072 * longest), right=0.2,
                           bottom=0.12, top=top, title=title)
     ax.set_xlim(-0.5, stop - 0.5)
     ax.set_ylim(-0.5, rows - 0.5)
-    _bare(ax)
-    _heap_ticks(ax, 0, stop - 1)
-    _row_labels(ax, range(rows), labels[::-1], fontsize=TICK_SIZE)
-    size = _fit_text(ax, 1)
-    p_positions = [_draw_outcomes(ax, range(stop), text, rows - 1 - i, size) for i, text in enumerate(outcomes)]
+    bare_axes(ax)
+    heap_ticks(ax, 0, stop - 1)
+    row_labels(ax, range(rows), labels[::-1], fontsize=TICK_SIZE)
+    size = fit_text(ax, 1)
+    p_positions = [draw_outcomes(ax, range(stop), text, rows - 1 - i, size) for i, text in enumerate(outcomes)]
     fig.plotted.update(outcomes=outcomes, p_positions=p_positions, patterns=patterns)
     return fig
 
@@ -264,7 +264,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     >>> fig.plotted["equation"]
     'g(7) = mex{g(5), g(2), g(0)} = mex{2, 1, 0} = 3'
     """
-    width = _check_inches(width, "width")
+    width = check_inches(width, "width")
     if not isinstance(game, SubtractionGame):
         raise TypeError(f"grundy_scale needs a SubtractionGame such as SubtractionGame({{2, 5, 7}}), got {game!r}")
     S = game.S
@@ -277,7 +277,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
         last = max(n + 4, 14)
         first = max(0, min(n - S[-1] - 1, last - 39))
     else:
-        stop = _check_count(stop, "stop", 100)
+        stop = check_count(stop, "stop", 100)
         if stop <= n:
             raise ValueError(f"stop must be more than the heap n = {n} so that heap n is drawn, got stop = {stop}")
         first, last = 0, stop - 1
@@ -288,24 +288,24 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     if not followers:
         equation += f"   (no move is possible from heap {n})"
 
-    fig, ax = _new_figure(width, 3.4, left=0.95, right=0.95, bottom=0.1, top=0.85,
-                          title=f"Grundy scale of {_title_of(game)} under heap {n}")
+    fig, ax = new_figure(width, 3.4, left=0.95, right=0.95, bottom=0.1, top=0.85,
+                          title=f"Grundy scale of {title_of(game)} under heap {n}")
     ax.set_xlim(first - 0.5, last + 0.5)
     ax.set_ylim(-3.1, 1.5)
-    _bare(ax)
-    _heap_ticks(ax, first, last)
-    _row_labels(ax, [1, 0, -1.15], ["outcome", "g(n)", "scale"])
+    bare_axes(ax)
+    heap_ticks(ax, first, last)
+    row_labels(ax, [1, 0, -1.15], ["outcome", "g(n)", "scale"])
     known = list(range(first, n + 1))
-    size = _fit_text(ax, len(str(max(table[first:]))))
+    size = fit_text(ax, len(str(max(table[first:]))))
     count = len(S) + 1
-    cmap, norm = _discrete_colours(VALUE_CMAP, count)
-    p_xs = _draw_outcomes(ax, known, [outcome_from_grundy(table[h]) for h in known], 1, size)
-    _draw_values(ax, known, [0] * len(known), [table[h] for h in known], cmap, norm, size)
+    cmap, norm = discrete_colours(VALUE_CMAP, count)
+    p_xs = draw_outcomes(ax, known, [outcome_from_grundy(table[h]) for h in known], 1, size)
+    draw_values(ax, known, [0] * len(known), [table[h] for h in known], cmap, norm, size)
     later = list(range(n + 1, last + 1))
-    ax.add_collection(PatchCollection(_squares(later * 2, [0] * len(later) + [1] * len(later), CELL, CELL),
+    ax.add_collection(PatchCollection(cell_squares(later * 2, [0] * len(later) + [1] * len(later), CELL, CELL),
                                       facecolor="white", edgecolor="#BBBBBB", linewidth=0.8, zorder=2), autolim=False)
-    low = _data_to_inches(ax, -0.5)
-    _colour_bar(fig, ax, cmap, norm, "g(n)", count, bottom=low, height=_data_to_inches(ax, 1.5) - low)
+    low = data_to_inches(ax, -0.5)
+    colour_bar(fig, ax, cmap, norm, "g(n)", count, bottom=low, height=data_to_inches(ax, 1.5) - low)
     ax.add_collection(PatchCollection([Rectangle((f - 0.5, -0.5), 1, 1) for f in followers if f >= first],
                                       facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=2.6, zorder=5),
                       autolim=False)
@@ -318,9 +318,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     for _, f in shown:
         ax.add_artist(FancyArrowPatch((f, -1.02), (f, -0.53), arrowstyle="-|>", mutation_scale=12,
                                      color=HIGHLIGHT_COLOUR, linewidth=2.0, zorder=6, gid="scale-arrow"))
-    across, _ = _points_per_unit(ax)
+    across, _ = points_per_unit(ax)
     scale_size = min(10.0, max(8.0, 0.95 * across / 1.9))
-    _labels(ax, [f for _, f in shown], [-1.2] * len(shown), [f"−{s}" for s, _ in shown], scale_size,
+    draw_labels(ax, [f for _, f in shown], [-1.2] * len(shown), [f"−{s}" for s, _ in shown], scale_size,
             HIGHLIGHT_COLOUR, bold=True, gid="scale-labels")
     ax.add_artist(FancyArrowPatch((n, -1.3), (n, -0.53), arrowstyle="simple,head_width=0.9,head_length=0.7",
                                  mutation_scale=14, color="black", zorder=6, gid="scale-arrow"))

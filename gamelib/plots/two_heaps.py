@@ -23,16 +23,16 @@ from gamelib.limits import (
     MAX_WYTHOFF,
 )
 from gamelib.plots.draw import (
-    _axis_numbers,
-    _bare,
-    _colour_bar,
-    _discrete_colours,
-    _draw_p_markers,
-    _draw_values,
-    _fit_text,
-    _step_for,
+    axis_numbers,
+    bare_axes,
+    colour_bar,
+    discrete_colours,
+    draw_p_markers,
+    draw_values,
+    fit_text,
+    tick_step,
 )
-from gamelib.plots.figure import GameFigure, _check_count, _check_inches, _new_figure, _place_axes, _title_of
+from gamelib.plots.figure import GameFigure, check_count, check_inches, new_figure, place_axes, title_of
 from gamelib.plots.style import (
     HIGHLIGHT_COLOUR,
     LABEL_SIZE,
@@ -59,16 +59,16 @@ def _square_grid(ax: Any, cols: float, rows: float, shift_left: float = 0.0) -> 
     fig_w, fig_h = ax.figure.get_size_inches()
     ax_w, ax_h = box.width * fig_w, box.height * fig_h
     cell = min(ax_w / cols, ax_h / rows)
-    _place_axes(ax, box.x0 * fig_w + (ax_w - cell * cols) / 2 - shift_left, box.y0 * fig_h + (ax_h - cell * rows),
+    place_axes(ax, box.x0 * fig_w + (ax_w - cell * cols) / 2 - shift_left, box.y0 * fig_h + (ax_h - cell * rows),
                 cell * cols, cell * rows)
     return 72 * cell
 
 
 def _grid_numbers(ax: Any, cell_pt: float, xs: Sequence[int], ys: Sequence[int]) -> None:
     """Numbers along the bottom (xs) and the left (ys) of a grid of unit cells, thinned to fit."""
-    step = max(_step_for(cell_pt, len(str(max(xs[-1], ys[-1])))), 1 if cell_pt >= 13 else 2)
-    _axis_numbers(ax, "bottom", [x for x in xs if x % step == 0])
-    _axis_numbers(ax, "left", [y for y in ys if y % step == 0])
+    step = max(tick_step(cell_pt, len(str(max(xs[-1], ys[-1])))), 1 if cell_pt >= 13 else 2)
+    axis_numbers(ax, "bottom", [x for x in xs if x % step == 0])
+    axis_numbers(ax, "left", [y for y in ys if y % step == 0])
 
 
 def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width: float = 8.0,
@@ -94,31 +94,31 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     >>> fig.plotted["p_positions"]   # g_A = 0 1 2 0 1 2 and g_B = 0 1 2 3 0 1: equal values XOR to 0
     [(0, 0), (0, 4), (1, 1), (1, 5), (2, 2), (3, 0), (3, 4), (4, 1), (4, 5), (5, 2)]
     """
-    width = _check_inches(width, "width")
-    height = _check_inches(height, "height")
+    width = check_inches(width, "width")
+    height = check_inches(height, "height")
     for game in (game_a, game_b):
         if not isinstance(game, Game):
             raise TypeError(f"sum_heatmap needs games with Grundy values, such as SubtractionGame({{1, 2}}); "
                             f"got {game!r}")
-    rows = _check_count(rows, "rows", MAX_HEATMAP_SIDE)
-    cols = _check_count(cols, "cols", MAX_HEATMAP_SIDE)
+    rows = check_count(rows, "rows", MAX_HEATMAP_SIDE)
+    cols = check_count(cols, "cols", MAX_HEATMAP_SIDE)
     values = grundy_table(game_a, game_b, rows, cols)
-    title_a, title_b = _title_of(game_a), _title_of(game_b)
-    fig, ax = _new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
+    title_a, title_b = title_of(game_a), title_of(game_b)
+    fig, ax = new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
                           title=f"Sum of A: {title_a} and B: {title_b}")
     cell_pt = _square_grid(ax, cols, rows, shift_left=0.4)
     count = int(values.max()) + 1
-    cmap, norm = _discrete_colours(VALUE_CMAP, count)
+    cmap, norm = discrete_colours(VALUE_CMAP, count)
     ax.imshow(values, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
               extent=(-0.5, cols - 0.5, -0.5, rows - 0.5), aspect="auto")
     ax.set_xlim(-0.5, cols - 0.5)
     ax.set_ylim(-0.5, rows - 0.5)
     ii, jj = np.nonzero(values == 0)
-    _draw_p_markers(ax, jj.tolist(), ii.tolist(), _fit_text(ax, 1, largest=11))
+    draw_p_markers(ax, jj.tolist(), ii.tolist(), fit_text(ax, 1, largest=11))
     _grid_numbers(ax, cell_pt, list(range(cols)), list(range(rows)))
     ax.set_xlabel(f"heap j of B: {title_b}", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
     ax.set_ylabel(f"heap i of A: {title_a}", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 8)
-    _colour_bar(fig, ax, cmap, norm, "g_A(i) ⊕ g_B(j)   (0: P-position)", count, gap=0.2, width=0.16)
+    colour_bar(fig, ax, cmap, norm, "g_A(i) ⊕ g_B(j)   (0: P-position)", count, gap=0.2, width=0.16)
     fig.plotted.update(values=values, p_positions=list(zip(ii.tolist(), jj.tolist(), strict=True)))
     return fig
 
@@ -150,8 +150,8 @@ def period_heatmap(c: int = 12, value: str = "period", width: float = 8.0, heigh
     >>> fig.plotted["grid"][(2, 3)]   # S = {2, 3, 5}: g = 0 0 1 1 2 2 3, 0 0 1 1 2 2 3, ...
     7
     """
-    width = _check_inches(width, "width")
-    height = _check_inches(height, "height")
+    width = check_inches(width, "width")
+    height = check_inches(height, "height")
     c = check_int(c, "c")
     if not 3 <= c <= MAX_PERIOD_C:
         raise ValueError(f"c must be from 3 to {MAX_PERIOD_C} (sets {{a, b, c}} with 1 <= a < b < c), got {c}")
@@ -160,7 +160,7 @@ def period_heatmap(c: int = 12, value: str = "period", width: float = 8.0, heigh
         raise ValueError(f"value must be one of {', '.join(map(repr, names))}, got {value!r}")
     grid = _survey_grid(c, value)
     side = c - 2  # a = 1 .. c - 2 across, b = 2 .. c - 1 up
-    fig, ax = _new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
+    fig, ax = new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
                           title=f"{names[value].capitalize()} of S = {{a, b, {c}}} for 1 ≤ a < b < {c} "
                                 f"(Grundy values, normal play)")
     cell_pt = _square_grid(ax, side, side, shift_left=0.4)
@@ -175,13 +175,13 @@ def period_heatmap(c: int = 12, value: str = "period", width: float = 8.0, heigh
     else:
         norm = Normalize(vmin=min(low, high - 1), vmax=high)
     keys = sorted(grid)
-    size = _fit_text(ax, len(str(high)), largest=10)
-    _draw_values(ax, [a for a, _ in keys], [b for _, b in keys], [grid[k] for k in keys], cmap, norm, size)
+    size = fit_text(ax, len(str(high)), largest=10)
+    draw_values(ax, [a for a, _ in keys], [b for _, b in keys], [grid[k] for k in keys], cmap, norm, size)
     _grid_numbers(ax, cell_pt, list(range(1, c - 1)), list(range(2, c)))
     ax.set_xlabel("a (the smallest element)", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
     ax.set_ylabel("b (the middle element)", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 8)
-    _bare(ax)
-    _colour_bar(fig, ax, cmap, norm, names[value], None, gap=0.2, width=0.16)
+    bare_axes(ax)
+    colour_bar(fig, ax, cmap, norm, names[value], None, gap=0.2, width=0.16)
     fig.plotted.update(grid=grid)
     return fig
 
@@ -204,12 +204,12 @@ def wythoff_heatmap(limit: int = 30, width: float = 8.0, height: float = 4.0) ->
     >>> wythoff_heatmap(8).plotted["p_positions"]
     [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (7, 4)]
     """
-    width = _check_inches(width, "width")
-    height = _check_inches(height, "height")
-    limit = _check_count(limit, "limit", MAX_WYTHOFF)
+    width = check_inches(width, "width")
+    height = check_inches(height, "height")
+    limit = check_count(limit, "limit", MAX_WYTHOFF)
     game = Wythoff()
     p_positions = game.p_positions(limit)
-    fig, ax = _new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
+    fig, ax = new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
                           title=f"{game.title}: P-positions (a, b) with both heaps below {limit}")
     cell_pt = _square_grid(ax, limit, limit, shift_left=0.8)
     ax.set_xlim(-0.5, limit - 0.5)
@@ -219,7 +219,7 @@ def wythoff_heatmap(limit: int = 30, width: float = 8.0, height: float = 4.0) ->
         edges = np.arange(-0.5, limit, 1.0)
         grid = [((e, -0.5), (e, limit - 0.5)) for e in edges] + [((-0.5, e), (limit - 0.5, e)) for e in edges]
         ax.add_collection(LineCollection(grid, colors="white", linewidths=0.8, zorder=1), autolim=False)
-    _draw_p_markers(ax, [a for a, _ in p_positions], [b for _, b in p_positions], _fit_text(ax, 1, largest=11))
+    draw_p_markers(ax, [a for a, _ in p_positions], [b for _, b in p_positions], fit_text(ax, 1, largest=11))
     phi = (1 + math.sqrt(5)) / 2
     ends = np.array([0.0, limit])
     ax.plot(ends, phi * ends, color=HIGHLIGHT_COLOUR, linewidth=2.0, linestyle="--", zorder=5, label="b = φ·a")

@@ -15,7 +15,7 @@ from gamelib.limits import (
     MAX_PANEL_WYTHOFF,
 )
 from gamelib.parsing import whole_number
-from gamelib.widgets.panel import ExplorerWidget, _listing, _picture, _slider
+from gamelib.widgets.panel import ExplorerWidget, cached_png, int_slider, listing
 
 # --------------------------------------------------------------------------------------------------------
 
@@ -31,16 +31,16 @@ class WythoffExplorer(ExplorerWidget):
 
     def __init__(self, limit: int = 30):
         super().__init__()
-        self.slider = _slider(limit, 5, MAX_PANEL_WYTHOFF, "limit:")
+        self.slider = int_slider(limit, 5, MAX_PANEL_WYTHOFF, "limit:")
         self._watch(self.slider)
         self._setup([self.slider], f"Limits: heaps below {MAX_PANEL_WYTHOFF} at most.")
 
     def _redraw(self) -> None:
         limit = self.slider.value
-        figure = _picture(("wythoff", limit), lambda: plots.wythoff_heatmap(limit))
+        figure = cached_png(("wythoff", limit), lambda: plots.wythoff_heatmap(limit))
         pairs = [(a, b) for a, b in Wythoff().p_positions(limit) if a <= b]
         text = (f"Wythoff's game, both heaps below {limit}: the P-positions (a, b) with a \u2264 b are "
-                f"{_listing(pairs, 12)} (and their mirror images). The k-th pair has b - a = k.")
+                f"{listing(pairs, 12)} (and their mirror images). The k-th pair has b - a = k.")
         self._show(figure, text)
 
 
@@ -91,8 +91,8 @@ class ChompExplorer(ExplorerWidget):
 
     def __init__(self, rows: int = 3, cols: int = 5):
         super().__init__()
-        self.rows_slider = _slider(rows, 1, MAX_CHOMP_ROWS, "rows:")
-        self.cols_slider = _slider(cols, 1, MAX_CHOMP_COLS, "columns:")
+        self.rows_slider = int_slider(rows, 1, MAX_CHOMP_ROWS, "rows:")
+        self.cols_slider = int_slider(cols, 1, MAX_CHOMP_COLS, "columns:")
         self.row_picker = widgets.BoundedIntText(value=1, min=1, max=MAX_CHOMP_ROWS, description="row:",
                                                  layout=widgets.Layout(width="140px"))
         self.col_picker = widgets.BoundedIntText(value=2, min=1, max=MAX_CHOMP_COLS, description="column:",
@@ -141,7 +141,7 @@ class ChompExplorer(ExplorerWidget):
         position = self.position
         rows, cols = self.game.rows, self.game.cols
         shown = self.analysis.value
-        figure = _picture(("chomp", position, rows, cols, shown),
+        figure = cached_png(("chomp", position, rows, cols, shown),
                           lambda: plots.chomp_board(position, rows, cols, show_outcome=shown))
         if not self.game.moves(position):
             text = f"Position {position}: only the poison is left, so the player to move has lost."

@@ -11,7 +11,7 @@ from gamelib.limits import (
     MAX_NIM_EXPLORER_HEAP,
     MAX_NIM_EXPLORER_HEAPS,
 )
-from gamelib.widgets.panel import ExplorerWidget, _picture, _slider
+from gamelib.widgets.panel import ExplorerWidget, cached_png, int_slider
 
 # --------------------------------------------------------------------------------------------------------
 
@@ -35,9 +35,9 @@ class NimExplorer(ExplorerWidget):
         for h in heaps:
             if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= MAX_NIM_EXPLORER_HEAP:
                 raise ValueError(f"each heap must be a whole number from 0 to {MAX_NIM_EXPLORER_HEAP}, got {h!r}")
-        self.count = _slider(len(heaps), 1, MAX_NIM_EXPLORER_HEAPS, "heaps:")
+        self.count = int_slider(len(heaps), 1, MAX_NIM_EXPLORER_HEAPS, "heaps:")
         start = heaps + (1,) * (MAX_NIM_EXPLORER_HEAPS - len(heaps))
-        self.sliders = [_slider(h, 0, MAX_NIM_EXPLORER_HEAP, f"heap {HEAP_NAMES[i]}:")
+        self.sliders = [int_slider(h, 0, MAX_NIM_EXPLORER_HEAP, f"heap {HEAP_NAMES[i]}:")
                         for i, h in enumerate(start)]
         self._watch(self.count, *self.sliders)
         self._setup([self.count, *self.sliders],
@@ -52,7 +52,7 @@ class NimExplorer(ExplorerWidget):
         for i, slider in enumerate(self.sliders):
             slider.layout.display = None if i < self.count.value else "none"
         heaps = self.heaps
-        figure = _picture(("nim", heaps), lambda: plots.nim_binary_table(heaps))
+        figure = cached_png(("nim", heaps), lambda: plots.nim_binary_table(heaps))
         total = nim_sum(*heaps)
         sum_text = " \u2295 ".join(map(str, heaps)) + f" = {total}"
         if total == 0:

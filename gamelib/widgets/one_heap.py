@@ -21,13 +21,13 @@ from gamelib.parsing import whole_number
 from gamelib.plots.text import mex_sentence
 from gamelib.widgets.panel import (
     ExplorerWidget,
-    _as_text,
-    _listing,
-    _period_words,
-    _picture,
-    _read_set,
-    _set_box,
-    _slider,
+    cached_png,
+    int_slider,
+    listing,
+    period_words,
+    read_set,
+    set_box,
+    set_box_text,
 )
 
 # --------------------------------------------------------------------------------------------------------
@@ -42,8 +42,8 @@ class SubtractionExplorer(ExplorerWidget):
 
     def __init__(self, S: object = "1, 3, 4", stop: int = 30):
         super().__init__()
-        self.text = _set_box(_as_text(S))
-        self.slider = _slider(stop, 5, MAX_PANEL_STRIP, "heaps:")
+        self.text = set_box(set_box_text(S))
+        self.slider = int_slider(stop, 5, MAX_PANEL_STRIP, "heaps:")
         self.game: SubtractionGame | None = None
         self._watch(self.text, self.slider)
         self._setup([widgets.HBox([self.text, self.slider])],
@@ -51,13 +51,13 @@ class SubtractionExplorer(ExplorerWidget):
                     f"heaps 0 to {MAX_PANEL_STRIP - 1} at most.")
 
     def _redraw(self) -> None:
-        game = SubtractionGame(_read_set(self.text))
+        game = SubtractionGame(read_set(self.text))
         stop = self.slider.value
-        figure = _picture(("strip", game.S, stop), lambda: plots.sequence_strip(game, stop))
+        figure = cached_png(("strip", game.S, stop), lambda: plots.sequence_strip(game, stop))
         p_positions = game.p_positions(stop)
         self.game = game
         self._show(figure, f"{game.title}, heaps 0 to {stop - 1}: P-positions (Grundy value 0) "
-                           f"{_listing(p_positions)}; {_period_words(game)}.")
+                           f"{listing(p_positions)}; {period_words(game)}.")
 
 
 def subtraction_explorer(S: object = "1, 3, 4", stop: int = 30) -> SubtractionExplorer:
@@ -102,8 +102,8 @@ class GrundyScaleExplorer(ExplorerWidget):
 
     def __init__(self, S: object = "2, 5, 7", n: int = 7):
         super().__init__()
-        self.text = _set_box(_as_text(S))
-        self.slider = _slider(n, 0, MAX_SCALE_HEAP, "heap n:")
+        self.text = set_box(set_box_text(S))
+        self.slider = int_slider(n, 0, MAX_SCALE_HEAP, "heap n:")
         self.game: SubtractionGame | None = None
         self._watch(self.text, self.slider)
         self._setup([widgets.HBox([self.text, self.slider])],
@@ -111,9 +111,9 @@ class GrundyScaleExplorer(ExplorerWidget):
                     f"n from 0 to {MAX_SCALE_HEAP}.")
 
     def _redraw(self) -> None:
-        game = SubtractionGame(_read_set(self.text))
+        game = SubtractionGame(read_set(self.text))
         n = self.slider.value
-        figure = _picture(("scale", game.S, n), lambda: plots.grundy_scale(game, n))
+        figure = cached_png(("scale", game.S, n), lambda: plots.grundy_scale(game, n))
         kind = "a P" if game.outcome(n) == "P" else "an N"
         self.game = game
         self._show(figure, f"{mex_sentence(game, n)}, so heap {n} is {kind}-position.")
@@ -159,8 +159,8 @@ class LabellingPlayer(ExplorerWidget):
 
     def __init__(self, S: object = "1, 3, 4", stop: int = 15):
         super().__init__()
-        self.text = _set_box(_as_text(S))
-        self.slider = _slider(stop, 3, MAX_LABELLING_HEAPS, "heaps:")
+        self.text = set_box(set_box_text(S))
+        self.slider = int_slider(stop, 3, MAX_LABELLING_HEAPS, "heaps:")
         self.back_button = widgets.Button(description="Step back", icon="step-backward")
         self.forward_button = widgets.Button(description="Step forward", icon="step-forward",
                                              button_style="primary")
@@ -192,12 +192,12 @@ class LabellingPlayer(ExplorerWidget):
         self.redraw()
 
     def _redraw(self) -> None:
-        game = SubtractionGame(_read_set(self.text))
+        game = SubtractionGame(read_set(self.text))
         stop = self.slider.value
         labelling = label_positions(game, range(stop))
         steps = len(labelling.steps)
         step = min(self.step, steps)
-        figure = _picture(("labelling", game.S, stop, step), lambda: plots.labelling_figure(game, stop, step))
+        figure = cached_png(("labelling", game.S, stop, step), lambda: plots.labelling_figure(game, stop, step))
         self.game, self._labelling, self.steps, self.step = game, labelling, steps, step
         self.back_button.disabled = step == 0
         self.forward_button.disabled = step == steps
@@ -207,7 +207,7 @@ class LabellingPlayer(ExplorerWidget):
             record = labelling.steps[step - 1]
             got = {"P": [p for p, v in record.labelled.items() if v == "P"],
                    "N": [p for p, v in record.labelled.items() if v == "N"]}
-            new = "; ".join(f"{label}: {_listing(heaps)}" for label, heaps in got.items() if heaps)
+            new = "; ".join(f"{label}: {listing(heaps)}" for label, heaps in got.items() if heaps)
             text = f"Step {step} of {steps} ({record.rule}): " + (f"newly labelled {new}." if new else
                                                                    "nothing new is labelled.")
             if step == steps:
@@ -254,23 +254,23 @@ class MisereExplorer(ExplorerWidget):
 
     def __init__(self, S: object = "1, 3, 4", stop: int = 40):
         super().__init__()
-        self.text = _set_box(_as_text(S))
-        self.slider = _slider(stop, 5, MAX_PANEL_STRIP, "heaps:")
+        self.text = set_box(set_box_text(S))
+        self.slider = int_slider(stop, 5, MAX_PANEL_STRIP, "heaps:")
         self._watch(self.text, self.slider)
         self._setup([widgets.HBox([self.text, self.slider])],
                     f"Limits: S has at most {MAX_SET_SIZE} numbers, each from 1 to {MAX_ELEMENT}; "
                     f"heaps 0 to {MAX_PANEL_STRIP - 1} at most.")
 
     def _redraw(self) -> None:
-        S = _read_set(self.text)
+        S = read_set(self.text)
         normal, misere = SubtractionGame(S), SubtractionGame(S, misere=True)
         stop = self.slider.value
-        figure = _picture(("misere", S, stop), lambda: plots.outcome_strips([normal, misere], stop))
+        figure = cached_png(("misere", S, stop), lambda: plots.outcome_strips([normal, misere], stop))
         a, b = normal.outcomes(stop), misere.outcomes(stop)
         differ = [n for n in range(stop) if a[n] != b[n]]
         text = (f"S = {set_text(S)}, heaps 0 to {stop - 1}. P-positions in normal play: "
-                f"{_listing(normal.p_positions(stop))}; in misère play: {_listing(misere.p_positions(stop))}. "
-                f"The outcomes differ at {len(differ)} heaps: {_listing(differ, 12)}.")
+                f"{listing(normal.p_positions(stop))}; in misère play: {listing(misere.p_positions(stop))}. "
+                f"The outcomes differ at {len(differ)} heaps: {listing(differ, 12)}.")
         self._show(figure, text)
 
 

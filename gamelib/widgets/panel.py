@@ -30,26 +30,30 @@ from gamelib.parsing import parse_set, shown_value, whole_number
 DPI = 80
 
 
-_PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
+PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
 #: How many rendered figures are kept, so that going back to a setting shows its figure at once.
 PNG_CACHE_SIZE = 64
 
 
-def _picture(key: tuple, draw: Callable[[], Any]) -> bytes:
+def cached_png(key: tuple, draw: Callable[[], Any]) -> bytes:
     """The PNG of the figure ``draw()`` makes, rendered once per ``key`` (the figures are deterministic)."""
-    png = _PNG_CACHE.get(key)
+    png = PNG_CACHE.get(key)
     if png is None:
         png = plots.figure_to_png(draw(), dpi=DPI)
-        _PNG_CACHE[key] = png
-        if len(_PNG_CACHE) > PNG_CACHE_SIZE:
-            _PNG_CACHE.popitem(last=False)
+        PNG_CACHE[key] = png
+        if len(PNG_CACHE) > PNG_CACHE_SIZE:
+            PNG_CACHE.popitem(last=False)
     else:
-        _PNG_CACHE.move_to_end(key)
+        PNG_CACHE.move_to_end(key)
     return png
 
 
-def _listing(values: Sequence, most: int = 20) -> str:
-    """At most ``most`` values separated by commas, with '...' when some are left out."""
+def listing(values: Sequence, most: int = 20) -> str:
+    """At most ``most`` values separated by commas, with '...' when some are left out.
+
+    >>> listing([1, 2, 3], most=2), listing([])
+    ('1, 2, ...', 'none')
+    """
     shown = ", ".join(str(v) for v in list(values)[:most])
     return shown + (", ..." if len(values) > most else "") if shown else "none"
 
@@ -151,28 +155,47 @@ class ExplorerWidget(StaticFallback, widgets.VBox):
             control.observe(lambda _change: callback(), names="value")
 
 
-def _set_box(value: str, description: str = "S =") -> widgets.Text:
+def set_box(value: str, description: str = "S =") -> widgets.Text:
+    """The text box of a set, read when the student presses Enter or leaves the box.
+
+    >>> set_box("1, 3, 4").continuous_update
+    False
+    """
     # continuous_update=False: the value arrives when the student presses Enter or leaves the box.
     return widgets.Text(value=value, description=description, continuous_update=False,
                         layout=widgets.Layout(width="260px"), placeholder="e.g. 1, 3, 4")
 
 
-def _slider(value: int, low: int, high: int, description: str) -> widgets.IntSlider:
+def int_slider(value: int, low: int, high: int, description: str) -> widgets.IntSlider:
+    """A slider from ``low`` to ``high`` that moves the panel when let go; a start outside is refused.
+
+    >>> int_slider(5, 1, 9, "n:").max
+    9
+    """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{description.rstrip(':')} must be a whole number from {low} to {high}, got {value!r}")
     return widgets.IntSlider(value=value, min=low, max=high, description=description,
                              continuous_update=False)
 
 
-def _read_set(box: widgets.Text, max_element: int = MAX_ELEMENT, name: str = "S") -> tuple[int, ...]:
+def read_set(box: widgets.Text, max_element: int = MAX_ELEMENT, name: str = "S") -> tuple[int, ...]:
+    """The set typed in ``box`` (read by :func:`~gamelib.parsing.parse_set`; errors start with ``name``).
+
+    >>> read_set(set_box("{4, 1, 3}"))
+    (1, 3, 4)
+    """
     try:
         return parse_set(box.value, max_element=max_element, max_size=MAX_SET_SIZE)
     except ValueError as error:
         raise ValueError(f"{name}: {error}") from None
 
 
-def _as_text(S: object) -> str:
-    """A set given as text stays text; a collection becomes "1, 3, 4" for the text box."""
+def set_box_text(S: object) -> str:
+    """A set given as text stays text; a collection becomes "1, 3, 4" for the text box.
+
+    >>> set_box_text({4, 1, 3}), set_box_text("2 5 7")
+    ('1, 3, 4', '2 5 7')
+    """
     if isinstance(S, str):
         return S
     if not isinstance(S, (set, frozenset, tuple, list, range)):
@@ -181,7 +204,12 @@ def _as_text(S: object) -> str:
     return ", ".join(str(s) for s in sorted(whole_number(s, "each number of S") for s in items))
 
 
-def _period_words(game: SubtractionGame) -> str:
+def period_words(game: SubtractionGame) -> str:
+    """The proven period of a subtraction game in words, for a status line.
+
+    >>> period_words(SubtractionGame({1, 2}))
+    'the Grundy values repeat with period 3 from n = 0 on (proven)'
+    """
     try:
         p = game.periodicity()
     except PeriodNotFoundError as error:

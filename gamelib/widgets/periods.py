@@ -16,7 +16,7 @@ from gamelib.limits import (
     MAX_PERIOD_STRIP,
     MAX_SET_SIZE,
 )
-from gamelib.widgets.panel import ExplorerWidget, _as_text, _picture, _read_set, _set_box, _slider
+from gamelib.widgets.panel import ExplorerWidget, cached_png, int_slider, read_set, set_box, set_box_text
 
 # --------------------------------------------------------------------------------------------------------
 
@@ -31,7 +31,7 @@ class PeriodExplorer(ExplorerWidget):
 
     def __init__(self, S: object = "2, 5, 7", misere: bool = False):
         super().__init__()
-        self.text = _set_box(_as_text(S))
+        self.text = set_box(set_box_text(S))
         self.misere = widgets.Checkbox(value=check_bool(misere, "misere"), description="misère play", indent=False)
         self.game: SubtractionGame | None = None
         self._watch(self.text, self.misere)
@@ -40,11 +40,11 @@ class PeriodExplorer(ExplorerWidget):
                     f"the strip shows at most {MAX_PERIOD_STRIP} heaps.")
 
     def _redraw(self) -> None:
-        game = SubtractionGame(_read_set(self.text, MAX_PERIOD_ELEMENT), misere=self.misere.value)
+        game = SubtractionGame(read_set(self.text, MAX_PERIOD_ELEMENT), misere=self.misere.value)
         p = game.periodicity()
         wanted = p.preperiod + 2 * p.period
         stop = min(max(wanted, 20), MAX_PERIOD_STRIP)
-        figure = _picture(("period", game.S, game.misere, stop),
+        figure = cached_png(("period", game.S, game.misere, stop),
                           lambda: plots.sequence_strip(game, stop, show_period=True))
         first, second, length = p.window
         text = (f"{game.title}: preperiod {p.preperiod}, period {p.period} (proven: the {length} values from "
@@ -99,13 +99,13 @@ class PeriodHeatmapExplorer(ExplorerWidget):
 
     def __init__(self, c: int = 12):
         super().__init__()
-        self.slider = _slider(c, 3, MAX_HEATMAP_C, "c:")
+        self.slider = int_slider(c, 3, MAX_HEATMAP_C, "c:")
         self._watch(self.slider)
         self._setup([self.slider], f"Limits: c from 3 to {MAX_HEATMAP_C}.")
 
     def _redraw(self) -> None:
         c = self.slider.value
-        figure = _picture(("heatmap", c), lambda: plots.period_heatmap(c))
+        figure = cached_png(("heatmap", c), lambda: plots.period_heatmap(c))
         records = _periods_with_largest(c)
         longest = max(records, key=lambda r: r[2])
         periods = [r[2] for r in records]

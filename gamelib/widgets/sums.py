@@ -11,7 +11,7 @@ from gamelib.limits import (
     MAX_SET_SIZE,
     MAX_SUM_SIDE,
 )
-from gamelib.widgets.panel import ExplorerWidget, _as_text, _picture, _read_set, _set_box, _slider
+from gamelib.widgets.panel import ExplorerWidget, cached_png, int_slider, read_set, set_box, set_box_text
 
 # --------------------------------------------------------------------------------------------------------
 
@@ -28,12 +28,12 @@ class SumExplorer(ExplorerWidget):
 
     def __init__(self, S_a: object = "1, 3, 7, 8", S_b: object = "1, 2, 3", rows: int = 16, cols: int = 16):
         super().__init__()
-        self.text_a = _set_box(_as_text(S_a), "S_a =")
-        self.text_b = _set_box(_as_text(S_b), "S_b =")
-        self.rows_slider = _slider(rows, 2, MAX_SUM_SIDE, "rows:")
-        self.cols_slider = _slider(cols, 2, MAX_SUM_SIDE, "columns:")
-        self.heap_a = _slider(5, 0, MAX_SUM_SIDE - 1, "heap of A:")
-        self.heap_b = _slider(7, 0, MAX_SUM_SIDE - 1, "heap of B:")
+        self.text_a = set_box(set_box_text(S_a), "S_a =")
+        self.text_b = set_box(set_box_text(S_b), "S_b =")
+        self.rows_slider = int_slider(rows, 2, MAX_SUM_SIDE, "rows:")
+        self.cols_slider = int_slider(cols, 2, MAX_SUM_SIDE, "columns:")
+        self.heap_a = int_slider(5, 0, MAX_SUM_SIDE - 1, "heap of A:")
+        self.heap_b = int_slider(7, 0, MAX_SUM_SIDE - 1, "heap of B:")
         self.games: tuple[SubtractionGame, SubtractionGame] | None = None
         self._watch(self.text_a, self.text_b, self.rows_slider, self.cols_slider)
         self._watch(self.heap_a, self.heap_b, action=self._explain)
@@ -44,10 +44,10 @@ class SumExplorer(ExplorerWidget):
                     f"at most {MAX_SUM_SIDE} rows and columns.")
 
     def _redraw(self) -> None:
-        game_a = SubtractionGame(_read_set(self.text_a, name="S_a"))
-        game_b = SubtractionGame(_read_set(self.text_b, name="S_b"))
+        game_a = SubtractionGame(read_set(self.text_a, name="S_a"))
+        game_b = SubtractionGame(read_set(self.text_b, name="S_b"))
         rows, cols = self.rows_slider.value, self.cols_slider.value
-        figure = _picture(("sum", game_a.S, game_b.S, rows, cols),
+        figure = cached_png(("sum", game_a.S, game_b.S, rows, cols),
                           lambda: plots.sum_heatmap(game_a, game_b, rows, cols))
         self.games = (game_a, game_b)
         self.image.value = figure
