@@ -26,7 +26,8 @@ The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_s
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
 (sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table) and
 :mod:`~gamelib.plots.boards` (chomp_board); :mod:`~gamelib.plots.style` holds the palette and
-:mod:`~gamelib.plots.draw` the drawing helpers they share. Every figure is importable from here.
+:mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the drawing helpers they share,
+:mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is importable from here.
 """
 
 from gamelib.plots.boards import chomp_board

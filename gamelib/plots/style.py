@@ -1,7 +1,7 @@
 """The one look of every figure: the Okabe–Ito palette, the colour maps, cell and text sizes.
 
 A P-position is always a vermillion square with a black edge and a bold black "P"; these constants are
-the only place its colours and sizes are written (the drawing itself is :func:`gamelib.plots.draw._draw_p_markers`).
+the only place its colours and sizes are written (the drawing itself is :func:`gamelib.plots.draw.draw_p_markers`).
 """
 
 from __future__ import annotations
