@@ -129,6 +129,10 @@ MIN_INCHES, MAX_INCHES = 3.0, 20.0
 #: a figure never waits more than about a second for the search. 8192 heaps prove every period the lessons
 #: show (0.156 has preperiod 3479 and period 349, proven at 8192 heaps).
 PLOT_OCTAL_SEARCH = 8192
+#: Largest heap n of the Grundy scale (it computes g(0) .. g(n) and draws about 40 heaps around n).
+MAX_SCALE_N = 10**5
+#: Largest ``stop`` of the Grundy scale when the strip is drawn from heap 0 (beyond it the cells are unreadable).
+MAX_SCALE_STOP = 100
 
 # --- Panels (each panel states its own limits under its picture)
 
@@ -145,6 +149,8 @@ MAX_NIM_EXPLORER_HEAPS = 5
 MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
 MAX_PANEL_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
+#: Rendered panel figures kept in memory (about 30 KB each), so going back to a setting is instant.
+PNG_CACHE_SIZE = 64
 
 # --- Playing against the computer
 

@@ -16,6 +16,8 @@ from gamelib.games.base import OneHeapGame, outcome_from_grundy
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import (
+    MAX_SCALE_N,
+    MAX_SCALE_STOP,
     MAX_STRIP,
     MAX_STRIP_GAMES,
     PLOT_OCTAL_SEARCH,
@@ -271,13 +273,14 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     if game.misere:
         raise ValueError(f"{game!r} is played misère; the Grundy scale computes normal-play Grundy values")
     n = check_int(n, "heap n")
-    if n > 10**5:
-        raise LimitError(f"heap n = {n:,} is too big to draw; the Grundy scale is drawn for heaps up to 100,000")
+    if n > MAX_SCALE_N:
+        raise LimitError(f"heap n = {n:,} is too big to draw; the Grundy scale is drawn for heaps up to "
+                         f"{MAX_SCALE_N:,}")
     if stop is None:
         last = max(n + 4, 14)
         first = max(0, min(n - S[-1] - 1, last - 39))
     else:
-        stop = check_count(stop, "stop", 100)
+        stop = check_count(stop, "stop", MAX_SCALE_STOP)
         if stop <= n:
             raise ValueError(f"stop must be more than the heap n = {n} so that heap n is drawn, got stop = {stop}")
         first, last = 0, stop - 1

@@ -19,10 +19,7 @@ from gamelib import plots
 from gamelib.analysis.periodicity import PeriodNotFoundError
 from gamelib.checks import read_items
 from gamelib.games.subtraction import SubtractionGame
-from gamelib.limits import (
-    MAX_ELEMENT,
-    MAX_SET_SIZE,
-)
+from gamelib.limits import MAX_ELEMENT, MAX_SET_SIZE, PNG_CACHE_SIZE
 from gamelib.parsing import parse_set, shown_value, whole_number
 
 #: Resolution of every figure shown in a panel (dots per inch). The image box of each panel is the size of
@@ -31,8 +28,6 @@ DPI = 80
 
 
 PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
-#: How many rendered figures are kept, so that going back to a setting shows its figure at once.
-PNG_CACHE_SIZE = 64
 
 
 def cached_png(key: tuple, draw: Callable[[], Any]) -> bytes:
