@@ -149,7 +149,7 @@ MAX_NIM_EXPLORER_HEAPS = 5
 MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
 MAX_PANEL_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
-#: Rendered panel figures kept in memory (about 30 KB each), so going back to a setting is instant.
+#: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 
 # --- Playing against the computer
