@@ -20,6 +20,8 @@ import gamelib
 REQUESTS = {
     "Chomp": ["Chomp(20, 20)", "Chomp(1, 19_999)"],
     "DivisorGame": ["DivisorGame(10**13)", "DivisorGame(3360)"],
+    "GrundysGame": ["GrundysGame().grundy(10**9)", "GrundysGame().moves(10**9)",
+                    "GrundysGame().grundy_values(10**12)", "GrundysGame().periodicity(max_search=10**9)"],
     "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",
                 "outcome(GameSum(SubtractionGame({1, 2}), SubtractionGame({1})), (10**9, 10**9))"],
     "Nim": ["Nim().moves((10**7, 3))", "outcome(Nim(), (10**7,))"],
@@ -31,6 +33,10 @@ REQUESTS = {
                         "SubtractionGame(range(1, 10**5 + 1)).grundy(5)"],
     "TakeAwayGame": ["TakeAwayGame(nonzero_digits).grundy(10**9)"],
     "Wythoff": ["Wythoff().p_positions(10**9)", "Wythoff().moves((10**9, 10**9))"],
+    "evaluate": ["evaluate(SubtractionGame({1, 2}), 10**9, len, {}, 10**5)"],
+    "remoteness": ["remoteness(SubtractionGame({1}), 10**9)"],
+    "remoteness_table": ["remoteness_table({1, 2}, 10**9)", "remoteness_table(itertools.count(1), 10)"],
+    "nim_remoteness": ["nim_remoteness((10**9, 10**9))", "nim_remoteness(itertools.count())"],
     "grundy": ["grundy(SubtractionGame({1, 2}), 10**9)"],
     "grundy_scan": ["grundy_scan({1, 2}, 10**9)", "grundy_scan(itertools.count(1), 5)",
                     "grundy_scan(range(1, 10**5 + 1), 10**5)"],
@@ -53,8 +59,10 @@ REQUESTS = {
     "record_with_largest": ["record_with_largest(itertools.repeat(SurveyRecord((1,), 0, 2, 1)), 'period')"],
     "winning_moves": ["winning_moves(SubtractionGame({1, 2}), 10**9)"],
 }
-# Names that are not requests: the exception classes, the result types.
-NOT_REQUESTS = {"LimitError", "PeriodNotFoundError", "Periodicity", "SurveyRecord"}
+# Names that are not requests: the exception classes, the result types, the game base classes (their
+# subclasses are listed) and the one-line outcome rule.
+NOT_REQUESTS = {"LimitError", "PeriodNotFoundError", "Periodicity", "SurveyRecord", "Game", "OneHeapGame",
+                "outcome_from_grundy"}
 
 CHILD = r'''
 import itertools, json, signal, sys, time
