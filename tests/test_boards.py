@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gamelib import Chomp, DivisorGame, LimitError, RookGame, Wythoff
 from gamelib.analysis import engine
-from gamelib.games.boards import divisors
+from gamelib.games.chomp import divisors
 
 from brute import mex
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gamelib.exercises import EXERCISES, check
 from gamelib.exercises.core import UNREADABLE
-from gamelib.games.boards import Chomp
+from gamelib.games.chomp import Chomp
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum
 from gamelib.limits import MAX_ANSWER_ITEMS, MAX_MESSAGE

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from gamelib import SubtractionGame, TakeAwayGame, nonzero_digits
 from gamelib.analysis import engine
-from gamelib.games.subtraction import powers_of_two
+from gamelib.games.takeaway import powers_of_two
 
 from brute import grundy_sequence, outcome_string
 
