@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
-from gamelib.limits import MAX_OBSERVED, MAX_SEARCH, OBSERVE_HEAPS
+from gamelib.limits import MAX_OBSERVED, MAX_SEARCH, OBSERVE_HEAPS, SCAN_WORK
 
 
 class PeriodNotFoundError(RuntimeError):
@@ -232,8 +232,6 @@ _HASH_MODULUS = (1 << 61) - 1  # a Mersenne prime
 _HASH_BASE = 1_000_003
 
 
-#: The scan's budget: values computed times (|S| + 3), about the number of Python steps (a few seconds' work).
-SCAN_WORK = 12 * 10**6
 
 
 def search_limit(S: Sequence[int]) -> int:

@@ -18,11 +18,7 @@ from typing import Any
 import numpy as np
 
 from gamelib.checks import LimitError, check_bool, check_stop, check_subtraction_set
-from gamelib.limits import MAX_LABEL_POSITIONS, MAX_PTFN_SIDE, MAX_SCAN_STOP
-
-#: Budget of :func:`ptfn` and :func:`grundy_scan`: heaps times (|S| + 2), about the Python steps taken
-#: (a few seconds). For S = {1, 3, 7, 8}: 2,000,000 heaps.
-SCAN_STEPS = 12 * 10**6
+from gamelib.limits import MAX_LABEL_POSITIONS, MAX_PTFN_SIDE, MAX_SCAN_STOP, SCAN_STEPS
 
 
 def _check_scan(S: tuple[int, ...], stop: int, what: str) -> None:

@@ -64,7 +64,7 @@ from gamelib.analysis.periodicity import (
 )
 from gamelib.checks import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame, mex_of_array
-from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP
+from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP, OCTAL_SEARCH, OCTAL_WORK
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
 OCTAL_NAMES = {
@@ -74,11 +74,6 @@ OCTAL_NAMES = {
     "0.007": "Treblecross",
 }
 
-#: How many heap sizes the periodicity search computes before it gives up, unless told otherwise.
-OCTAL_SEARCH = 2**14
-#: Heaps computed times the number of digits that split: each such digit costs one pass over the smaller
-#: heaps for every heap, so games with many splitting digits are computed over fewer heaps.
-OCTAL_WORK = 2**16
 
 _CODE = re.compile(r"([0-7]*)\.([0-7]*)")
 
