@@ -1,0 +1,138 @@
+"""The one period scan, and the named rules that accept what it finds.
+
+Every period finder of gamelib works the same way: for each candidate period p, the preperiod is one past the
+last n with v(n + p) != v(n) (:func:`preperiod_of`), and the smallest p whose (preperiod, p) a rule accepts
+wins (:func:`smallest_period`). The finders differ only in the rule:
+
+* :func:`window_rule` -- subtraction games: proven once one window of max(S) values reappears;
+* :func:`guy_smith_rule` -- take-and-break (octal) games: proven by the Guy--Smith theorem;
+* :func:`observed_rule` -- a finite list: a pattern seen, proving nothing.
+
+:mod:`gamelib.analysis.periodicity` builds the results (:class:`~gamelib.Periodicity`) on these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+def preperiod_of(values: np.ndarray, period: int) -> int:
+    """The scan's step: for the period ``period``, one past the last n with v(n + period) != v(n) (0 if none).
+
+    Every period finder in gamelib takes its preperiod from here; they differ only in which (preperiod,
+    period) they *accept* as established (see :func:`smallest_period`).
+
+    >>> preperiod_of(np.array([3, 0, 1, 0, 1, 0]), 2)
+    1
+    >>> preperiod_of(np.array([0, 1, 0, 1]), 2)
+    0
+    """
+    values = np.asarray(values)
+    differ = np.flatnonzero(values[period:] != values[:-period])
+    return int(differ[-1]) + 1 if len(differ) else 0
+
+
+#: An acceptance rule: given (preperiod, period, number of values computed), is this pattern established?
+AcceptRule = Callable[[int, int, int], bool]
+
+
+def smallest_period(values: np.ndarray, accept: AcceptRule, max_period: int | None = None) -> tuple[int, int] | None:
+    """The one period scan: the smallest period p (with its preperiod) that the rule ``accept`` accepts.
+
+    For p = 1, 2, ... up to ``max_period`` (default: half the values), the preperiod is
+    :func:`preperiod_of` (one past the last n with v(n + p) != v(n)); the first (preperiod, p) for which
+    ``accept(preperiod, p, len(values))`` holds is returned, or None. The rules are
+    :func:`window_rule` (subtraction games), :func:`guy_smith_rule` (take-and-break games) and
+    :func:`observed_rule` (a finite list, proving nothing).
+
+    >>> smallest_period(np.array([5, 0, 1, 0, 1, 0, 1]), observed_rule)
+    (1, 2)
+    >>> smallest_period(np.array([0, 1, 2, 3]), observed_rule) is None
+    True
+    """
+    values = np.asarray(values)
+    size = len(values)
+    top = size // 2 if max_period is None else min(max_period, size - 1)
+    for period in range(1, top + 1):
+        preperiod = preperiod_of(values, period)
+        if accept(preperiod, period, size):
+            return preperiod, period
+    return None
+
+
+def window_rule(width: int) -> AcceptRule:
+    """Subtraction games: proven once the ``width`` = max(S) values from the preperiod reappear one period later.
+
+    The value at n >= max(S) is fixed by the max(S) values before it, so one repeated window repeats for ever.
+
+    >>> window_rule(2)(0, 3, 5), window_rule(2)(0, 3, 4)
+    (True, False)
+    """
+    return lambda preperiod, period, size: preperiod + period + width <= size
+
+
+def theorem_start(preperiod: int, splits: bool) -> int:
+    """The n0 the Guy--Smith window is built on: the preperiod, but at least 1 if a move can split a heap.
+
+    With splits, the proof matches a split (a, b) of heap n + p with the split (a, b - p) of heap n, which needs
+    b - p >= n0 >= 1 (see the notes of :mod:`gamelib.games.octal`; ``0.04`` is the counterexample at n0 = 0).
+
+    >>> theorem_start(0, splits=True), theorem_start(0, splits=False), theorem_start(52, splits=True)
+    (1, 0, 52)
+    """
+    return max(preperiod, 1) if splits else preperiod
+
+
+def guy_smith_rule(t: int, splits: bool = True) -> AcceptRule:
+    """Take-and-break games (Guy--Smith): proven once the values reach 2*m + 2*p + t, m = n0 (>= 1 if splits).
+
+    t is the most tokens one move removes. The theorem needs g(n + p) = g(n) for n0 <= n < 2*m + p + t, that is
+    2*m + 2*p + t values; m = max(n0, 1) when a move may split a heap (:func:`theorem_start` says why).
+
+    >>> guy_smith_rule(1, splits=False)(0, 2, 5), guy_smith_rule(1, splits=True)(0, 2, 5)
+    (True, False)
+    """
+    return lambda preperiod, period, size: 2 * theorem_start(preperiod, splits) + 2 * period + t <= size
+
+
+def guy_smith_check(values: np.ndarray, t: int, splits: bool = True) -> tuple[int, int] | None:
+    """The smallest period p (with its preperiod) that the computed values prove by the Guy--Smith theorem.
+
+    For each p, the preperiod n0 is one past the last n with g(n + p) != g(n) in the computed range; the
+    theorem proves it once the range reaches 2*m + 2*p + t, where m = n0, or max(n0, 1) when ``splits`` (a
+    move may split a heap), so that n0 <= n < 2*m + p + t is covered (the module notes of
+    :mod:`gamelib.games.octal` say why m >= 1).
+
+    >>> guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=False)  # needs 2*0 + 2*2 + 1 values
+    (0, 2)
+    >>> guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=True) is None  # needs 2*1 + 2*2 + 1
+    True
+    >>> guy_smith_check(np.array([0, 0, 0, 0]), 2, splits=True) is None  # 0.04: g(4) = 1 breaks it
+    True
+    """
+    return smallest_period(values, guy_smith_rule(t, splits), max_period=(len(values) - t) // 2)
+
+
+def observed_rule(preperiod: int, period: int, size: int) -> bool:
+    """Finite lists: a pattern counts as *seen* when it fills the second half and holds two full periods.
+
+    Evidence, not proof (a short run such as two equal values at the very end is not taken for a period).
+
+    >>> observed_rule(1, 2, 6), observed_rule(4, 1, 6)
+    (True, False)
+    """
+    return size - preperiod >= max(2 * period, (size + 1) // 2)
+
+
+__all__ = [
+    "AcceptRule",
+    "guy_smith_check",
+    "guy_smith_rule",
+    "observed_rule",
+    "preperiod_of",
+    "smallest_period",
+    "theorem_start",
+    "window_rule",
+]
