@@ -56,7 +56,9 @@ def test_every_explorer_is_one_vbox_with_a_png_and_a_status_line():
     for w in _all_explorers():
         assert isinstance(w, ipywidgets.VBox), type(w)
         assert isinstance(w.image, ipywidgets.Image) and bytes(w.image.value).startswith(PNG_SIGNATURE)
-        assert w.image.layout.width.endswith("px") and w.image.layout.height.endswith("px")
+        # As wide as the cell, height in proportion; drawn wide enough to be scaled little in a ~1000 px cell.
+        assert (w.image.layout.width, w.image.layout.height) == ("100%", "auto")
+        assert int.from_bytes(bytes(w.image.value)[16:20], "big") >= 700, type(w)  # the PNG's width (IHDR)
         assert w.status.value and "\u26a0" not in w.status.value, (type(w), w.status.value)
         assert "Limits" in w.caps.value
 
@@ -126,13 +128,13 @@ def test_seed_table_of_257_is_what_the_explorer_reports():
 
 
 @pytest.mark.parametrize("text", BAD_SET_TEXTS)
-def test_bad_set_text_shows_a_message_and_keeps_the_figure(text):
+def test_bad_set_text_shows_a_message_and_clears_the_old_figure(text):
     w = W.grundy_scale_explorer("2, 5, 7", n=9)
-    image, game = w.image.value, w.game
+    game = w.game
     w.text.value = text
     assert "\u26a0" in w.status.value  # the warning sign of a problem
     assert "Traceback" not in w.status.value
-    assert w.image.value == image and w.game is game
+    assert bytes(w.image.value) == b"" and w.game is game  # no picture of the old S under the message
     w.text.value = "2, 5, 7"  # and it recovers
     assert "g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2" in w.status.value
 
@@ -287,7 +289,7 @@ def test_sum_explorer_counts_p_positions_and_explains_one():
     assert w.heap_a.max == 7 and w.heap_a.value == 7 and "Position (7, 6)" in w.status_text
     image = w.image.value
     w.text_b.value = "1, x"
-    assert "S_b:" in w.status_text and w.image.value == image
+    assert "S_b:" in w.status_text and bytes(w.image.value) == b""  # the old picture is taken away
     w.text_b.value = "2, 3"
     assert w.image.value != image
 
@@ -338,13 +340,12 @@ def test_every_text_box_of_every_explorer_survives_bad_text():
         boxes = [c for c in vars(w).values() if isinstance(c, ipywidgets.Text)]
         for box in boxes:
             good = box.value
-            image = bytes(w.image.value)
             for text in BAD_SET_TEXTS:
                 box.value = text
                 assert "\u26a0" in w.status.value, (type(w).__name__, text)
-                assert bytes(w.image.value) == image
+                assert bytes(w.image.value) == b""  # no stale picture under the message
             box.value = good
-            assert "\u26a0" not in w.status.value
+            assert "\u26a0" not in w.status.value and bytes(w.image.value).startswith(PNG_SIGNATURE)
 
 
 def test_a_bad_set_given_at_the_start_is_shown_not_raised():
@@ -363,3 +364,86 @@ def test_panels_carry_a_still_picture_for_saved_notebooks():
     assert bundle["image/png"] and "run this cell" in bundle["text/plain"].lower()
     played = play_subtraction()._repr_mimebundle_()
     assert "heap" in played["text/html"].lower()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Responsiveness: the busy sign and dropping superseded requests (the panel base, so every panel)
+
+
+class _HeldLoop:
+    """Stands in for the kernel's event loop: callbacks wait until the test runs them."""
+
+    def __init__(self):
+        self.callbacks = []
+
+    def call_soon(self, callback):
+        self.callbacks.append(callback)
+
+    def run(self):
+        while self.callbacks:
+            self.callbacks.pop(0)()
+
+
+def _from_browser(control, value):
+    """Set a control as ipywidgets does for a message from the browser (under its property lock)."""
+    control.set_state({"value": value})
+
+
+def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(monkeypatch):
+    from gamelib.widgets import panel
+
+    loop = _HeldLoop()
+    monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    w = W.grundy_scale_explorer("2, 5, 7", n=3)
+    drawn = []
+    original = w._redraw
+    monkeypatch.setattr(w, "_redraw", lambda: (drawn.append(w.slider.value), original())[1])
+    before = w.image.value
+    for n in (4, 5, 6, 7, 8, 9):  # six slider messages queued while the kernel was busy
+        _from_browser(w.slider, n)
+    assert drawn == [] and w.image.value == before  # nothing computed yet ...
+    assert w.busy and panel.BUSY_CLASS in w.image._dom_classes and "working" in w.status.value  # ... but it shows
+    assert len(loop.callbacks) == 1  # one run scheduled, not six
+    loop.run()
+    assert drawn == [9]  # the last position, drawn once; the five superseded ones never computed
+    assert not w.busy and "working" not in w.status.value
+    assert "so heap 9" in w.status.value and w.image.value != before
+
+
+def test_changes_of_several_controls_from_the_browser_collapse_into_one_draw(monkeypatch):
+    from gamelib.widgets import panel
+
+    loop = _HeldLoop()
+    monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    w = W.grundy_scale_explorer("2, 5, 7", n=3)
+    drawn = []
+    original = w._redraw
+    monkeypatch.setattr(w, "_redraw", lambda: (drawn.append((w.text.value, w.slider.value)), original())[1])
+    _from_browser(w.text, "1, 2")
+    _from_browser(w.slider, 7)
+    _from_browser(w.text, "1, 3")
+    loop.run()
+    assert drawn == [("1, 3", 7)]
+    assert "g(7)" in w.status_text
+
+
+def test_a_change_from_python_draws_at_once_even_with_a_loop_running(monkeypatch):
+    from gamelib.widgets import panel
+
+    loop = _HeldLoop()
+    monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    w = W.grundy_scale_explorer("2, 5, 7", n=3)
+    w.slider.value = 9  # a notebook cell setting the value reads the new picture on its next line
+    assert loop.callbacks == [] and "so heap 9" in w.status.value and not w.busy
+
+
+def test_a_problem_while_busy_ends_the_busy_sign_with_the_message(monkeypatch):
+    from gamelib.widgets import panel
+
+    loop = _HeldLoop()
+    monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    w = W.grundy_scale_explorer("2, 5, 7", n=3)
+    _from_browser(w.text, "1, x")
+    assert w.busy
+    loop.run()
+    assert not w.busy and "\u26a0" in w.status.value and "working" not in w.status.value

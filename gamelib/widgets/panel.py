@@ -1,12 +1,25 @@
 """The one panel base every explorer is built on, the cache of rendered figures, and the message helpers.
 
-:class:`ExplorerWidget` lays out controls, a figure of fixed size and a status line; an explorer only says
-which controls it has and how to draw (``_redraw``). :class:`StaticFallback` gives every panel a plain HTML
-view for front ends without widgets.
+:class:`ExplorerWidget` lays out controls, a figure as wide as the cell and a status line; an explorer only
+says which controls it has and how to draw (``_redraw``). :class:`StaticFallback` gives every panel a plain
+HTML view for front ends without widgets.
+
+Staying responsive on a busy machine is done here, once, for every panel:
+
+* a change sent by the browser shows a busy sign at once (the status line says "working…" and the figure
+  dims) before any drawing starts;
+* superseded requests are dropped, not queued. In the browser, ipywidgets already merges the changes of one
+  control made while its previous message is still being handled into a single message carrying the latest
+  value. In the kernel, a change from the browser does not draw at once: it records that a redraw is wanted
+  and schedules one on the kernel's event loop, so changes that arrive together (several controls, or
+  messages that queued while a picture was being drawn) are drawn once, from the controls' latest values.
+  A change made from Python (a notebook cell, a test) still draws at once, so code reading the panel right
+  after setting a value sees the new picture.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 from collections import OrderedDict
@@ -22,9 +35,19 @@ from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import MAX_ELEMENT, MAX_SET_SIZE, PNG_CACHE_SIZE
 from gamelib.parsing import parse_set, shown_value, whole_number
 
-#: Resolution of every figure shown in a panel (dots per inch). The image box of each panel is the size of
-#: its largest figure at this resolution, so figures are shown 1:1 and never rescaled.
-DPI = 80
+#: Resolution of every figure shown in a panel (dots per inch). The image is shown as wide as the notebook
+#: cell (height in proportion); at this resolution a 9-inch figure is 900 pixels wide, about a JupyterLab
+#: cell's width, so it is scaled little either way and its smallest labels stay legible.
+DPI = 100
+
+#: What the status line says while a picture is being computed.
+BUSY_TEXT = "working\u2026"
+
+#: CSS class put on the figure while it is being recomputed; :data:`BUSY_STYLE` dims it.
+BUSY_CLASS = "gamelib-busy"
+
+#: The style sheet of the busy sign, shipped inside every panel (ipywidgets has no opacity setting).
+BUSY_STYLE = f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s;}}</style>"
 
 
 PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
@@ -82,31 +105,40 @@ class StaticFallback:
         return data
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (the kernel's), or None (plain Python, tests)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class ExplorerWidget(StaticFallback, widgets.VBox):
-    """What every explorer shares: controls, a fixed-size figure, a status line and a line of limits.
+    """What every explorer shares: controls, a figure as wide as the cell, a status line and a line of limits.
 
     Attributes: ``image`` (``ipywidgets.Image`` holding PNG bytes), ``status`` (HTML), ``caps`` (HTML, the
     limits), ``status_text`` (the status line as plain text). Call :meth:`redraw` to recompute and redraw.
 
     >>> from gamelib.widgets import misere_explorer
     >>> w = misere_explorer("1", stop=6)
-    >>> bytes(w.image.value)[1:4], w.image.layout.height
-    (b'PNG', '172px')
+    >>> bytes(w.image.value)[1:4], w.image.layout.width, w.image.layout.height
+    (b'PNG', '100%', 'auto')
     """
 
-    #: Size of the panel's largest figure in inches (width, height); the image box is this times DPI.
+    #: Size of the panel's largest figure in inches (width, height), drawn at :data:`DPI`.
     figure_inches = (9.0, 2.51)
 
     def _setup(self, controls: list, caps: str) -> None:
-        width, height = (round(side * DPI) for side in self.figure_inches)
-        self.image = widgets.Image(
-            format="png",
-            layout=widgets.Layout(width=f"{width}px", height=f"{height}px", object_fit="contain"),
-        )
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%", height="auto"))
         self.status = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
-        self.caps = widgets.HTML(f'<span style="color:#555555;font-size:85%">{html.escape(caps)}</span>')
+        self.caps = widgets.HTML(f'{BUSY_STYLE}<span style="color:#555555;font-size:85%">'
+                                 f'{html.escape(caps)}</span>')
         self.children = [*controls, self.image, self.status, self.caps]
         self._status_text = ""
+        self._status_html = ""
+        self._wanted: dict[Callable[[], None], None] = {}  # actions asked for and not yet run, in order
+        self._scheduled = False  # a run of the wanted actions is waiting on the event loop
+        self._running = False  # the wanted actions are being run now
         self.redraw()
 
     def _static_view(self) -> dict:
@@ -118,27 +150,74 @@ class ExplorerWidget(StaticFallback, widgets.VBox):
         """The status line as plain text (what ``status`` shows)."""
         return self._status_text
 
+    @property
+    def busy(self) -> bool:
+        """True while the panel shows its busy sign (a change is waiting to be drawn or being drawn)."""
+        return BUSY_CLASS in self.image._dom_classes
+
+    def _set_status(self, text: str, shown: str) -> None:
+        self._status_text = text
+        self._status_html = shown
+        self.status.value = shown
+
     def _show(self, png: bytes, text: str) -> None:
         """Put the figure (PNG bytes) into the image, then (last) the text into the status line."""
         self.image.value = png
-        self._status_text = text
-        self.status.value = _info(text)
+        self._set_status(text, _info(text))
 
     def _say(self, text: str) -> None:
-        self._status_text = text
-        self.status.value = _info(text)
+        self._set_status(text, _info(text))
 
     def _complain(self, error: Exception | str) -> None:
         """Show a problem in the status line; the figure stays as it was."""
-        self._status_text = str(error)
-        self.status.value = _problem(str(error))
+        self._set_status(str(error), _problem(str(error)))
 
     def redraw(self) -> None:
-        """Recompute from the controls and redraw; a problem goes to the status line instead."""
+        """Recompute from the controls and redraw; a problem goes to the status line instead.
+
+        When the controls cannot be read (a bad set, a size over a limit) the old figure is taken away, so no
+        picture of earlier input (with its old title) stays under the message.
+        """
         try:
             self._redraw()
         except (TypeError, ValueError, RuntimeError) as error:  # ValueError covers LimitError
+            self.image.value = b""
             self._complain(error)
+
+    def _request(self, action: Callable[[], None], from_browser: bool) -> None:
+        """Run ``action`` for a change of a control: at once, or (from the browser) coalesced on the loop.
+
+        A change from the browser shows the busy sign, then waits for the kernel's event loop; every action
+        asked for meanwhile is run once, in order, after all the messages already waiting have set their
+        controls, so only the latest values are drawn.
+        """
+        self._wanted[action] = None
+        if self._running:
+            return  # the run going on picks it up
+        loop = _running_loop() if from_browser else None
+        if loop is None:
+            self._run_wanted()
+            return
+        if not self.busy:
+            self.image.add_class(BUSY_CLASS)
+            self.status.value = _info(BUSY_TEXT)
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self._run_wanted)
+
+    def _run_wanted(self) -> None:
+        self._scheduled = False
+        self._running = True
+        try:
+            while self._wanted:
+                action = next(iter(self._wanted))
+                del self._wanted[action]
+                action()
+        finally:
+            self._running = False
+            if self.busy:
+                self.image.remove_class(BUSY_CLASS)
+                self.status.value = self._status_html
 
     def _redraw(self) -> None:  # pragma: no cover - every explorer defines it
         raise NotImplementedError
@@ -147,7 +226,9 @@ class ExplorerWidget(StaticFallback, widgets.VBox):
         """Redraw (or run ``action``) whenever one of ``controls`` changes its value."""
         callback = action or self.redraw
         for control in controls:
-            control.observe(lambda _change: callback(), names="value")
+            # ipywidgets holds a property lock on the control while it applies a change sent by the browser.
+            control.observe(lambda _change, c=control: self._request(callback, bool(c._property_lock)),
+                            names="value")
 
 
 def set_box(value: str, description: str = "S =") -> widgets.Text:
