@@ -34,9 +34,6 @@ class ExploredGame(Game):
         """``position`` as a tuple, if it is a position of this game; else a ValueError saying why not."""
         raise NotImplementedError
 
-    def _check(self, position: tuple[int, ...]) -> tuple[int, ...]:  # the old name, kept for callers above
-        return self.check_position(position)
-
     def outcome(self, position: tuple[int, ...]) -> str:
         """``'P'`` or ``'N'``, by exploring every position below this one (cached)."""
         position = self.check_position(position)
