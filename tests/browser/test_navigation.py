@@ -3,6 +3,7 @@ lesson list page (notebooks/README.md), and a lesson that is only opened stays u
 
 import importlib.util
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -76,3 +77,40 @@ def test_a_lesson_opened_with_its_kernel_ready_is_not_marked_modified(lab):
     }""")
     assert dirty is False
     expect(lab.page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
+
+
+def test_the_kit_settings_name_real_jupyterlab_settings():
+    # A misspelt id or key in overrides.json is ignored by JupyterLab without a word: check each against the
+    # installed JupyterLab's schemas.
+    import json
+    import sys
+
+    overrides = json.loads((ROOT / "jupyterlab" / "overrides.json").read_text())
+    schemas = Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas"
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True
+    for plugin, values in overrides.items():
+        package, name = plugin.split(":")
+        schema = json.loads((schemas / package / f"{name}.json").read_text())
+        assert set(values) <= set(schema["properties"]), plugin
+
+
+def test_closing_the_previous_lesson_after_following_the_next_link_leaves_one_kernel(lab, lab_server):
+    lab_server.shut_down_sessions()
+    first, second = LESSONS[0], LESSONS[1]
+    lab.open(first.filename)
+    nav_link(lab, second.title, "bottom").click()
+    wait_for_tab(lab, second.filename)
+    lab.path = second.filename
+    lab.wait_kernel_ready()
+    assert len(lab_server.kernels()) == 2  # JupyterLab opens a link in a new tab; the first stays open
+    # The student closes the first lesson's tab: with kernelShutdown its kernel stops with it.
+    lab.page.evaluate("""(path) => {
+      const widget = window.jupyterapp.shell.widgets('main').find(w => w.context && w.context.path === path);
+      widget.close();
+    }""", first.filename)
+    deadline = time.monotonic() + 30
+    while len(lab_server.kernels()) != 1 and time.monotonic() < deadline:
+        lab.page.wait_for_timeout(200)
+    assert [k["name"] for k in lab_server.kernels()] == ["python3"]
+    sessions = lab_server.sessions()
+    assert [s["path"] for s in sessions] == [second.filename]
