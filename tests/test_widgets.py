@@ -266,13 +266,23 @@ def test_nim_explorer_nim_sum_and_winning_move():
     w.count.value = 2  # heaps (5, 9): nim-sum 12; only heap B can go down to 5 ^ 12... = 9 ^ 12 = 5
     assert w.heaps == (5, 9)
     assert "5 \u2295 9 = 12: an N-position. Winning move: heap B from 9 to 5." in w.status_text
-    assert all(s.layout.display == "none" for s in w.sliders[2:])
+    assert all(box.layout.display == "none" for box in w.boxes[2:]) and w.sliders is w.boxes
     w.count.value = 3
-    w.sliders[2].value = 13  # 5 ^ 9 ^ 13 = 1: heap A 5 -> 4, heap B 9 -> 8, heap C 13 -> 12
+    w.boxes[2].value = 13  # 5 ^ 9 ^ 13 = 1: heap A 5 -> 4, heap B 9 -> 8, heap C 13 -> 12
     assert "= 1: an N-position. Winning moves: heap A from 5 to 4; heap B from 9 to 8; heap C from 13 to 12." \
         in w.status_text
     with pytest.raises(ValueError):
         W.nim_explorer((1, 2, 3, 4, 5, 6))
+
+
+def test_nim_heaps_are_bounded_number_boxes_set_exactly():
+    w = W.nim_explorer((5, 9, 12))
+    assert all(isinstance(box, ipywidgets.BoundedIntText) for box in w.boxes)
+    assert all((box.min, box.max, box.continuous_update) == (0, 63, False) for box in w.boxes)
+    w.boxes[0].value = 37  # any exact value in one go
+    assert w.heaps == (37, 9, 12) and "37 \u2295 9 \u2295 12" in w.status_text
+    w.boxes[1].value = 99  # past the bound: clamped to 63, not an error
+    assert w.heaps == (37, 63, 12)
 
 
 def test_sum_explorer_counts_p_positions_and_explains_one():

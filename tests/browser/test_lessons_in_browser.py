@@ -93,7 +93,9 @@ def test_lesson3_period_explorer_proves_a_preperiod(lab):
 def test_lesson4_nim_explorer_finds_the_winning_move(lab):
     run(lab, "04-nim.ipynb")
     output = panel(lab, "nim_explorer(")
-    press(output, slider=1)  # slider 0 is the number of heaps; slider 1 is heap A: 5 -> 6
+    heap_a = output.locator(".widget-text input").nth(0)  # heap A's number box (the count is a slider)
+    heap_a.fill("6")
+    heap_a.press("Enter")
     expect(output).to_contain_text("6 ⊕ 9 ⊕ 12 = 3")
     expect(output).to_contain_text("heap A from 6 to 5")
 
