@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from gamelib.exercises.core import exercise
 from gamelib.exercises.kinds import move_checker, outcome_checker, set_checker
-from gamelib.games.subtraction import SubtractionGame, TakeAwayGame, nonzero_digits
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.games.takeaway import TakeAwayGame, nonzero_digits
 
 _ONE_TO_FOUR = SubtractionGame({1, 2, 3, 4})
 _ONE_THREE_FOUR = SubtractionGame({1, 3, 4})

@@ -10,7 +10,8 @@ from __future__ import annotations
 from gamelib.exercises.answers import show, whole_number_set, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, wrong
 from gamelib.exercises.kinds import move_checker, number_checker
-from gamelib.games.subtraction import SubtractionGame, TakeAwayGame, powers_of_two
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.games.takeaway import TakeAwayGame, powers_of_two
 
 _TWO_FIVE_SEVEN = SubtractionGame({2, 5, 7})
 _TWO_FOUR_SEVEN = SubtractionGame({2, 4, 7})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from gamelib.exercises.core import exercise
 from gamelib.exercises.kinds import move_checker, number_checker
-from gamelib.games.boards import Chomp, RookGame, Wythoff
+from gamelib.games.chomp import Chomp
+from gamelib.games.wythoff import RookGame, Wythoff
 
 _WYTHOFF = Wythoff()
 

@@ -115,7 +115,4 @@ class SubtractionGame(OneHeapGame):
         return super().outcome(n)
 
 
-# The take-away games lived here before they had their own module; gamelib.exercises still imports them here.
-from gamelib.games.takeaway import TakeAwayGame, nonzero_digits, powers_of_two  # noqa: E402
-
-__all__ = ["SubtractionGame", "TakeAwayGame", "nonzero_digits", "powers_of_two"]
+__all__ = ["SubtractionGame"]
