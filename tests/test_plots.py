@@ -514,3 +514,17 @@ def _cpu_seconds(make):
     start = time.process_time()
     plots.figure_to_png(make(), dpi=90)
     return time.process_time() - start
+
+
+def test_sum_heatmap_outlines_the_marked_position_and_refuses_one_outside():
+    from gamelib.plots import sum_heatmap
+
+    game_a, game_b = SubtractionGame({1, 2}), SubtractionGame({1, 2, 3})
+    fig = sum_heatmap(game_a, game_b, 6, 8, mark=(4, 1))
+    outlines = [p for p in fig.axes[0].patches if p.get_gid() == "mark"]
+    assert outlines and {(p.get_x(), p.get_y()) for p in outlines} == {(0.5, 3.5)}  # column j = 1, row i = 4
+    assert fig.plotted["mark"] == (4, 1)
+    assert not [p for p in sum_heatmap(game_a, game_b, 6, 8).axes[0].patches if p.get_gid() == "mark"]
+    for bad in [(6, 0), (0, 8), (-1, 2), (1,), "4, 1", (True, 1)]:
+        with pytest.raises(ValueError, match="mark must be"):
+            sum_heatmap(game_a, game_b, 6, 8, mark=bad)

@@ -294,7 +294,7 @@ def test_sum_explorer_counts_p_positions_and_explains_one():
     w.heap_a.value, w.heap_b.value = 10, 6
     value = ga[10] ^ gb[6]
     assert f"g_A(10) \u2295 g_B(6) = {ga[10]} \u2295 {gb[6]} = {value}" in w.status_text
-    assert w.image.value == image  # choosing a position only explains it
+    assert w.image.value != image  # the explained position is outlined on the picture
     w.rows_slider.value = 8  # the position follows the smaller table: heap of A at most 7
     assert w.heap_a.max == 7 and w.heap_a.value == 7 and "Position (7, 6)" in w.status_text
     image = w.image.value
@@ -457,3 +457,18 @@ def test_a_problem_while_busy_ends_the_busy_sign_with_the_message(monkeypatch):
     assert w.busy
     loop.run()
     assert not w.busy and "\u26a0" in w.status.value and "working" not in w.status.value
+
+
+def test_period_heatmap_explorer_writes_every_period_up_to_its_largest_c():
+    from gamelib.limits import MAX_HEATMAP_C
+    from gamelib.plots import period_heatmap
+
+    w = W.period_heatmap_explorer(12)
+    for c in (12, 13, 16, MAX_HEATMAP_C):  # from c = 13 on the fixed 4-inch figure had colours only
+        fig = period_heatmap(c, height=w.figure_height(c))
+        labels = [a for a in fig.axes[0].get_children() if a.get_gid() == "value-labels"]
+        sets = (c - 1) * (c - 2) // 2  # pairs 1 <= a < b < c
+        assert len(labels) == 1 and len(labels[0].get_paths()) == sets, c
+    w.slider.value = MAX_HEATMAP_C
+    height = int.from_bytes(bytes(w.image.value)[20:24], "big")
+    assert height > 4.0 * 100  # the picture shown grew with c

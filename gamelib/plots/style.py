@@ -22,6 +22,8 @@ N_COLOUR = "#E3E3E3"
 N_TEXT_COLOUR = "#555555"
 #: Highlights: the heap under study, winning moves, the period (Okabe–Ito blue).
 HIGHLIGHT_COLOUR = "#0072B2"
+#: Outline of one marked cell on a heatmap: a black ring with a white one inside, visible on every colour.
+MARK_OUTER_COLOUR, MARK_INNER_COLOUR = "#000000", "#FFFFFF"
 #: Second highlight: the heap to change in Nim, the preperiod (Okabe–Ito orange).
 SECOND_COLOUR = "#E69F00"
 #: Background of the odd columns of the Nim table (Okabe–Ito sky blue).

@@ -10,7 +10,7 @@ import matplotlib
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import LogNorm, Normalize
-from matplotlib.patches import Patch
+from matplotlib.patches import Patch, Rectangle
 
 from gamelib.analysis.survey import period_grid
 from gamelib.checks import check_int
@@ -37,6 +37,8 @@ from gamelib.plots.style import (
     HIGHLIGHT_COLOUR,
     LABEL_SIZE,
     LINE_COLOUR,
+    MARK_INNER_COLOUR,
+    MARK_OUTER_COLOUR,
     N_COLOUR,
     P_COLOUR,
     P_EDGE_COLOUR,
@@ -72,7 +74,7 @@ def _grid_numbers(ax: Any, cell_pt: float, xs: Sequence[int], ys: Sequence[int])
 
 
 def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width: float = 8.0,
-                height: float = 4.0) -> GameFigure:
+                height: float = 4.0, mark: tuple[int, int] | None = None) -> GameFigure:
     """Heatmap of the Grundy values g_A(i) XOR g_B(j) of the sum of two games; P-positions (value 0) marked.
 
     Rows (counted up the page) are the heaps i of game A, columns the heaps j of game B; the colours follow
@@ -83,11 +85,12 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     game_a, game_b : normal-play games with ``grundy_values`` or ``grundy``, e.g. ``SubtractionGame({1, 2})``.
     rows, cols : heaps 0 .. rows - 1 of A and 0 .. cols - 1 of B, each 1 to 64.
     width, height : figure size in inches, each 3 to 20.
+    mark : a position (i, j) inside the table to outline (the one a panel explains), or None.
 
     Returns
     -------
-    GameFigure with ``plotted`` keys ``values`` (2-D numpy array indexed [i, j]) and ``p_positions``
-    (list of (i, j)).
+    GameFigure with ``plotted`` keys ``values`` (2-D numpy array indexed [i, j]), ``p_positions``
+    (list of (i, j)) and ``mark`` (the outlined position or None).
 
     >>> from gamelib import SubtractionGame
     >>> fig = sum_heatmap(SubtractionGame({1, 2}), SubtractionGame({1, 2, 3}), 6, 6)
@@ -102,6 +105,12 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
                             f"got {game!r}")
     rows = check_count(rows, "rows", MAX_HEATMAP_SIDE)
     cols = check_count(cols, "cols", MAX_HEATMAP_SIDE)
+    if mark is not None:
+        if (not isinstance(mark, tuple) or len(mark) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in mark)
+                or not (0 <= mark[0] < rows and 0 <= mark[1] < cols)):
+            raise ValueError(f"mark must be a position (i, j) with 0 <= i < {rows} and 0 <= j < {cols}, "
+                             f"got {mark!r}")
     values = grundy_table(game_a, game_b, rows, cols)
     title_a, title_b = title_of(game_a), title_of(game_b)
     fig, ax = new_figure(width, height, left=1.0, right=1.0, bottom=0.6, top=0.45,
@@ -118,8 +127,14 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     _grid_numbers(ax, cell_pt, list(range(cols)), list(range(rows)))
     ax.set_xlabel(f"heap j of B: {title_b}", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
     ax.set_ylabel(f"heap i of A: {title_a}", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 8)
+    if mark is not None:
+        i, j = mark
+        for colour, line in ((MARK_OUTER_COLOUR, 3.2), (MARK_INNER_COLOUR, 1.4)):
+            outline = Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor=colour, linewidth=line, zorder=5)
+            outline.set_gid("mark")
+            ax.add_patch(outline)
     colour_bar(fig, ax, cmap, norm, "g_A(i) ⊕ g_B(j)   (0: P-position)", count, gap=0.2, width=0.16)
-    fig.plotted.update(values=values, p_positions=list(zip(ii.tolist(), jj.tolist(), strict=True)))
+    fig.plotted.update(values=values, p_positions=list(zip(ii.tolist(), jj.tolist(), strict=True)), mark=mark)
     return fig
 
 

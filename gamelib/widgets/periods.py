@@ -97,6 +97,12 @@ class PeriodHeatmapExplorer(ExplorerWidget):
 
     figure_inches = (8.0, 4.0)
 
+    @staticmethod
+    def figure_height(c: int) -> float:
+        """Height in inches of the heatmap for ``c``: taller for larger c, so every cell keeps its number
+        written in it (the lesson asks students to read periods off the picture) up to the largest c."""
+        return max(4.0, 0.25 * (c - 2) + 1.05)
+
     def __init__(self, c: int = 12):
         super().__init__()
         self.slider = int_slider(c, 3, MAX_HEATMAP_C, "c:")
@@ -105,7 +111,8 @@ class PeriodHeatmapExplorer(ExplorerWidget):
 
     def _redraw(self) -> None:
         c = self.slider.value
-        figure = cached_png(("heatmap", c), lambda: plots.period_heatmap(c))
+        height = self.figure_height(c)
+        figure = cached_png(("heatmap", c, height), lambda: plots.period_heatmap(c, height=height))
         records = _periods_with_largest(c)
         longest = max(records, key=lambda r: r[2])
         periods = [r[2] for r in records]

@@ -35,8 +35,7 @@ class SumExplorer(ExplorerWidget):
         self.heap_a = int_slider(5, 0, MAX_SUM_SIDE - 1, "heap of A:")
         self.heap_b = int_slider(7, 0, MAX_SUM_SIDE - 1, "heap of B:")
         self.games: tuple[SubtractionGame, SubtractionGame] | None = None
-        self._watch(self.text_a, self.text_b, self.rows_slider, self.cols_slider)
-        self._watch(self.heap_a, self.heap_b, action=self._explain)
+        self._watch(self.text_a, self.text_b, self.rows_slider, self.cols_slider, self.heap_a, self.heap_b)
         self._setup([widgets.HBox([self.text_a, self.text_b]),
                      widgets.HBox([self.rows_slider, self.cols_slider]),
                      widgets.HBox([self.heap_a, self.heap_b])],
@@ -47,12 +46,13 @@ class SumExplorer(ExplorerWidget):
         game_a = SubtractionGame(read_set(self.text_a, name="S_a"))
         game_b = SubtractionGame(read_set(self.text_b, name="S_b"))
         rows, cols = self.rows_slider.value, self.cols_slider.value
-        figure = cached_png(("sum", game_a.S, game_b.S, rows, cols),
-                          lambda: plots.sum_heatmap(game_a, game_b, rows, cols))
-        self.games = (game_a, game_b)
-        self.image.value = figure
         with self.hold_trait_notifications():
             self.heap_a.max, self.heap_b.max = rows - 1, cols - 1  # a position inside the table shown
+        mark = (self.heap_a.value, self.heap_b.value)  # the explained position, outlined on the picture
+        figure = cached_png(("sum", game_a.S, game_b.S, rows, cols, mark),
+                            lambda: plots.sum_heatmap(game_a, game_b, rows, cols, mark=mark))
+        self.games = (game_a, game_b)
+        self.image.value = figure
         self._explain()
 
     def _explain(self) -> None:
