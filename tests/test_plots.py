@@ -528,3 +528,33 @@ def test_sum_heatmap_outlines_the_marked_position_and_refuses_one_outside():
     for bad in [(6, 0), (0, 8), (-1, 2), (1,), "4, 1", (True, 1)]:
         with pytest.raises(ValueError, match="mark must be"):
             sum_heatmap(game_a, game_b, 6, 8, mark=bad)
+
+
+def _label_spans(fig, gid):
+    """The horizontal pixel span of each label of the collection ``gid``, from its glyph outlines."""
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    (labels,) = [c for c in ax.collections if c.get_gid() == gid]
+    scale = labels.get_transform().get_matrix()[0, 0]  # pixels per glyph unit
+    spans = []
+    for path, (x, y) in zip(labels.get_paths(), labels.get_offsets(), strict=True):
+        centre = ax.transData.transform((x, y))[0]
+        half = path.get_extents().width * scale / 2
+        spans.append((centre - half, centre + half))
+    return sorted(spans)
+
+
+@pytest.mark.parametrize(("S", "n", "stop"), [
+    ({1, 2, 3}, 44, None),  # the lesson's S where the labels met at n = 44
+    ({2, 5, 7}, 44, None),
+    (set(range(1, 9)), 95, 100),  # the most heaps drawn, eight moves side by side
+    (set(range(1, 9)), 99, 100),
+])
+def test_grundy_scale_labels_never_collide_and_the_sentence_fits(S, n, stop):
+    fig = plots.grundy_scale(SubtractionGame(S), n, stop=stop)
+    spans = _label_spans(fig, "scale-labels")
+    assert spans  # at least the label nearest n is written
+    assert all(left[1] < right[0] for left, right in zip(spans, spans[1:], strict=False)), spans
+    (equation,) = [t for t in fig.axes[0].texts if t.get_gid() == "equation"]
+    box = equation.get_window_extent()
+    assert 0 <= box.x0 and box.x1 <= fig.bbox.width  # the whole sentence is inside the picture

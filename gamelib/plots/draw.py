@@ -74,6 +74,15 @@ def _glyphs(text: str, bold: bool, anchor: str = "center") -> Path:
     return Path(vertices - (x, (low[1] + high[1]) / 2), outline.codes)
 
 
+def text_width(text: str, fontsize: float, bold: bool = False) -> float:
+    """Width in points of ``text`` as :func:`draw_labels` draws it at ``fontsize`` (its glyph outlines).
+
+    >>> text_width("-1", 10) < text_width("-10", 10)
+    True
+    """
+    return float(_glyphs(str(text), bold).get_extents().width) * fontsize
+
+
 def draw_labels(ax: Any, xs: Sequence[float], ys: Sequence[float], texts: Sequence[str], fontsize: float,
             colours: str | Sequence = "black", bold: bool = False, gid: str = "labels",
             shift: tuple[float, float] = (0.0, 0.0), along: str | None = None,

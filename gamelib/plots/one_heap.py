@@ -35,6 +35,7 @@ from gamelib.plots.draw import (
     fit_text,
     heap_ticks,
     row_labels,
+    text_width,
 )
 from gamelib.plots.figure import (
     GameFigure,
@@ -323,12 +324,24 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
                                      color=HIGHLIGHT_COLOUR, linewidth=2.0, zorder=6, gid="scale-arrow"))
     across, _ = points_per_unit(ax)
     scale_size = min(10.0, max(8.0, 0.95 * across / 1.9))
-    draw_labels(ax, [f for _, f in shown], [-1.2] * len(shown), [f"−{s}" for s, _ in shown], scale_size,
+    # Label the arrows "−s" from the right (nearest n) leftwards, leaving out a label that would touch the
+    # one kept before it: with many moves on narrow cells the arrows stay, the labels never collide.
+    kept: list[tuple[int, int]] = []
+    for s, f in sorted(shown, key=lambda pair: -pair[1]):
+        if kept:
+            gap = (kept[-1][1] - f) * across
+            needed = (text_width(f"−{kept[-1][0]}", scale_size, True) + text_width(f"−{s}", scale_size, True)) / 2
+            if gap < needed + 2.0:
+                continue
+        kept.append((s, f))
+    draw_labels(ax, [f for _, f in kept], [-1.2] * len(kept), [f"−{s}" for s, _ in kept], scale_size,
             HIGHLIGHT_COLOUR, bold=True, gid="scale-labels")
     ax.add_artist(FancyArrowPatch((n, -1.3), (n, -0.53), arrowstyle="simple,head_width=0.9,head_length=0.7",
                                  mutation_scale=14, color="black", zorder=6, gid="scale-arrow"))
     middle = (first + last) / 2
-    ax.text(middle, -2.0, equation, ha="center", va="center", fontsize=13, zorder=6, gid="equation")
+    # The sentence shrinks to fit the figure's width (a long S with large heaps makes it long).
+    equation_size = min(13.0, 0.94 * width * 72 / text_width(equation, 1.0))
+    ax.text(middle, -2.0, equation, ha="center", va="center", fontsize=equation_size, zorder=6, gid="equation")
     ax.text(middle, -2.7, "blue frames: the followers n − s of heap n, one for each s in S; "
             "heaps after n are not computed yet", ha="center", va="center", fontsize=9.5, color=N_TEXT_COLOUR)
     fig.plotted.update(first=first, last=last, values={h: table[h] for h in known}, followers=followers,
