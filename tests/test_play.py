@@ -322,6 +322,7 @@ def test_play_subtraction_panel_move_and_undo():
     w.undo_button.click()
     assert w.heap == 15 and w.history == []
     assert "taken back" in w.status.value
+    assert w.status.value.count("Your turn") == 1 and "Your turn: heap 15" in w.status.value  # said once
     assert w.move(4) is False and "not a move allowed" in w.status.value and w.heap == 15
 
 
@@ -342,7 +343,7 @@ def test_play_panel_computer_starts_and_new_game_settings():
 
 
 def test_play_panel_hint_and_values():
-    w = play_subtraction("1, 2, 3", 15)
+    w = play_subtraction("1, 2, 3", 15, vocabulary="grundy")
     assert w.hint.value == "" and w.values.value == ""
     w.hint_toggle.value = True
     assert "take 3" in w.hint.value and "Winning move" in w.hint.value  # 15 - 3 = 12, a multiple of 4
@@ -350,13 +351,44 @@ def test_play_panel_hint_and_values():
     assert "g(15) = 3" in w.values.value and "take 3 → g(12) = 0" in w.values.value
     w.move(3)  # 15 -> 12; the computer stalls 12 -> 11
     assert "take 3" in w.hint.value
-    w2 = play_subtraction("1, 2, 3", 12)
+    w2 = play_subtraction("1, 2, 3", 12, vocabulary="P/N")
     w2.hint_toggle.value = True
     assert "every move loses" in w2.hint.value
 
 
+def test_play_panel_speaks_plainly_before_the_lessons_define_the_words():
+    w = play_subtraction("1, 2, 3", 15)  # the first lesson: P and N are not defined yet
+    assert w.vocabulary == "plain" and w.values_toggle.layout.display == "none"
+    w.hint_toggle.value = True
+    assert "take 3" in w.hint.value and "you can win" in w.hint.value
+    w.values_toggle.value = True  # even if set from code, no Grundy values are shown
+    assert w.values.value == ""
+    lose = play_subtraction("1, 2, 3", 12)
+    lose.hint_toggle.value = True
+    assert "every move you make lets the computer win" in lose.hint.value
+    for panel in (w, lose):
+        assert not any(word in panel.hint.value for word in ("P-position", "N-position", "Grundy"))
+    pn = play_subtraction("1, 2, 3", 15, vocabulary="P/N")
+    pn.hint_toggle.value = True
+    assert "N-position" in pn.hint.value and pn.values_toggle.layout.display == "none"
+    with pytest.raises(ValueError, match="vocabulary must be one of"):
+        play_subtraction(vocabulary="binary")
+
+
+def test_play_nim_shows_binary_and_nim_sums_only_with_the_grundy_vocabulary():
+    for vocabulary in ("plain", "P/N"):
+        w = play_nim(vocabulary=vocabulary)
+        w.values_toggle.value = True
+        assert w.values_toggle.layout.display == "none" and w.values.value == ""
+        w.hint_toggle.value = True
+        assert "\u2295" not in w.hint.value and "binary" not in w.hint.value
+    full = play_nim(vocabulary="grundy")
+    full.values_toggle.value = True
+    assert "\u2295" in full.values.value and "binary" in full.values.value
+
+
 def test_play_nim_panel():
-    w = play_nim()
+    w = play_nim(vocabulary="grundy")
     assert w.heaps == (3, 4, 5)
     assert sorted(w.buttons) == [(0, 1), (0, 2), (0, 3)] + [(1, a) for a in range(1, 5)] + [
         (2, a) for a in range(1, 6)]

@@ -24,6 +24,23 @@ from gamelib.widgets.panel import StaticFallback
 
 _CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
 
+#: The words a play panel may use, in the order the lessons teach them: ``"plain"`` (no terms: the first
+#: lesson, before P- and N-positions are defined), ``"P/N"`` (hints name P- and N-positions) and ``"grundy"``
+#: (also the "Grundy values" button; for Nim it shows the nim-sum with ⊕ and the heaps in binary, so pass it
+#: only once the lesson has explained them).
+VOCABULARIES = ("plain", "P/N", "grundy")
+
+
+def check_vocabulary(vocabulary: object) -> str:
+    """``vocabulary`` if it is one of :data:`VOCABULARIES`, else a ValueError naming it.
+
+    >>> check_vocabulary("P/N")
+    'P/N'
+    """
+    if not isinstance(vocabulary, str) or vocabulary not in VOCABULARIES:
+        raise ValueError(f"vocabulary must be one of {', '.join(map(repr, VOCABULARIES))}, got {vocabulary!r}")
+    return vocabulary
+
 
 # --------------------------------------------------------------------------------------------------------
 # The widget
@@ -68,10 +85,12 @@ class PlayWidget(StaticFallback, widgets.VBox):
         return {"text/html": f"<div>{self.title.value}{self.board.value}{self.status.value}</div>"}
 
     def __init__(self, session: PlaySession, caps: str, settings: dict[str, widgets.Widget],
-                 restart: Callable[[PlayWidget], PlaySession]):
+                 restart: Callable[[PlayWidget], PlaySession], vocabulary: str = "plain"):
         """``settings``: the boxes that set up a game, by attribute name; ``restart(panel)`` makes the session
-        of a new game from them (it raises ValueError or TypeError on a bad setting)."""
+        of a new game from them (it raises ValueError or TypeError on a bad setting); ``vocabulary``: one of
+        :data:`VOCABULARIES`."""
         super().__init__(layout=widgets.Layout(width="100%", max_width="900px"))
+        self.vocabulary = check_vocabulary(vocabulary)
         self.session = session
         self._restart = restart
         for name, box in settings.items():
@@ -87,6 +106,8 @@ class PlayWidget(StaticFallback, widgets.VBox):
                                           tooltip="take back your last move and the computer's reply")
         self.hint_toggle = widgets.ToggleButton(description="Hint", icon="lightbulb-o", value=False)
         self.values_toggle = widgets.ToggleButton(description="Grundy values", value=False)
+        if self.vocabulary != "grundy":  # not taught yet: no button that would use the words
+            self.values_toggle.layout.display = "none"
         self.board = widgets.HTML()
         self.move_area = widgets.VBox(layout=widgets.Layout(min_height="40px"))
         self.hint = widgets.HTML()
@@ -159,7 +180,7 @@ class PlayWidget(StaticFallback, widgets.VBox):
     def undo(self) -> bool:
         """Take back the student's last move and the computer's reply."""
         if self.session.undo():
-            self._refresh(f"Move taken back. Your turn: {self.session.rules.position_text(self.position)}.")
+            self._refresh("Move taken back.")  # the refresh adds "Your turn: ..." once
             return True
         self.status.value = self._message("Nothing to undo: you have not moved yet.")
         return False
@@ -242,7 +263,8 @@ class PlayWidget(StaticFallback, widgets.VBox):
                 button.layout.display = None if key in legal else "none"
         self.undo_button.disabled = not any(m.player == STUDENT for m in session.history)
         self.hint.value = self._hint_html() if self.hint_toggle.value and not session.over else ""
-        self.values.value = self._values_html() if self.values_toggle.value else ""
+        shows_values = self.values_toggle.value and self.vocabulary == "grundy"
+        self.values.value = self._values_html() if shows_values else ""
         self.moves_log.value = ('<span style="color:#555;font-size:90%">Moves: '
                           + html.escape("; ".join(map(str, session.history)) or "none yet") + "</span>")
         if session.over:
@@ -258,10 +280,18 @@ class PlayWidget(StaticFallback, widgets.VBox):
     def _hint_html(self) -> str:
         rules, session = self.session.rules, self.session
         wins = session.winning_keys()
+        plain = self.vocabulary == "plain"
         if wins:
             shown = ", ".join(rules.move_text(k, self.position) for k in wins)
-            return self._message(f"Hint: this is an N-position. Winning move{'s' if len(wins) > 1 else ''}: "
-                                 f"{shown} (leaves a P-position).")
+            many = "s" if len(wins) > 1 else ""
+            if plain:
+                return self._message(f"Hint: from here you can win. Winning move{many}: {shown} (after it, every "
+                                     "move the computer makes lets you win).")
+            return self._message(f"Hint: this is an N-position. Winning move{many}: {shown} "
+                                 "(leaves a P-position).")
+        if plain:
+            return self._message("Hint: from here, every move you make lets the computer win if it plays well. "
+                                 "Make the game long and watch what it does.")
         return self._message("Hint: this is a P-position — every move loses if the computer plays well. "
                              "Make the game long and watch what it does.")
 
@@ -270,7 +300,8 @@ class PlayWidget(StaticFallback, widgets.VBox):
         return self._message(text + " A P-position is one with Grundy value 0.")
 
 
-def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDENT) -> PlayWidget:
+def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDENT,
+                     vocabulary: str = "plain") -> PlayWidget:
     """A panel to play the subtraction game ``S`` from ``heap`` chips against a perfect computer.
 
     Parameters
@@ -278,6 +309,8 @@ def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDE
     S : text such as ``"1, 2, 3"`` or a collection of numbers (at most 8 numbers, each 1 to 20).
     heap : the starting heap, 1 to 100 (at least the smallest element of S).
     starter : ``'student'`` (default) or ``'computer'``: who makes the first move.
+    vocabulary : ``"plain"`` (default: hints in everyday words, no "Grundy values" button), ``"P/N"`` (hints
+        name P- and N-positions) or ``"grundy"`` (also the Grundy values button); see :data:`VOCABULARIES`.
 
     Returns
     -------
@@ -300,6 +333,7 @@ def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDE
     >>> w.heap
     3
     """
+    vocabulary = check_vocabulary(vocabulary)
     session = PlaySession.subtraction(S, heap, starter)
     caps = (f"Limits: S has at most {MAX_PLAY_SET_SIZE} numbers, each from 1 to {MAX_PLAY_ELEMENT}; "
             f"the heap is from 1 to {MAX_PLAY_HEAP}.")
@@ -310,16 +344,19 @@ def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDE
                                              description="heap:", layout=widgets.Layout(width="150px")),
     }
     return PlayWidget(session, caps, settings,
-                      lambda w: PlaySession.subtraction(w.set_text.value, w.heap_input.value, w.starter.value))
+                      lambda w: PlaySession.subtraction(w.set_text.value, w.heap_input.value, w.starter.value),
+                      vocabulary)
 
 
-def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT) -> PlayWidget:
+def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT, vocabulary: str = "plain") -> PlayWidget:
     """A panel to play Nim from ``heaps`` against a perfect computer: pick a heap and how many to take.
 
     Parameters
     ----------
     heaps : a tuple or text such as ``"3, 4, 5"``: 1 to 5 heaps, each 0 to 12, not all empty.
     starter : ``'student'`` (default) or ``'computer'``.
+    vocabulary : ``"plain"`` (default), ``"P/N"`` (hints name P- and N-positions) or ``"grundy"`` (also the
+        "Grundy values" button, which shows the nim-sum with ⊕ and the heaps in binary).
 
     Returns
     -------
@@ -339,8 +376,10 @@ def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT) -> PlayWidget:
     >>> w.session.winner
     'student'
     """
+    vocabulary = check_vocabulary(vocabulary)
     session = PlaySession.nim(heaps, starter)
     caps = f"Limits: 1 to {MAX_PLAY_NIM_HEAPS} heaps, each with at most {MAX_PLAY_NIM_HEAP} chips."
     settings = {"heaps_text": widgets.Text(value=", ".join(map(str, session.rules.start)), description="heaps:",
                                            layout=widgets.Layout(width="220px"))}
-    return PlayWidget(session, caps, settings, lambda w: PlaySession.nim(w.heaps_text.value, w.starter.value))
+    return PlayWidget(session, caps, settings, lambda w: PlaySession.nim(w.heaps_text.value, w.starter.value),
+                      vocabulary)
