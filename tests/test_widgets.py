@@ -248,6 +248,22 @@ def test_labelling_player_steps_back_and_forth():
     assert w.step == 0  # a new set starts again
 
 
+def test_labelling_player_slider_names_the_heaps_drawn_and_says_each_step_once():
+    w = W.labelling_player("1, 3, 4", stop=15)
+    assert (w.slider.description, w.slider.value) == ("heaps 0 to", 14)  # heaps 0 .. 14 are drawn
+    assert "heaps 0 to 14" in w.status_text
+    w.slider.value = 20
+    assert "heaps 0 to 20" in w.status_text
+    w.forward_button.click()
+    from gamelib.plots import labelling_figure
+
+    shown = labelling_figure(w.game, 21, 1, show_caption=False)
+    assert not [t for t in shown.texts if t.get_gid() == "caption"]  # the status line says it, once
+    assert [t for t in labelling_figure(w.game, 21, 1).texts if t.get_gid() == "caption"]
+    with pytest.raises(ValueError, match="stop"):
+        W.labelling_player("1, 3, 4", stop=2)
+
+
 def test_labelling_player_labels_agree_with_brute_force():
     w = W.labelling_player("2, 5, 7", stop=20)
     w.go(w.steps)

@@ -151,7 +151,8 @@ def game_graph(game: Any, stop: int = 12, width: float = 9.0) -> GameFigure:
     return fig
 
 
-def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.0) -> GameFigure:
+def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.0,
+                     show_caption: bool = True) -> GameFigure:
     """Heaps 0 .. stop - 1 after ``step`` steps of the labelling algorithm (unlabelled heaps dashed "?").
 
     The heaps labelled in this step are framed in blue, with blue arrows that justify their labels: from a
@@ -164,6 +165,8 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     stop : number of heaps, 1 to 40.
     step : 0 (nothing labelled yet) to the number of steps the algorithm takes.
     width : figure width in inches, 3 to 20.
+    show_caption : write the caption under the picture (False where the same words are shown beside it, as
+        in the labelling player's status line; ``plotted["caption"]`` holds it either way).
 
     Returns
     -------
@@ -222,7 +225,8 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
         else:
             reasons += [(h, b) for b in followers.get(h, [])]
     _draw_moves(ax, reasons, set(reasons), node_h / 2 + 0.02, max_peak, max((a - b for a, b in moves), default=1))
-    fig.text(0.5, 0.1 / 3.2, caption, ha="center", va="bottom", fontsize=LABEL_SIZE + 1, gid="caption")
+    if show_caption:
+        fig.text(0.5, 0.1 / 3.2, caption, ha="center", va="bottom", fontsize=LABEL_SIZE + 1, gid="caption")
     _legend_above(ax, [
         Patch(facecolor=P_COLOUR, edgecolor=P_EDGE_COLOUR, linewidth=P_EDGE_WIDTH, label="labelled P"),
         Patch(facecolor=N_COLOUR, label="labelled N"),

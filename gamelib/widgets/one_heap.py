@@ -160,7 +160,11 @@ class LabellingPlayer(ExplorerWidget):
     def __init__(self, S: object = "1, 3, 4", stop: int = 15):
         super().__init__()
         self.text = set_box(set_box_text(S))
-        self.slider = int_slider(stop, 3, MAX_LABELLING_HEAPS, "heaps:")
+        # The slider reads the last heap drawn ("heaps 0 to 14"), not the count, which read as one heap too many.
+        if isinstance(stop, bool) or not isinstance(stop, int) or not 3 <= stop <= MAX_LABELLING_HEAPS:
+            raise ValueError(f"stop (how many heaps) must be a whole number from 3 to {MAX_LABELLING_HEAPS}, "
+                             f"got {stop!r}")
+        self.slider = int_slider(stop - 1, 2, MAX_LABELLING_HEAPS - 1, "heaps 0 to")
         self.back_button = widgets.Button(description="Step back", icon="step-backward")
         self.forward_button = widgets.Button(description="Step forward", icon="step-forward",
                                              button_style="primary")
@@ -193,11 +197,13 @@ class LabellingPlayer(ExplorerWidget):
 
     def _redraw(self) -> None:
         game = SubtractionGame(read_set(self.text))
-        stop = self.slider.value
+        stop = self.slider.value + 1
         labelling = label_positions(game, range(stop))
         steps = len(labelling.steps)
         step = min(self.step, steps)
-        figure = cached_png(("labelling", game.S, stop, step), lambda: plots.labelling_figure(game, stop, step))
+        # The status line below says what the step did: the figure leaves out its own caption, so it is not said twice.
+        figure = cached_png(("labelling", game.S, stop, step),
+                            lambda: plots.labelling_figure(game, stop, step, show_caption=False))
         self.game, self._labelling, self.steps, self.step = game, labelling, steps, step
         self.back_button.disabled = step == 0
         self.forward_button.disabled = step == steps
@@ -227,8 +233,8 @@ def labelling_player(S: object = "1, 3, 4", stop: int = 15) -> LabellingPlayer:
     -------
     LabellingPlayer
         An ipywidgets VBox.
-        Attributes: ``text``, ``slider`` (number of heaps), ``back_button``, ``forward_button``, ``reset_button``,
-        ``step``, ``steps``, ``image``, ``status``; method ``go(step)``.
+        Attributes: ``text``, ``slider`` (the last heap drawn, stop - 1), ``back_button``, ``forward_button``,
+        ``reset_button``, ``step``, ``steps``, ``image``, ``status``; method ``go(step)``.
 
     Examples
     --------
