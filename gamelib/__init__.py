@@ -14,6 +14,7 @@ part may import which is written once, as the import-linter contract in ``pyproj
 from gamelib.analysis.engine import grundy, mex, outcome, winning_moves
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
+from gamelib.analysis.sum_play import SumMove, sum_outcome, sum_winning_move
 from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
 from gamelib.checks import LimitError
 from gamelib.games.boards import Chomp, DivisorGame, RookGame, Wythoff
@@ -35,6 +36,7 @@ __all__ = [
     "Periodicity",
     "RookGame",
     "SubtractionGame",
+    "SumMove",
     "SurveyRecord",
     "TakeAwayGame",
     "Wythoff",
@@ -55,5 +57,7 @@ __all__ = [
     "ptfn",
     "ptfn_two_heaps",
     "record_with_largest",
+    "sum_outcome",
+    "sum_winning_move",
     "winning_moves",
 ]
