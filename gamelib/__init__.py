@@ -11,6 +11,7 @@ part may import which is written once, as the import-linter contract in ``pyproj
 [0, 2, 7, 9, 14, 16, 21, 23]
 """
 
+from gamelib.analysis.beatty import floor_phi, wythoff_pairs, wythoff_pairs_by_mex
 from gamelib.analysis.engine import grundy, mex, outcome, winning_moves
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
@@ -40,6 +41,7 @@ __all__ = [
     "SurveyRecord",
     "TakeAwayGame",
     "Wythoff",
+    "floor_phi",
     "grundy",
     "grundy_scan",
     "grundy_table",
@@ -60,4 +62,6 @@ __all__ = [
     "sum_outcome",
     "sum_winning_move",
     "winning_moves",
+    "wythoff_pairs",
+    "wythoff_pairs_by_mex",
 ]
