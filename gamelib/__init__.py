@@ -13,6 +13,7 @@ part may import which is written once, as the import-linter contract in ``pyproj
 
 from gamelib.analysis.beatty import floor_phi, wythoff_pairs, wythoff_pairs_by_mex
 from gamelib.analysis.engine import grundy, mex, outcome, winning_moves
+from gamelib.analysis.misere import Genus, genus, is_tame, misere_grundy, nim_genus, tame_sum_outcome
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
 from gamelib.analysis.sum_play import SumMove, sum_outcome, sum_winning_move
@@ -30,6 +31,7 @@ __all__ = [
     "Chomp",
     "DivisorGame",
     "GameSum",
+    "Genus",
     "LimitError",
     "Nim",
     "OctalGame",
@@ -42,11 +44,15 @@ __all__ = [
     "TakeAwayGame",
     "Wythoff",
     "floor_phi",
+    "genus",
     "grundy",
     "grundy_scan",
     "grundy_table",
+    "is_tame",
     "label_positions",
     "mex",
+    "misere_grundy",
+    "nim_genus",
     "nim_heap_partners",
     "nim_p_positions",
     "nim_sum",
@@ -61,6 +67,7 @@ __all__ = [
     "record_with_largest",
     "sum_outcome",
     "sum_winning_move",
+    "tame_sum_outcome",
     "winning_moves",
     "wythoff_pairs",
     "wythoff_pairs_by_mex",
