@@ -157,3 +157,27 @@ def test_5_8_poker_nim_reply_undoes_the_raise():
     assert check("5.8", (3, 5, 6)).ok
     assert not check("5.8", (9, 5, 3)).ok
     assert not check("5.8", (10, 5, 6)).ok  # raising again is not a Nim move
+
+
+def test_5_9_the_guy_smith_window_of_dawsons_kayles_by_brute_force():
+    # Dawson's Kayles by its definition: remove two neighbouring pins; rows as sorted tuples.
+    @cache
+    def g_row(n):
+        values = set()
+        for left in range(n - 1):
+            right = n - 2 - left
+            values.add(g_row(left) ^ g_row(right))
+        m = 0
+        while m in values:
+            m += 1
+        return m
+
+    g = [g_row(n) for n in range(400)]
+    p, n0 = 34, 53
+    assert all(g[n + p] == g[n] for n in range(n0, 400 - p))
+    assert g[n0 - 1] != g[n0 - 1 + p]  # the repetition starts at 53, not earlier
+    last = 2 * n0 + p + 2 - 1
+    assert last == 141
+    assert check("5.9", 141).ok
+    assert "too small" in check("5.9", 140).message  # forgetting the -1 the other way, or t
+    assert not check("5.9", 2 * n0 + p).ok

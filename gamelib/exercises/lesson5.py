@@ -142,3 +142,14 @@ exercise("5.8", "Poker Nim: the heaps are (3, 5, 6) and you have just moved. You
     move_checker(Nim(), (9, 5, 6), "this reply wins",
                  hint="(3, 5, 6) had nim-sum 0. A raise is a reversible move: undo it.")
 )
+
+# Dawson's Kayles (0.07) repeats with period 34 from heap 53 on (OEIS A002187 lists 0.137, the same numbers one
+# place earlier); t = 2 pins per move. The Guy–Smith check runs for n = 53 .. 2·53 + 34 + 2 - 1.
+_DAWSON_PREPERIOD, _DAWSON_PERIOD, _DAWSON_T = 53, 34, 2
+
+exercise("5.9", "Dawson's Kayles (0.07) repeats with period 34 from heap 53 on. By the Guy–Smith theorem, up to "
+         "which heap n must g(n + 34) = g(n) be checked, at the least, to prove it for ever?",
+         expects="a whole number, e.g. 100")(
+    number_checker(2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T - 1, "the last heap of the check",
+                   hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most pins one move removes.")
+)
