@@ -7,8 +7,8 @@ BIN    := $(VENV)/bin
 # Touched after a complete install: the install re-runs when a requirements file or pyproject.toml
 # is newer than it (or when .venv is missing, since the stamp lives inside it).
 STAMP  := $(VENV)/.installed
-# Top-level lessons only; notebooks/homework/ is tested by its own tools.
-LESSONS = $(wildcard notebooks/[0-9]*.ipynb)
+# Top-level lessons, and the notes on the sources beside them; notebooks/homework/ is tested by its own tools.
+LESSONS = $(wildcard notebooks/[0-9]*.ipynb notebooks/notes-on-the-sources.ipynb)
 
 .PHONY: venv lab test notebooks bench homework browser-deps clean
 
