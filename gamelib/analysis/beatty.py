@@ -29,7 +29,8 @@ def floor_phi(k: int) -> int:
     """
     k = check_int(k, "k")
     if k > MAX_FLOOR_PHI:
-        raise LimitError(f"k has {len(str(k)):,} digits; floor_phi computes at once up to k = 10**1000")
+        raise LimitError(f"k has about {int(k.bit_length() * 0.30103):,} digits; floor_phi computes at once up to "
+                         "k = 10**1000")
     return (k + isqrt(5 * k * k)) // 2
 
 

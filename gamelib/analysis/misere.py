@@ -19,12 +19,12 @@ Only the first ``length`` terms of a genus are computed; "tame" here means tame 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import Any, NamedTuple
 
 from gamelib.analysis import engine
-from gamelib.checks import LimitError, check_int
-from gamelib.limits import MAX_GENUS_LENGTH, MAX_POSITIONS
+from gamelib.checks import LimitError, check_int, read_at_most
+from gamelib.limits import MAX_GENUS_LENGTH, MAX_ITEMS, MAX_POSITIONS
 
 
 class Genus(NamedTuple):
@@ -163,7 +163,9 @@ def tame_sum_outcome(genera: list[Genus]) -> str:
     >>> tame_sum_outcome([genus(Nim(), (1,)), genus(Nim(), (1,))]), tame_sum_outcome([genus(Nim(), (3,))] * 2)
     ('N', 'P')
     """
-    parts = list(genera)
+    if isinstance(genera, (str, bytes)) or not isinstance(genera, Iterable):
+        raise TypeError("tame_sum_outcome needs a list of Genus values, as genus() returns them")
+    parts = read_at_most(genera, MAX_ITEMS, "the list of genera")
     if not all(isinstance(part, Genus) for part in parts):
         raise TypeError("tame_sum_outcome needs a list of Genus values, as genus() returns them")
     total = 0

@@ -19,7 +19,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
 from gamelib.analysis import engine
-from gamelib.checks import _show
+from gamelib.checks import LimitError, _show
+from gamelib.limits import MAX_ITEMS
 
 
 class SumMove(NamedTuple):
@@ -40,6 +41,9 @@ class SumMove(NamedTuple):
 def _parts(games: Sequence[Any], position: Any) -> tuple:
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence) or not games:
         raise TypeError(f"games must be a non-empty list of games, one per part, got {_show(games)}")
+    if len(games) > MAX_ITEMS:
+        raise LimitError(f"a sum of {len(games):,} parts is more than this kit computes at once "
+                         f"(limit {MAX_ITEMS:,})")
     if not isinstance(position, (tuple, list)) or len(position) != len(games):
         raise ValueError(f"a position of this sum is a tuple of {len(games)} part positions, "
                          f"got {_show(position)}")
