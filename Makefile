@@ -8,8 +8,8 @@ BIN    := $(VENV)/bin
 # are newer than it (or when .venv is missing, since the stamp lives inside it). A changed top-level
 # requirements file needs `make lock` first; tests/test_lock.py says so.
 STAMP  := $(VENV)/.installed
-# Top-level lessons only; notebooks/homework/ is tested by its own tools.
-LESSONS = $(wildcard notebooks/[0-9]*.ipynb)
+# Top-level lessons, and the notes on the sources beside them; notebooks/homework/ is tested by its own tools.
+LESSONS = $(wildcard notebooks/[0-9]*.ipynb notebooks/notes-on-the-sources.ipynb)
 
 # The lesson environment is locked: requirements.lock pins every package the lessons need (students'
 # servers, Binder, the hub); requirements-dev.lock is that plus the test tools and the hub, at the same versions.

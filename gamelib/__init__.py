@@ -11,6 +11,7 @@ part may import which is written once, as the import-linter contract in ``pyproj
 [0, 2, 7, 9, 14, 16, 21, 23]
 """
 
+from gamelib.analysis.beatty import floor_phi, wythoff_pairs, wythoff_pairs_by_mex
 from gamelib.analysis.engine import (
     evaluate,
     grundy,
@@ -21,8 +22,10 @@ from gamelib.analysis.engine import (
     remoteness_table,
     winning_moves,
 )
+from gamelib.analysis.misere import Genus, genus, is_tame, misere_grundy, nim_genus, tame_sum_outcome
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
+from gamelib.analysis.sum_play import SumMove, sum_outcome, sum_winning_move
 from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
 from gamelib.checks import LimitError
 from gamelib.games.base import Game, OneHeapGame, outcome_from_grundy
@@ -42,6 +45,7 @@ __all__ = [
     "DivisorGame",
     "Game",
     "GameSum",
+    "Genus",
     "GrundysGame",
     "LimitError",
     "Nim",
@@ -51,15 +55,21 @@ __all__ = [
     "Periodicity",
     "RookGame",
     "SubtractionGame",
+    "SumMove",
     "SurveyRecord",
     "TakeAwayGame",
     "Wythoff",
     "evaluate",
+    "floor_phi",
+    "genus",
     "grundy",
     "grundy_scan",
     "grundy_table",
+    "is_tame",
     "label_positions",
     "mex",
+    "misere_grundy",
+    "nim_genus",
     "nim_heap_partners",
     "nim_p_positions",
     "nim_remoteness",
@@ -76,5 +86,10 @@ __all__ = [
     "record_with_largest",
     "remoteness",
     "remoteness_table",
+    "sum_outcome",
+    "sum_winning_move",
+    "tame_sum_outcome",
     "winning_moves",
+    "wythoff_pairs",
+    "wythoff_pairs_by_mex",
 ]

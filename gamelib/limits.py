@@ -111,6 +111,12 @@ MAX_GRUNDYS_HEAP = 2**15
 
 #: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
 MAX_WYTHOFF_LIMIT = 10**6
+#: Largest k for ``floor_phi(k)``: exact at any size, but the integer square root of a number with
+#: thousands of digits is where "at once" ends (10**1000 takes well under a millisecond).
+MAX_FLOOR_PHI = 10**1000
+#: Most terms of a genus (misère play) computed: each term adds a Nim heap of 2 to the search, and the terms
+#: alternate between two values after the first few, so 20 says all a lesson needs.
+MAX_GENUS_LENGTH = 20
 #: Largest number of positions a Chomp board may have (all of them are explored).
 MAX_CHOMP_POSITIONS = 20_000
 #: Largest number ``DivisorGame`` accepts, and the most divisors it may have.

@@ -59,3 +59,23 @@ def test_2_5_zeros_of_two_three_six_are_the_p_positions():
     assert "missing" in missing.message and "9" not in missing.message + missing.hint
     assert "0 to 15" in check("2.5", [*truth, 16]).message
     assert not check("2.5", [0, 1, 4, 10, 13, 14]).ok  # the zeros of S = {2, 5, 7} do not fit
+
+
+def test_2_6_values_certainly_among_the_followers():
+    # The mex by its definition, tried on every set of follower values below 8 whose mex is 4:
+    from itertools import combinations
+
+    def brute_mex(values):
+        m = 0
+        while m in values:
+            m += 1
+        return m
+
+    sets = [set(c) for r in range(9) for c in combinations(range(8), r) if brute_mex(set(c)) == 4]
+    certain = sorted(set.intersection(*sets))
+    assert certain == [0, 1, 2, 3]
+    assert check("2.6", certain).ok and check("2.6", (3, 2, 1, 0)).ok
+    with_four = check("2.6", [0, 1, 2, 3, 4])
+    assert not with_four.ok and "no follower has value 4" in with_four.message
+    assert not check("2.6", [0, 1, 2, 3, 5]).ok
+    assert not check("2.6", [0, 1, 2]).ok

@@ -117,3 +117,67 @@ def test_5_5_kayles_row_of_13():
     assert all(str(w) not in losing.message + losing.hint for w in wins)
     assert "cannot be reached" in check("5.5", (3, 3)).message
     assert not check("5.5", 12).ok  # one pin off the end leaves a row of 12, which is N
+
+
+def test_5_6_the_nim_sum_procedure_in_a_sum_of_three():
+    sets = ((1, 3, 4), (2, 5, 7), (1, 2, 3))
+    heaps = (13, 11, 6)
+
+    @cache
+    def is_p(position):
+        followers = [position[:i] + (h - s,) + position[i + 1:]
+                     for i, (S, h) in enumerate(zip(sets, position, strict=True)) for s in S if s <= h]
+        return all(not is_p(f) for f in followers)
+
+    winning = sorted(f for i, (S, h) in enumerate(zip(sets, heaps, strict=True)) for s in S if s <= h
+                     for f in [heaps[:i] + (h - s,) + heaps[i + 1:]] if is_p(f))
+    assert winning == [(10, 11, 6), (13, 4, 6), (13, 11, 5)]  # one in each part, as the lesson says
+    for move in winning:
+        assert check("5.6", move).ok and check("5.6", list(move)).ok
+    assert not check("5.6", (12, 11, 6)).ok  # legal, leaves an N-position
+    illegal = check("5.6", (13, 11, 0))
+    assert not illegal.ok and "cannot be reached" in illegal.message
+    assert not check("5.6", (13, 11)).ok
+
+
+def test_5_7_p_plus_n():
+    assert check("5.7", "N").ok and check("5.7", "n").ok
+    assert not check("5.7", "P").ok
+
+
+def test_5_8_poker_nim_reply_undoes_the_raise():
+    # By the definition: Nim positions searched move by move.
+    @cache
+    def is_p(heaps):
+        return all(not is_p(heaps[:i] + (k,) + heaps[i + 1:]) for i, h in enumerate(heaps) for k in range(h))
+
+    winning = [heaps for i in range(3) for k in range((9, 5, 6)[i])
+               for heaps in [(9, 5, 6)[:i] + (k,) + (9, 5, 6)[i + 1:]] if is_p(heaps)]
+    assert winning == [(3, 5, 6)]
+    assert check("5.8", (3, 5, 6)).ok
+    assert not check("5.8", (9, 5, 3)).ok
+    assert not check("5.8", (10, 5, 6)).ok  # raising again is not a Nim move
+
+
+def test_5_9_the_guy_smith_window_of_dawsons_kayles_by_brute_force():
+    # Dawson's Kayles by its definition: remove two neighbouring pins; rows as sorted tuples.
+    @cache
+    def g_row(n):
+        values = set()
+        for left in range(n - 1):
+            right = n - 2 - left
+            values.add(g_row(left) ^ g_row(right))
+        m = 0
+        while m in values:
+            m += 1
+        return m
+
+    g = [g_row(n) for n in range(400)]
+    p, n0 = 34, 53
+    assert all(g[n + p] == g[n] for n in range(n0, 400 - p))
+    assert g[n0 - 1] != g[n0 - 1 + p]  # the repetition starts at 53, not earlier
+    last = 2 * n0 + p + 2 - 1
+    assert last == 141
+    assert check("5.9", 141).ok
+    assert "too small" in check("5.9", 140).message  # forgetting the -1 the other way, or t
+    assert not check("5.9", 2 * n0 + p).ok

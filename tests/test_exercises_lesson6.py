@@ -100,3 +100,17 @@ def test_6_5_misere_two_five_seven():
     assert check("6.5", truth).ok
     result = check("6.5", [0, 1, 4, 10, 13, 14])
     assert not result.ok and "0 is not" in result.message
+
+
+def test_6_6_a_misere_sum_of_tame_heaps_by_the_definition():
+    from functools import cache
+
+    @cache
+    def misere_p(heaps):  # three heaps of S = {1, 3, 4}, misère play, searched move by move
+        followers = [tuple(sorted(heaps[:i] + (h - s,) + heaps[i + 1:])) for i, h in enumerate(heaps)
+                     for s in (1, 3, 4) if s <= h]
+        return bool(followers) and all(not misere_p(f) for f in followers)
+
+    assert misere_p((1, 3, 8))  # while in normal play g = 1 ⊕ 1 ⊕ 1 = 1: an N-position
+    assert check("6.6", "P").ok
+    assert not check("6.6", "N").ok

@@ -36,3 +36,18 @@ def test_wrong_answers_fail_without_giving_the_answer(exercise, answer, secret):
 def test_placeholder_and_nonsense_do_not_raise(exercise):
     assert "Not answered yet" in str(check(exercise, None))
     assert not check(exercise, "seven").ok
+
+
+def test_7_6_the_partner_of_99_by_brute_force():
+    from functools import cache
+
+    @cache
+    def is_p(a, b):  # Wythoff's game by its definition
+        return all(not is_p(*f) for f in [(t, b) for t in range(a)] + [(a, t) for t in range(b)]
+                   + [(a - d, b - d) for d in range(1, min(a, b) + 1)])
+
+    partners = [a for a in range(99) if is_p(a, 99)]
+    assert partners == [61]
+    assert check("7.6", 61).ok
+    assert "too large" in check("7.6", 160).message  # 99 taken as a lower entry: (99, 160) is not a P-position
+    assert not check("7.6", 60).ok

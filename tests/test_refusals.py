@@ -58,11 +58,22 @@ REQUESTS = {
     "ptfn_two_heaps": ["ptfn_two_heaps({1}, {1}, 10**5, 3)"],
     "record_with_largest": ["record_with_largest(itertools.repeat(SurveyRecord((1,), 0, 2, 1)), 'period')"],
     "winning_moves": ["winning_moves(SubtractionGame({1, 2}), 10**9)"],
+    "floor_phi": ["floor_phi(10**10_000)"],
+    "wythoff_pairs": ["wythoff_pairs(10**9)"],
+    "wythoff_pairs_by_mex": ["wythoff_pairs_by_mex(10**9)"],
+    "sum_winning_move": ["sum_winning_move([SubtractionGame({1, 2}), Nim()], (10**9, (3,)))",
+                         "sum_winning_move([Nim()] * 10**6, ((1,),) * 10**6)"],
+    "misere_grundy": ["misere_grundy(SubtractionGame({1, 2}), 10**9)"],
+    "genus": ["genus(SubtractionGame({1, 2}), 10**9)", "genus(Nim(), (1,), 10**6)"],
+    "nim_genus": ["nim_genus(0, True, 10**9)"],
+    "is_tame": ["is_tame(SubtractionGame({1, 2}), 10**9)"],
+    "tame_sum_outcome": ["tame_sum_outcome(itertools.repeat(genus(Nim(), (1,))))"],
 }
 # Names that are not requests: the exception classes, the result types, the game base classes (their
-# subclasses are listed) and the one-line outcome rule.
-NOT_REQUESTS = {"LimitError", "PeriodNotFoundError", "Periodicity", "SurveyRecord", "Game", "OneHeapGame",
-                "outcome_from_grundy"}
+# subclasses are listed), the one-line outcome rule, and sum_outcome (it takes two letters, so no request to
+# it can be large).
+NOT_REQUESTS = {"Genus", "LimitError", "PeriodNotFoundError", "Periodicity", "SumMove", "SurveyRecord", "Game",
+                "OneHeapGame", "outcome_from_grundy", "sum_outcome"}
 
 CHILD = r'''
 import itertools, json, signal, sys, time

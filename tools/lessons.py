@@ -27,6 +27,10 @@ REPOSITORY = "gamelib-kit/gamelib"
 BINDER = f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/"
 
 
+#: Notebooks that are not lessons (no number, no navigation) but are executed and checked like them.
+NOTES = [NOTEBOOKS / "notes-on-the-sources.ipynb"]
+
+
 class Lesson(NamedTuple):
     slug: str
     title: str
@@ -43,20 +47,23 @@ class Lesson(NamedTuple):
 
 LESSONS = [
     Lesson("01-playing-subtraction-games", "Playing subtraction games",
-           "Play first; P- and N-positions; the game graph; the labelling algorithm; PTFN and its errata; "
+           "Play first; P- and N-positions; the game graph; the labelling algorithm; PTFN; "
            "S = {1, 2, 3}, S = {1, 3, 4} and the digit game."),
     Lesson("02-grundy-values", "Grundy values and the Grundy scale",
-           "mex; Grundy values of S(1,2,3), S(2,3), S(2,5,7); the Grundy scale; P exactly when g = 0."),
+           "mex and what a Grundy value means; Grundy values of S(1,2,3), S(2,3), S(2,5,7); the Grundy scale; "
+           "P exactly when g = 0."),
     Lesson("03-periodicity", "Periodicity",
            "Every subtraction game repeats: the window proof, minimal periods, preperiods, g(10**18) at once."),
     Lesson("04-nim", "Nim and the nim-sum",
            "Two heaps and the copycat rule; three heaps; binary and the nim-sum; play Nim; why it works."),
     Lesson("05-sums-of-games", "Sums of games",
-           "Games side by side; the Sprague–Grundy theorem; sum heatmaps; two-heap PTFN; Kayles."),
+           "Games side by side; what P and N tell; the Sprague–Grundy theorem and how to win a sum; Poker Nim; "
+           "two-heap PTFN; Kayles and the Guy–Smith theorem."),
     Lesson("06-misere-play", "Misère play",
-           "Last move loses: misère Nim, misère subtraction games and their periods."),
+           "Last move loses: misère Nim, misère subtraction games and their periods; the genus and tame games."),
     Lesson("07-more-games", "More impartial games",
-           "Wythoff's game and the golden ratio, the rook game, Chomp and strategy stealing, projects."),
+           "Wythoff's game and the golden ratio, with Beatty's theorem; the rook game, Chomp and strategy "
+           "stealing, projects."),
 ]
 
 

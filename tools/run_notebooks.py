@@ -1,6 +1,7 @@
 """Re-execute every lesson top to bottom and save it with its outputs, the same way every time.
 
-Usage: ``python tools/run_notebooks.py [LESSON_FILE ...]`` (``make notebooks`` runs it on all lessons).
+Usage: ``python tools/run_notebooks.py [LESSON_FILE ...]`` (``make notebooks`` runs it on all lessons and on
+the notes in ``lessons.NOTES``).
 
 What makes the result deterministic: navigation cells rewritten from the lesson index, a fixed hash seed,
 no per-cell timing metadata, no saved widget state and no widget views (they only work with a live kernel),
@@ -25,7 +26,7 @@ from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lessons import LESSONS, NOTEBOOKS, set_nav  # noqa: E402
+from lessons import LESSONS, NOTEBOOKS, NOTES, set_nav  # noqa: E402
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNEL = "python3"
@@ -82,7 +83,7 @@ def run(path: Path) -> float:
 def main(argv: list[str]) -> int:
     os.environ["PYTHONHASHSEED"] = "0"
     os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
-    paths = [Path(a) for a in argv] or [lesson.path for lesson in LESSONS if lesson.path.exists()]
+    paths = [Path(a) for a in argv] or [lesson.path for lesson in LESSONS if lesson.path.exists()] + NOTES
     for path in paths:
         seconds = run(path.resolve())
         print(f"{path.relative_to(NOTEBOOKS.parent) if path.is_absolute() else path}: executed in {seconds:.1f} s")

@@ -77,3 +77,17 @@ exercise("2.5", "S = {2, 3, 6}: compute g(0), ..., g(15) and list the P-position
                 why_not=lambda n: (f"g({n}) = {_TWO_THREE_SIX.grundy(n)}, not 0" if 0 <= n < 16
                                    else "the question is about heaps 0 to 15"))
 )
+
+
+def _why_not_certain(value: int) -> str:
+    if value == 4:
+        return "no follower has value 4: if one had, 4 would not be missing, so it could not be the mex"
+    return f"a follower of value {value} may exist, but the mex being 4 does not force it"
+
+
+exercise("2.6", "A position has Grundy value 4. Which values are you certain to find among its followers' values?",
+         expects="a list of whole numbers, e.g. [1, 2]")(
+    set_checker([0, 1, 2, 3], "values certainly among the followers",
+                hint="the mex is the smallest missing number: what does that say about the numbers below it?",
+                why_not=_why_not_certain)
+)

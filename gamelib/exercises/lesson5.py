@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from gamelib.exercises.answers import show, whole_number, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, wrong
-from gamelib.exercises.kinds import move_checker, number_checker, set_checker
+from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
+from gamelib.games.nim import Nim
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table
@@ -116,3 +117,39 @@ _check_kayles_row_of_13.hint = _HINT_5_5
 
 exercise("5.5", "Kayles: a row of 13 pins. Find a winning move that does not leave two equal rows; give the "
          "rows left.", expects="the rows left, e.g. (3, 8)")(_check_kayles_row_of_13)
+
+
+# Winning a sum by the nim-sum procedure (section "Winning a sum, step by step").
+_THREE_PARTS = GameSum(_ONE_THREE_FOUR, _TWO_FIVE_SEVEN, SubtractionGame({1, 2, 3}))
+
+exercise("5.6", "Three heaps side by side: 13 chips in S = {1, 3, 4}, 11 chips in S = {2, 5, 7} and 6 chips in "
+         "S = {1, 2, 3}. Find a winning move by the nim-sum procedure; give the three heaps after it.",
+         expects="a tuple of three heaps, e.g. (12, 11, 6)")(
+    move_checker(_THREE_PARTS, (13, 11, 6), "this move wins",
+                 hint="the values are g(13) = 2, g(11) = 3 and g(6) = 2, so z = 2 ⊕ 3 ⊕ 2 = 3. Pick a part whose "
+                      "value has z's highest 1 (the 2s column) and move it to a follower of value g ⊕ z.")
+)
+
+exercise("5.7", "G is a P-position and H is an N-position. Is the sum G + H a P- or an N-position?",
+         expects="'P' or 'N'")(
+    outcome_checker("N", "G + H", hint="P + H has the outcome of H: the player who wins H alone plays H as "
+                                       "usual, and answers every move in G by the winning reply in G.")
+)
+
+exercise("5.8", "Poker Nim: the heaps are (3, 5, 6) and you have just moved. Your opponent adds chips and "
+         "raises the heap of 3 to 9. What is your reply? Give the heaps after it.",
+         expects="a tuple of three heaps, e.g. (9, 5, 1)")(
+    move_checker(Nim(), (9, 5, 6), "this reply wins",
+                 hint="(3, 5, 6) had nim-sum 0. A raise is a reversible move: undo it.")
+)
+
+# Dawson's Kayles (0.07) repeats with period 34 from heap 53 on (OEIS A002187 lists 0.137, the same numbers one
+# place earlier); t = 2 pins per move. The Guy–Smith check runs for n = 53 .. 2·53 + 34 + 2 - 1.
+_DAWSON_PREPERIOD, _DAWSON_PERIOD, _DAWSON_T = 53, 34, 2
+
+exercise("5.9", "Dawson's Kayles (0.07) repeats with period 34 from heap 53 on. By the Guy–Smith theorem, up to "
+         "which heap n must g(n + 34) = g(n) be checked, at the least, to prove it for ever?",
+         expects="a whole number, e.g. 100")(
+    number_checker(2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T - 1, "the last heap of the check",
+                   hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most pins one move removes.")
+)

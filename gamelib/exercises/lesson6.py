@@ -7,12 +7,14 @@ False
 
 from __future__ import annotations
 
+from gamelib.analysis.engine import outcome
 from gamelib.analysis.source_algorithms import ptfn
 from gamelib.exercises.core import exercise
 from gamelib.exercises.kinds import outcome_checker, set_checker
 from gamelib.exercises.lesson4 import nim_move_checker
 from gamelib.games.nim import Nim
 from gamelib.games.subtraction import SubtractionGame
+from gamelib.games.sums import GameSum
 
 _MISERE_NIM = Nim(misere=True)
 _MISERE_ONE_FOUR = SubtractionGame({1, 4}, misere=True)
@@ -99,4 +101,18 @@ exercise("6.5", "Misère play, S = {2, 5, 7}: list the P-positions among heaps 0
                 hint="shift the normal-play P-positions of S = {2, 5, 7} (heaps with Grundy value 0) up by "
                      "2, the smallest move, and mark heaps 0 and 1 as N.",
                 why_not=_why_not_p(_MISERE_TWO_FIVE_SEVEN, 20))
+)
+
+
+def _misere_sum_outcome() -> str:
+    one_three_four = SubtractionGame({1, 3, 4})
+    both = GameSum(one_three_four, one_three_four, one_three_four)
+    return outcome(both, (1, 3, 8), misere=True)
+
+
+exercise("6.6", "Misère play, S = {1, 3, 4}: heaps of 1, 3 and 8 chips side by side. Is this a P- or an "
+         "N-position? (The heaps of this game are tame.)", expects="'P' or 'N'")(
+    outcome_checker(_misere_sum_outcome(), "(1, 3, 8) in misère play",
+                    hint="the genera are 1^(0 3 1 ...), 1^(0 3 1 ...) and 1^(0 3 1 ...): all three parts are fickle, "
+                         "so use the rule for heaps of at most one chip.")
 )

@@ -40,3 +40,10 @@ exercise("7.5", "Chomp on a 5 x 5 bar: give the position after a winning first b
                  hint="a square bar is symmetric; which bite leaves two equal arms that you can mirror?",
                  rows=True)
 )
+
+exercise("7.6", "Wythoff's game: exactly one P-position (a, 99) has a < 99. Give a.",
+         expects="a whole number")(
+    number_checker(61, "the smaller heap beside 99",
+                   hint="every positive number is exactly one of floor(k·φ) and floor(k·φ²): 99 is not floor(k·φ) "
+                        "for any k, so 99 = floor(k·φ²) = floor(k·φ) + k for one k.")
+)
