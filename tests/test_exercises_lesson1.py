@@ -6,6 +6,7 @@ The expected answers come from a brute force written here (and from the seed tex
 from functools import cache
 
 import numpy as np
+import pytest
 
 from gamelib.exercises import check
 
@@ -88,3 +89,27 @@ def test_1_5_ptfn_by_hand_for_one_four():
     assert check("1.5", truth).ok
     result = check("1.5", [0, 2, 4])
     assert not result.ok and "4 is not" in result.message and "marked N" in result.message
+
+
+# --- answers of the wrong form or kind are told what they look like -----------------------------------------
+
+
+@pytest.mark.parametrize("taken", [1, 3, 4])  # S = {1, 3, 4}, heap 25: the amounts a move may take
+def test_1_2_an_amount_taken_is_told_to_give_the_heap_left(taken):
+    result = check("1.2", taken)
+    assert not result.ok and "number of chips taken, not the heap left" in result.message
+    assert f"leaves {25 - taken}" in result.message
+
+
+def test_1_2_a_heap_that_is_no_amount_is_just_unreachable():
+    result = check("1.2", 2)  # 25 - 2 = 23 is not a move of S = {1, 3, 4}
+    assert not result.ok and "cannot be reached" in result.message and "taken" not in result.message
+
+
+def test_grundy_values_or_labels_given_for_p_positions_are_recognised():
+    values = [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]  # g(0..9) for S = {1, 4}, not the P-positions
+    result = check("1.5", values)
+    assert not result.ok and "Grundy values" in result.message and "each listed once" in result.message
+    labels = check("1.1", ["P", "N", "N", "N", "N", "P"])
+    assert not labels.ok and "label for each heap" in labels.message
+    assert check("1.1", {0, 5}).ok  # a set cannot repeat: still read as heaps

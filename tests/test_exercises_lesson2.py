@@ -1,7 +1,9 @@
 """Lesson 2 exercise checks. Expected answers come from the textbook's tables or the brute force in brute.py."""
 
 import numpy as np
+import pytest
 
+from gamelib import SubtractionGame
 from gamelib.exercises import check
 
 from brute import grundy_sequence, mex
@@ -79,3 +81,22 @@ def test_2_6_values_certainly_among_the_followers():
     assert not with_four.ok and "no follower has value 4" in with_four.message
     assert not check("2.6", [0, 1, 2, 3, 5]).ok
     assert not check("2.6", [0, 1, 2]).ok
+
+
+def test_2_4_too_large_says_where_to_look_not_that_the_value_is_wrong():
+    game = SubtractionGame({1, 3, 4})
+    truth = next(n for n in range(20) if game.grundy(n) == 3)
+    later = next(n for n in range(truth + 1, 40) if game.grundy(n) == 3)  # also has value 3, just not the first
+    message = check("2.4", later).message
+    assert "too large to be the smallest heap" in message and "the answer is smaller" in message
+    assert f"{later} is not" not in message  # no claim that g(later) is not 3
+
+
+@pytest.mark.parametrize("typed", ["101", "0b101", " 0b101 "])
+def test_a_number_typed_as_a_binary_string_gets_the_0b_hint(typed):
+    result = check("2.4", typed)
+    assert not result.ok and "0b101" in result.message and "int(" in result.message and ", 2)" in result.message
+
+
+def test_text_that_is_not_binary_gets_no_binary_hint():
+    assert "binary" not in check("2.4", "12").message and "binary" not in check("2.4", "five").message

@@ -51,3 +51,13 @@ def test_7_6_the_partner_of_99_by_brute_force():
     assert check("7.6", 61).ok
     assert "too large" in check("7.6", 160).message  # 99 taken as a lower entry: (99, 160) is not a P-position
     assert not check("7.6", 60).ok
+
+
+@pytest.mark.parametrize(("answer", "said"), [((7, 7), "the row you left out"), ((7,), "the 2 rows you left out")])
+def test_7_4_eaten_rows_left_out_are_told_when_still_wrong(answer, said):
+    result = check("7.4", answer)
+    assert not result.ok and said in result.message and "as eaten (0)" in result.message
+
+
+def test_7_4_rows_written_in_full_get_no_such_remark():
+    assert "left out" not in check("7.4", (7, 7, 1)).message

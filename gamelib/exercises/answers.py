@@ -100,7 +100,8 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
                               f"point, e.g. {int(value) if abs(value) < 1e15 else 4}")
         raise NotAnAnswer(f"{show(answer)} is not a whole number: expected {what}")
     if isinstance(answer, str):
-        raise NotAnAnswer(f"{show(answer)} is text (in quotes): expected {what}, without quotes")
+        raise NotAnAnswer(f"{show(answer)} is text (in quotes): expected {what}, without quotes"
+                          + _binary_hint(answer))
     if isinstance(answer, numbers.Integral) or type(answer).__module__ == "numpy":
         try:
             value = operator.index(answer)
@@ -108,6 +109,23 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
             raise NotAnAnswer(f"{show(answer)} is not {what}") from None
         return int.__index__(value)
     raise NotAnAnswer(f"expected {what}, got {show(answer)}")
+
+
+def _binary_hint(text: str) -> str:
+    """A hint when text looks like a number in binary ('101', '0b101'): how to write it as a number.
+
+    >>> print(_binary_hint("101"))
+    . If you mean '101' in binary, write 0b101 without quotes (the number 5), or use int('101', 2)
+    >>> _binary_hint("12"), _binary_hint("1")
+    ('', '')
+    """
+    digits = str.strip(str.__getitem__(text, slice(0, 80)))
+    bits = digits[2:] if digits[:2].lower() == "0b" else digits
+    if not bits or set(bits) - {"0", "1"} or (bits == digits and len(bits) < 2):
+        return ""
+    value = int(bits, 2)
+    return (f". If you mean {digits!r} in binary, write 0b{bits} without quotes (the number {value}), "
+            f"or use int({digits!r}, 2)")
 
 
 def _items(answer: object, what: str, limit: int) -> list:

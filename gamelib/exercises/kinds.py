@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from gamelib.exercises.answers import NotAnAnswer, outcome, show, whole_number, whole_number_set, whole_numbers
+from gamelib.exercises.answers import NotAnAnswer, outcome, show, whole_number, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, wrong
 
 
@@ -21,7 +21,13 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
     truth = set(expected)
 
     def checker(answer: object) -> _Verdict:
-        given = whole_number_set(answer, f"a list of whole numbers (the {what})")
+        _refuse_labels_per_heap(answer, what)
+        listed = whole_numbers(answer, f"a list of whole numbers (the {what})", ordered=False)
+        given = frozenset(listed)
+        if "P-position" in what and len(given) < len(listed) and not isinstance(answer, (set, frozenset)):
+            return wrong("your list repeats numbers, so it looks like a value for each heap "
+                         f"(Grundy values?), not a list of heaps. The {what} are heap sizes, each listed once: "
+                         "the heaps whose Grundy value is 0.", hint)
         extra = sorted(given - truth)
         missing = truth - given
         if extra:
@@ -37,14 +43,30 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
     return checker
 
 
+def _refuse_labels_per_heap(answer: object, what: str) -> None:
+    """A list of 'P'/'N' labels (one per heap) where heap sizes are asked: say which kind of answer is wanted."""
+    if isinstance(answer, (list, tuple)) and answer and all(isinstance(a, str) for a in answer[:50]):
+        try:
+            labels = {outcome(a) for a in answer[:50]}
+        except NotAnAnswer:
+            return
+        if labels:
+            raise NotAnAnswer(f"{show(answer)} gives a label for each heap; the question asks for the {what} "
+                              "themselves: list the heap sizes whose label is P, e.g. [0, 4]")
+
+
 def number_checker(expected: int, what: str, hint: str) -> Callable[[object], _Verdict]:
-    """Check a single whole number, saying whether a wrong one is too small or too large."""
+    """Check a single whole number, saying on which side of a wrong one the answer lies.
+
+    The message says where to look ("12 is too large to be ...: the answer is smaller"), never that the number
+    given has a wrong value: for "the smallest heap with g(n) = 3" a larger heap may well have value 3.
+    """
 
     def checker(answer: object) -> _Verdict:
         given = whole_number(answer, f"a whole number ({what})")
         if given != expected:
-            side = "too small" if given < expected else "too large"
-            return wrong(f"{show(given)} is not {what}: it is {side}.", hint)
+            side, look = ("too small", "larger") if given < expected else ("too large", "smaller")
+            return wrong(f"{show(given)} is {side} to be {what}: the answer is {look}.", hint)
         return correct(f"{what} is {expected}.")
 
     checker.hint = hint
@@ -75,20 +97,27 @@ def read_position(answer: object, like: int | tuple[int, ...], rows: bool = Fals
     >>> read_position([4, 7], (9, 12)), read_position((7, 7), (7, 7, 7), rows=True), read_position(24, 25)
     ((4, 7), (7, 7, 0), 24)
     """
+    return _read_position(answer, like, rows)[0]
+
+
+def _read_position(answer: object, like: int | tuple[int, ...], rows: bool) -> tuple[int | tuple[int, ...], int]:
+    """:func:`read_position`, and how many rows left out at the end were read as eaten (0)."""
     if isinstance(like, int):
         if not isinstance(answer, (str, bytes)) and hasattr(type(answer), "__iter__"):
             raise NotAnAnswer(f"{show(answer)} is a list: give the heap you leave as a single number, "
                               f"e.g. {like - 1}")
-        return whole_number(answer, "the heap size you leave behind")
+        return whole_number(answer, "the heap size you leave behind"), 0
     size = len(like)
     heaps = whole_numbers(answer, f"the position after your move, as a tuple such as {like}", limit=size + 20)
+    filled = 0
     if rows:
-        heaps = heaps + (0,) * (size - len(heaps)) if 1 <= len(heaps) < size else heaps
+        filled = size - len(heaps) if 1 <= len(heaps) < size else 0
+        heaps = heaps + (0,) * filled
         while len(heaps) > size and heaps[-1] == 0:
             heaps = heaps[:-1]
     if len(heaps) != size:
         raise NotAnAnswer(f"{show(heaps)} has {len(heaps)} numbers; write all {size}, as in {like}")
-    return heaps
+    return heaps, filled
 
 
 def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Callable[[object], _Verdict]:
@@ -98,12 +127,20 @@ def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Ca
     """
 
     def checker(answer: object) -> _Verdict:
-        after = read_position(answer, position, rows)
-        if after not in game.moves(position):
-            return wrong(f"{show(after)} cannot be reached from {position} in one move.", hint)
+        after, filled = _read_position(answer, position, rows)
+        moves = game.moves(position)
+        left_out = "the row" if filled == 1 else f"the {filled} rows"
+        read = f"Reading {left_out} you left out as eaten (0): " if filled else ""
+        if after not in moves:
+            if isinstance(position, int) and isinstance(after, int) and 0 < after <= position \
+                    and position - after in moves:
+                return wrong(f"{show(after)} looks like the number of chips taken, not the heap left: the answer "
+                             f"is the heap you leave behind (taking {after} from {position} leaves "
+                             f"{position - after}).", hint)
+            return wrong(f"{read}{show(after)} cannot be reached from {position} in one move.", hint)
         if game.outcome(after) != "P":
-            return wrong(f"moving to {show(after)} is legal, but it leaves an N-position: your opponent then has "
-                         "a winning reply.", hint)
+            return wrong(f"{read}moving to {show(after)} is legal, but it leaves an N-position: your opponent then "
+                         "has a winning reply.", hint)
         return correct(f"{after} is a P-position, so {what}.")
 
     checker.hint = hint
