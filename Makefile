@@ -22,7 +22,7 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 # runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json
 
-.PHONY: venv lock lab test test-fast notebooks bench homework browser-deps hub hub-deps hub-load clean
+.PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean
 
 venv: $(STAMP)
 
@@ -78,6 +78,10 @@ notebooks: venv
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
+
+# Widgets in JupyterLab + chromium (`make browser-deps`): as the machine is, then with both cores kept busy.
+bench-browser: venv
+	$(BIN)/python benchmarks/browser.py --load
 
 homework: venv
 	$(BIN)/python tools/build_homework.py

@@ -1,7 +1,13 @@
-"""The lesson index: the one list that the README table and every notebook's navigation come from.
+"""The lesson index: the one list that the README table, the lesson list page and every notebook's navigation
+come from.
 
-``python tools/lessons.py`` rewrites the README lesson table and the navigation cells of every lesson
-(``make notebooks`` does this too). ``tests/test_lessons.py`` fails when either has drifted from this list.
+``python tools/lessons.py`` rewrites the README lesson table, the lesson list page ``notebooks/README.md`` and
+the navigation cells of every lesson, without running them (``make notebooks`` also rewrites the navigation).
+``tests/test_lessons.py`` fails when any of them has drifted from this list.
+
+The lesson list page lives in notebooks/ because that folder is JupyterLab's root (``make lab``, Binder): a
+link from a lesson can only reach files inside it. It is Markdown, not a notebook, so opening it starts no
+kernel, and JupyterLab shows a Markdown file reached through a link rendered (in its Markdown Preview).
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 README = ROOT / "README.md"
+#: The lesson list inside JupyterLab's root; every lesson's "All lessons" link opens it.
+LESSON_LIST = NOTEBOOKS / "README.md"
 #: Where the repository is published (owner/name on GitHub); the Binder links are made from it.
 REPOSITORY = "gamelib-kit/gamelib"
 BINDER = f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/"
@@ -59,7 +67,7 @@ def nav_markdown(index: int, where: str) -> str:
     if index > 0:
         before = LESSONS[index - 1]
         links.append(f"← [{before.title}]({before.filename})")
-    links.append("[All lessons](../README.md#lessons)")
+    links.append(f"[All lessons]({LESSON_LIST.name})")
     if index + 1 < len(LESSONS):
         after = LESSONS[index + 1]
         links.append(f"[{after.title}]({after.filename}) →")
@@ -76,6 +84,27 @@ def readme_table() -> str:
         rows.append(f"| {i} | [{lesson.title}](notebooks/{lesson.filename}) | {lesson.summary} | "
                     f"[open]({BINDER}{lesson.filename}) |")
     return "\n".join(rows)
+
+
+def lesson_list_page() -> str:
+    """The text of ``notebooks/README.md``: every lesson, in order, linked relative to notebooks/."""
+    rows = ["| # | Lesson | What it covers |", "|---|---|---|"]
+    rows += [f"| {i} | [{lesson.title}]({lesson.filename}) | {lesson.summary} |" for i, lesson in enumerate(LESSONS, 1)]
+    return "\n".join([
+        "# Lessons",
+        "",
+        "<!-- Made by tools/lessons.py from its lesson index: change the index there, then run "
+        "`python tools/lessons.py`. -->",
+        "",
+        f"{len(LESSONS)} lessons on impartial games, to be worked through in order. Each one starts with what you "
+        "will learn and ends with a link to the next; the \"All lessons\" link at the top and bottom of every "
+        "lesson brings you back here.",
+        "",
+        *rows,
+        "",
+        "The homework sets are in the `homework` folder next to the lessons.",
+        "",
+    ])
 
 
 MARKERS = ("<!-- lessons:start (made by tools/lessons.py) -->", "<!-- lessons:end -->")
@@ -106,6 +135,7 @@ def set_nav(notebook: dict, index: int) -> None:
 
 def main() -> int:
     README.write_text(readme_with_table(README.read_text()))
+    LESSON_LIST.write_text(lesson_list_page())
     import nbformat
 
     for i, lesson in enumerate(LESSONS):

@@ -6,6 +6,11 @@ What makes the result deterministic: navigation cells rewritten from the lesson 
 no per-cell timing metadata, no saved widget state and no widget views (they only work with a live kernel),
 matplotlib PNGs (stable bytes), execution counts 1, 2, 3, ... from a fresh kernel, and printed text merged
 into one output per stream (how the kernel splits it into messages depends on timing).
+
+What keeps a lesson unmodified when a student opens it: JupyterLab rewrites the notebook's ``kernelspec`` and
+``language_info`` metadata from the kernel it starts, and any difference marks the notebook modified. So the
+saved ``kernelspec`` is the one of the kernel that ran it (ipykernel calls it "Python 3 (ipykernel)"), and
+``language_info`` is the kernel's own (nbclient stores it).
 """
 
 from __future__ import annotations
@@ -16,12 +21,20 @@ import time
 from pathlib import Path
 
 import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lessons import LESSONS, NOTEBOOKS, set_nav  # noqa: E402
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+KERNEL = "python3"
+
+
+def kernelspec_metadata(name: str = KERNEL) -> dict:
+    """The ``kernelspec`` metadata JupyterLab writes into a notebook when it starts kernel ``name``."""
+    spec = KernelSpecManager().get_kernel_spec(name)
+    return {"display_name": spec.display_name, "language": spec.language, "name": name}
 
 
 def merge_streams(outputs: list) -> list:
@@ -58,9 +71,10 @@ def run(path: Path) -> float:
     if path.name in names:
         set_nav(nb, names.index(path.name))
     started = time.perf_counter()
-    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+    NotebookClient(nb, timeout=600, kernel_name=KERNEL, record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     clean(nb)
+    nb.metadata["kernelspec"] = kernelspec_metadata()
     nbformat.write(nb, path)
     return time.perf_counter() - started
 

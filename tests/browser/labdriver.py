@@ -22,13 +22,15 @@ const panel = app && app.shell.currentWidget;
 if (!panel || !panel.sessionContext || !panel.content || !panel.content.widgets) return null;
 """
 
-# True once the notebook is loaded and its kernel is started, connected and idle.
+# Once the notebook is loaded and its kernel is started, connected and idle: the page's clock then (ms since
+# the page began loading, so never 0); false before.
 _KERNEL_READY = (
     "(path) => {" + _PANEL.replace("return null", "return false") + """
   if (panel.context.path !== path || !panel.context.isReady) return false;
   const sc = panel.sessionContext;
   const kernel = sc.session && sc.session.kernel;
-  return sc.isReady && !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+  const ready = sc.isReady && !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+  return ready && performance.now();
 }"""
 )
 
@@ -85,18 +87,20 @@ class Lab:
 
     # --- notebooks -------------------------------------------------------------------------------------
 
-    def open(self, name: str, timeout: float = 60) -> None:
+    def open(self, name: str, timeout: float = 60) -> float:
         """Open notebook ``name`` (relative to the server root) alone in a fresh workspace and wait until
-        its kernel is truly ready."""
+        its kernel is truly ready. Returns the page's clock at that moment: ms since the page began loading."""
         started = time.perf_counter()
         self.path = name
         # ?reset starts from an empty workspace, so notebooks opened by earlier tests do not come back.
         self.page.goto(f"{self.base_url}/lab/tree/{quote(name)}?reset&token={self.token}")
-        self.wait_kernel_ready(timeout)
+        ready_at = self.wait_kernel_ready(timeout)
         self.record(f"open to kernel ready ({name})", time.perf_counter() - started)
+        return ready_at
 
-    def wait_kernel_ready(self, timeout: float = 60) -> None:
-        self.page.wait_for_function(_KERNEL_READY, arg=self.path, timeout=timeout * 1000)
+    def wait_kernel_ready(self, timeout: float = 60) -> float:
+        """Wait until the current notebook (``self.path``) has a ready kernel; returns the page's clock then."""
+        return self.page.wait_for_function(_KERNEL_READY, arg=self.path, timeout=timeout * 1000).json_value()
 
     def run_all(self, timeout: float = 120) -> None:
         """Run > Run All Cells from the menu bar, then wait until every cell has run."""

@@ -1,0 +1,444 @@
+"""How fast do the lessons' widgets answer in a real browser? Measured in JupyterLab driven through chromium.
+
+Run ``.venv/bin/python benchmarks/browser.py`` (``make bench-browser`` adds ``--load``). It starts a private
+JupyterLab on copies of notebooks/ and Debian's chromium (the same startup as the browser tests,
+tests/browser/labserver.py), then for every lesson:
+
+* loads JupyterLab in a fresh page, opens the lesson in it (as a double click in the file browser does) and
+  times, on the page's own clock, the moments its kernel is ready and its first widget is drawn (Run All is
+  chosen from the menu as soon as the kernel is ready);
+* finds every widget panel in the page (an output area holding a drawn widget) and works each of its controls a
+  few times, as a student would: a slider handle takes arrow keys, a text box takes a new entry (pressing
+  Enter, or the panel's "New game" / "Eat" button when it has one), a number box one more or one less and
+  Enter (unless such a button reads it), checkboxes and toggles are clicked, plain
+  buttons are pressed in turn (moves, Undo, Step forward ...);
+* times each action from the input event (keydown or click, seen in the page) to the panel's picture or text
+  changing on screen: the first change of an image's src or of the panel's text, then the image decoded and
+  the next animation frame begun (the frame that paints it). An action that changes nothing visible
+  (pressing Eat twice on the same square) is counted as "no change" once the kernel has answered, never timed.
+
+Everything is found through the page (CSS classes of ipywidgets and the controls' labels), not through
+gamelib's modules, so moving widget code between files does not change what is measured.
+
+It prints Markdown tables: per lesson the open times, per control the first action, the median and the 95th
+percentile (nearest rank; with 8 actions that is the slowest). ``--load`` repeats everything with one busy
+Python process per core running beside it, started and stopped here. This is a measurement, not a test:
+goals are printed as "met" or "NOT met", nothing fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from labdriver import Lab  # noqa: E402
+from labserver import CHROMIUM_ARGS, VIEWPORT, LabServer, chromium, copy_server_root  # noqa: E402
+
+GOAL_MEDIAN_MS, GOAL_P95_MS, GOAL_OPEN_MS = 100, 250, 3000
+OPEN_TIMEOUT_FACTOR = 5  # opening a lesson and running it may take this many times one action's timeout
+SUBMIT_BUTTONS = ("New game", "Eat")  # a panel with one of these takes typed settings when it is pressed
+RESET_BUTTONS = ("New game", "Reset", "New bar")  # pressed only when no other button is enabled
+ENTRIES = ["1, 2", "2, 3", "1, 3, 4", "1, x", "2, 5, 7"]  # "1, x" shows the panel's error message
+
+# Marks every widget panel's output area (one holding a widget view) with data-bench-panel="k" and returns
+# each panel's name: the last code line of its cell, e.g. 'nim_explorer(heaps=(5, 9, 12))'.
+_FIND_PANELS = """() => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const names = [];
+  notebook.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code') return;
+    const area = cell.node.querySelector('.jp-OutputArea');
+    if (!area || !area.querySelector('.jp-OutputArea-output > .jupyter-widgets')) return;
+    area.setAttribute('data-bench-panel', String(names.length));
+    const lines = cell.model.sharedModel.getSource().split('\\n').map(l => l.trim())
+      .filter(l => l && !l.startsWith('#'));
+    names.push(lines.length ? lines[lines.length - 1] : `cell ${i}`);
+  });
+  return names;
+}"""
+
+# Starts watching for the first widget drawn anywhere in the page; its time lands in window.__firstWidget.
+_WATCH_FIRST_WIDGET = """() => {
+  window.__firstWidget = null;
+  const poll = () => {
+    for (const output of document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')) {
+      const drawn = output.querySelector('img[src^="blob:"], img[src^="data:"], .widget-html-content');
+      if (drawn && output.offsetHeight > 0 && (drawn.tagName !== 'IMG' || drawn.complete)) {
+        window.__firstWidget = performance.now();
+        return;
+      }
+    }
+    requestAnimationFrame(poll);
+  };
+  poll();
+}"""
+
+# Arms the stopwatch on one panel before an action. The clock starts at the panel's first keydown or click;
+# it stops when the panel's images or text differ from now (after decoding the images and one more frame).
+# `answered` turns true once every message the page sent to the kernel since arming has been handled
+# (the kernel's idle status for it), and `settled` two frames later: then "no change" is final.
+_ARM = """(selector) => {
+  const root = document.querySelector(selector);
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const look = () =>
+    [...root.querySelectorAll('img')].map(i => i.getAttribute('src') || '').join('\\n') + '\\u0000' +
+    [...root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output, .widget-label')]
+      .map(e => e.innerText).join('\\n');
+  const s = {before: look(), t0: null, changed: null, shown: null, sent: new Set(), answered: false, settled: false};
+  const onInput = () => { if (s.t0 === null) s.t0 = performance.now(); };
+  const onMessage = (_, args) => {
+    const msg = args.msg;
+    if (args.direction === 'send' && msg.channel === 'shell') {
+      s.sent.add(msg.header.msg_id);
+      s.answered = false;
+      return;
+    }
+    if (args.direction === 'recv' && msg.header.msg_type === 'status' && msg.content.execution_state === 'idle'
+        && s.sent.delete(msg.parent_header.msg_id) && s.sent.size === 0) {
+      s.answered = true;
+      const settle = () => { if (s.answered && s.sent.size === 0) s.settled = true; };
+      requestAnimationFrame(() => requestAnimationFrame(settle));
+    }
+  };
+  const observer = new MutationObserver(() => {
+    if (s.t0 === null || s.changed !== null || look() === s.before) return;
+    s.changed = performance.now();
+    Promise.all([...root.querySelectorAll('img')].map(i => i.decode().catch(() => null)))
+      .then(() => requestAnimationFrame(() => { s.shown = performance.now(); }));
+  });
+  root.addEventListener('keydown', onInput, true);
+  root.addEventListener('click', onInput, true);
+  kernel.anyMessage.connect(onMessage);
+  observer.observe(root, {subtree: true, childList: true, characterData: true, attributeFilter: ['src']});
+  s.disarm = () => {
+    observer.disconnect();
+    kernel.anyMessage.disconnect(onMessage);
+    root.removeEventListener('keydown', onInput, true);
+    root.removeEventListener('click', onInput, true);
+  };
+  window.__bench = s;
+}"""
+
+# Done: a change was seen and is on screen and the kernel has answered; or no change once all has settled.
+_DONE = """() => { const s = window.__bench;
+  return s.changed !== null ? s.shown !== null && s.answered : s.settled; }"""
+_RESULT = """() => { const s = window.__bench; s.disarm();
+  return {t0: s.t0, shown: s.shown, changed: s.changed !== null}; }"""
+
+
+@dataclass
+class Control:
+    lesson: str
+    panel: str
+    control: str
+    times_ms: list[float] = field(default_factory=list)
+    unchanged: int = 0
+    timeouts: int = 0
+
+    def first(self) -> float | None:
+        return self.times_ms[0] if self.times_ms else None
+
+
+def nearest_rank(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+class Bench:
+    def __init__(self, lab: Lab, steps: int, timeout_s: float):
+        self.lab, self.page, self.steps, self.timeout_ms = lab, lab.page, steps, timeout_s * 1000
+
+    def timed(self, selector: str, action, row: Control) -> bool:
+        """Arm the stopwatch on the panel, do ``action``, and add the result to ``row``; False when nothing
+        visible changed (or nothing in time)."""
+        self.page.evaluate(_ARM, selector)
+        action()
+        try:
+            self.page.wait_for_function(_DONE, timeout=self.timeout_ms)
+        except PlaywrightTimeout:  # counted; then wait for the kernel before going on
+            self.page.evaluate(_RESULT)
+            row.timeouts += 1
+            self.lab.wait_kernel_ready(timeout=self.timeout_ms / 1000)
+            return False
+        result = self.page.evaluate(_RESULT)
+        if result["changed"] and result["t0"] is not None:
+            row.times_ms.append(result["shown"] - result["t0"])
+            return True
+        row.unchanged += 1
+        return False
+
+    # --- the controls of one panel ---------------------------------------------------------------------
+
+    def run_panel(self, lesson: str, index: int, name: str) -> list[Control]:
+        selector = f'[data-bench-panel="{index}"]'
+        panel = self.page.locator(selector)
+        panel.scroll_into_view_if_needed()
+        rows: list[Control] = []
+
+        def row(control: str) -> Control:
+            rows.append(Control(lesson, name, control))
+            return rows[-1]
+
+        # Sliders: the count can change under us (Nim's "heaps" slider adds heap sliders), so look again each time.
+        s = 0
+        while s < panel.locator(".widget-slider").count():
+            slider = panel.locator(".widget-slider").nth(s)
+            r = row(f"slider {label(slider)}")
+            direction = "ArrowRight"
+            for _ in range(self.steps):
+                handle = slider.locator(".noUi-handle").first
+                now, low, high = (float(handle.get_attribute(a)) for a in
+                                  ("aria-valuenow", "aria-valuemin", "aria-valuemax"))
+                if now >= high:
+                    direction = "ArrowLeft"
+                elif now <= low:
+                    direction = "ArrowRight"
+                handle.focus()
+                self.timed(selector, partial(handle.press, direction), r)
+            s += 1
+
+        submit = next((b for b in SUBMIT_BUTTONS if self.button(panel, b).count()), None)
+        boxes = panel.locator(".widget-text input[type=text]")
+        for b in range(boxes.count()):
+            box = boxes.nth(b)
+            r = row(f"text {label(box.locator('xpath=..'))}"
+                    + (f" + {submit}" if submit else " + Enter"))
+            original = box.input_value()
+            entries = [e for e in ENTRIES if e != original] + [original]
+            for step in range(self.steps + 1):
+                # The extra last action puts the original entry back (untimed), so the panel's other
+                # controls are measured on the lesson's own settings, never on an error state.
+                box.fill(entries[step % len(entries)] if step < self.steps else original)
+                enter = self.button(panel, submit).first.click if submit else partial(box.press, "Enter")
+                self.timed(selector, enter, r if step < self.steps else Control(lesson, name, "restore"))
+
+        # Number boxes of their own (a panel with a submit button reads them when it is pressed): one up or
+        # down within the box's bounds, then Enter.
+        numbers = panel.locator(".widget-text input[type=number]")
+        for n in range(numbers.count() if not submit else 0):
+            box = numbers.nth(n)
+            r = row(f"number {label(box.locator('xpath=..'))} + Enter")
+            original, direction = box.input_value(), 1
+            for step in range(self.steps + 1):
+                value = int(float(box.input_value() or 0))
+                low, high = (box.get_attribute(a) for a in ("min", "max"))
+                beyond_high = high is not None and value + direction > float(high)
+                if beyond_high or (low is not None and value + direction < float(low)):
+                    direction = -direction
+                box.fill(str(value + direction) if step < self.steps else original)
+                target = r if step < self.steps else Control(lesson, name, "restore")
+                self.timed(selector, partial(box.press, "Enter"), target)
+
+        checkboxes = panel.locator(".widget-checkbox")
+        for c in range(checkboxes.count()):
+            r = row(f"checkbox {checkboxes.nth(c).inner_text().strip()[:40]}")
+            for _ in range(self.steps):
+                self.timed(selector, checkboxes.nth(c).locator("input").click, r)
+
+        toggles = panel.locator(".widget-toggle-button:not(.widget-toggle-buttons *)")
+        for t in range(toggles.count()):
+            r = row(f"toggle {toggles.nth(t).inner_text().strip()}")
+            for _ in range(self.steps):
+                self.timed(selector, toggles.nth(t).click, r)
+
+        choices = panel.locator(".widget-toggle-buttons")
+        for c in range(choices.count()):
+            r = row(f"choice {label(choices.nth(c))}")
+            for _ in range(self.steps):
+                other = choices.nth(c).locator("button:not(.mod-active)").first
+                self.timed(selector, other.click, r)
+
+        if panel.locator("button.widget-button").count():
+            r = row("buttons")
+            changed = True
+            for step in range(self.steps):
+                enabled = panel.locator("button.widget-button:enabled:visible")
+                labels = [t.strip() for t in enabled.all_inner_texts()]
+                if not labels:
+                    break
+                # Moves first; a reset button when none is left, or when the last press changed nothing
+                # (Chomp's Eat on a square already eaten).
+                playing = [i for i, t in enumerate(labels) if t not in RESET_BUTTONS]
+                resets = [i for i, t in enumerate(labels) if t in RESET_BUTTONS]
+                pool = resets if resets and (not changed or not playing) else playing or list(range(len(labels)))
+                changed = self.timed(selector, enabled.nth(pool[step % len(pool)]).click, r)
+            names = sorted({t.strip() for t in panel.locator("button.widget-button").all_inner_texts()})
+            r.control = "buttons: " + ", ".join(names)[:60]
+        return rows
+
+    @staticmethod
+    def button(panel, text: str):
+        return panel.locator("button.widget-button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+
+
+def label(container) -> str:
+    """The description a control shows (its ``.widget-label``), quoted, or "(no label)"."""
+    labels = container.locator(".widget-label")
+    text = labels.first.inner_text().strip() if labels.count() else ""
+    return f'"{text}"' if text else "(no label)"
+
+
+@dataclass
+class Opening:
+    """One lesson's opening, in ms: JupyterLab's page loaded and restored (``app``); then, counted from the
+    moment the lesson is opened in it, its kernel ready (``ready``) and its first widget drawn (``first``)."""
+
+    lesson: str
+    app: float | None = None
+    ready: float | None = None
+    first: float | None = None
+    problem: str = ""
+
+
+def run_lesson(context, server: LabServer, name: str, steps: int, timeout_s: float) -> tuple[Opening, list]:
+    """Load JupyterLab in a fresh page with an empty workspace, open lesson ``name`` in it as the file
+    browser does, Run All once its kernel is ready, then work its widgets."""
+    page = context.new_page()
+    page.set_default_timeout(OPEN_TIMEOUT_FACTOR * timeout_s * 1000)
+    lab = Lab(page, server.base_url, server.token, lambda *_: None)
+    opening, rows = Opening(name), []
+    try:
+        page.goto(f"{server.base_url}/lab?reset&token={server.token}")
+        page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)")
+        opening.app = page.evaluate("async () => { await window.jupyterapp.restored; return performance.now(); }")
+        opened = page.evaluate("""(path) => {
+          window.jupyterapp.commands.execute('docmanager:open', {path});
+          return performance.now();
+        }""", name)
+        lab.path = name
+        opening.ready = lab.wait_kernel_ready(timeout=OPEN_TIMEOUT_FACTOR * timeout_s) - opened
+        page.evaluate(_WATCH_FIRST_WIDGET)
+        lab.run_all(timeout=OPEN_TIMEOUT_FACTOR * timeout_s)
+        page.wait_for_function("() => window.__firstWidget !== null")
+        opening.first = page.evaluate("() => window.__firstWidget") - opened
+        page.set_default_timeout(timeout_s * 1000)
+        bench = Bench(lab, steps, timeout_s)
+        for index, panel in enumerate(page.evaluate(_FIND_PANELS)):
+            rows += bench.run_panel(name, index, panel)
+    except Exception as error:  # one lesson's failure is reported in the table; the others are still measured
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        print(f"  {name}: {first_line}", file=sys.stderr, flush=True)
+        opening.problem = first_line[:100]
+    finally:
+        page.close()
+        server.shut_down_sessions()
+    return opening, rows
+
+
+def ms(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value / 1000:.2f} s" if value >= 1000 else f"{value:.0f} ms"
+
+
+def load_text() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def run_pass(options, title: str, busy: int) -> None:
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
+            root, home = Path(tmp, "root"), Path(tmp, "home")
+            root.mkdir()
+            home.mkdir()
+            lessons = [n for n in copy_server_root(root) if re.match(r"\d", n) and n.endswith(".ipynb")]
+            if options.lessons:
+                lessons = [n for n in lessons if n[:2] in options.lessons.split(",")]
+            load_before = load_text()
+            started = time.perf_counter()
+            with LabServer(root, home) as server, sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=options.chromium, args=CHROMIUM_ARGS)
+                context = browser.new_context(viewport=VIEWPORT)
+                opens, rows = [], []
+                for name in lessons:
+                    opening, lesson_rows = run_lesson(context, server, name, options.steps, options.timeout)
+                    opens.append(opening)
+                    rows += lesson_rows
+                    print(f"  measured {name} ({len(lesson_rows)} controls)", file=sys.stderr, flush=True)
+                browser.close()
+            report(title, busy, load_before, load_text(), time.perf_counter() - started, opens, rows, options)
+    finally:
+        for hog in hogs:
+            hog.terminate()
+        for hog in hogs:
+            hog.wait()
+
+
+def report(title, busy, load_before, load_after, seconds, opens, rows, options) -> None:
+    print(f"\n### {title}\n")
+    print(f"Busy processes added by the benchmark: {busy}. Load average (1, 5, 15 min) at start {load_before}, "
+          f"at end {load_after}; {os.cpu_count()} cores; {seconds / 60:.1f} min; {options.steps} actions per "
+          f"control; Python {platform.python_version()}, chromium {options.chromium}.\n")
+    print("| Lesson | JupyterLab page loaded | Open → kernel ready | Open → first widget drawn | Problem |")
+    print("|---|---:|---:|---:|---|")
+    for o in opens:
+        print(f"| {o.lesson} | {ms(o.app)} | {ms(o.ready)} | {ms(o.first)} | {o.problem or '—'} |")
+    print("\n(The lesson is opened in the loaded JupyterLab as its file browser does; Run All is chosen as soon as "
+          "its kernel is ready, so the last column includes every cell above the first widget.)")
+    print("\n| Lesson | Widget | Control | First | Median | p95 | Timed | No change | Timed out |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        median = statistics.median(r.times_ms) if r.times_ms else None
+        p95 = nearest_rank(r.times_ms, 0.95) if r.times_ms else None
+        print(f"| {r.lesson[:2]} | `{r.panel}` | {r.control} | {ms(r.first())} | {ms(median)} | {ms(p95)} | "
+              f"{len(r.times_ms)} | {r.unchanged} | {r.timeouts} |")
+    timed = [r for r in rows if r.times_ms]
+    worst_median = max((statistics.median(r.times_ms) for r in timed), default=None)
+    worst_p95 = max((nearest_rank(r.times_ms, 0.95) for r in timed), default=None)
+    worst_open = max((o.first for o in opens if o.first is not None), default=None)
+
+    def verdict(value, goal):
+        return "no data" if value is None else ("met" if value < goal else "NOT met")
+
+    failed = sum(1 for o in opens if o.problem)
+    print(f"\nLessons that could not be measured to the end: {failed}.")
+    print(f"Goals (idle machine): every median < {GOAL_MEDIAN_MS} ms — worst {ms(worst_median)}, "
+          f"{verdict(worst_median, GOAL_MEDIAN_MS)}; every p95 (first action included) < {GOAL_P95_MS} ms — worst "
+          f"{ms(worst_p95)}, {verdict(worst_p95, GOAL_P95_MS)}; open → first widget < {GOAL_OPEN_MS / 1000:.0f} s — "
+          f"worst {ms(worst_open)}, {verdict(worst_open, GOAL_OPEN_MS)}. Timed out: "
+          f"{sum(r.timeouts for r in rows)}; actions with no visible change: {sum(r.unchanged for r in rows)}.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--load", action="store_true",
+                        help="after the plain pass, repeat it with one busy Python process per core")
+    parser.add_argument("--only-load", action="store_true", help="run only the loaded pass")
+    parser.add_argument("--steps", type=int, default=8, help="actions per control (default 8)")
+    parser.add_argument("--lessons", default="", help="comma-separated lesson numbers, e.g. 01,04 (default all)")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds before one action counts as timed out")
+    options = parser.parse_args(argv)
+    if options.steps < 1:
+        parser.error(f"--steps must be at least 1, got {options.steps}")
+    options.chromium = chromium()
+    if options.chromium is None:
+        print("bench-browser: Debian's chromium is not installed; `make browser-deps` installs it.", file=sys.stderr)
+        return 1
+    print(f"## Browser benchmark ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
+    cores = os.cpu_count() or 1
+    if not options.only_load:
+        run_pass(options, "As it is (no load added)", 0)
+    if options.load or options.only_load:
+        run_pass(options, f"Loaded: {cores} busy Python processes beside it", cores)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Moving between lessons inside JupyterLab, as a student does: the links of the navigation cells and the
+lesson list page (notebooks/README.md), and a lesson that is only opened stays unmodified."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("lessons", ROOT / "tools" / "lessons.py")
+lessons = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lessons)
+LESSONS = lessons.LESSONS
+
+# The current tab's document once it is drawn: its path and whether it shows rendered Markdown (a notebook
+# or the Markdown preview) or source text (the text editor); null while it is still loading.
+_CURRENT = """() => {
+  const widget = window.jupyterapp.shell.currentWidget;
+  if (!widget || !widget.context) return null;
+  const rendered = !!widget.node.querySelector('.jp-RenderedMarkdown');
+  if (!rendered && !widget.node.querySelector('.jp-FileEditor')) return null;
+  return {path: widget.context.path, rendered};
+}"""
+
+
+def wait_for_tab(lab, path: str) -> dict:
+    """Wait until the current tab shows ``path``; returns how it shows it."""
+    lab.page.wait_for_function(f"() => {{ const c = ({_CURRENT})(); return c && c.path === {path!r}; }}")
+    return lab.page.evaluate(_CURRENT)
+
+
+def current_tab(lab):
+    """The document in the current tab (earlier tabs stay in the page, hidden)."""
+    return lab.page.locator(f"[id={lab.page.evaluate('() => window.jupyterapp.shell.currentWidget.id')!r}]")
+
+
+def nav_link(lab, text: str, where: str):
+    """The link ``text`` in the current lesson's top or bottom navigation cell (its first or last cell)."""
+    cells = current_tab(lab).locator(".jp-MarkdownCell .jp-RenderedMarkdown")
+    cell = cells.first if where == "top" else cells.last
+    return cell.locator("a", has_text=re.compile(rf"^{re.escape(text)}$"))
+
+
+def test_next_and_previous_lesson_links_open_those_lessons(lab):
+    first, second = LESSONS[0], LESSONS[1]
+    lab.open(first.filename)
+    nav_link(lab, second.title, "bottom").click()
+    assert wait_for_tab(lab, second.filename) == {"path": second.filename, "rendered": True}
+    expect(current_tab(lab).locator(".jp-RenderedMarkdown h1", has_text=f"2. {second.title}")).to_be_visible()
+    nav_link(lab, first.title, "top").click()
+    wait_for_tab(lab, first.filename)
+
+
+def test_all_lessons_link_opens_the_rendered_lesson_list_whose_links_open_lessons(lab):
+    lab.open(LESSONS[2].filename)
+    nav_link(lab, "All lessons", "top").click()
+    assert wait_for_tab(lab, "README.md") == {"path": "README.md", "rendered": True}
+    listed = current_tab(lab).locator(".jp-RenderedMarkdown table a")
+    expect(listed).to_have_text([lesson.title for lesson in LESSONS])
+    listed.filter(has_text=LESSONS[3].title).click()
+    wait_for_tab(lab, LESSONS[3].filename)
+
+
+def test_a_lesson_opened_with_its_kernel_ready_is_not_marked_modified(lab):
+    lab.open(LESSONS[1].filename)
+    # JupyterLab rewrites the kernelspec and language_info metadata once the kernel's spec and info arrive:
+    # wait for both (its own handlers were attached first, so they have run), then look.
+    dirty = lab.page.evaluate("""async () => {
+      const panel = window.jupyterapp.shell.currentWidget;
+      const kernel = panel.sessionContext.session.kernel;
+      await kernel.spec;
+      await kernel.info;
+      await new Promise(done => requestAnimationFrame(done));
+      return panel.context.model.dirty;
+    }""")
+    assert dirty is False
+    expect(lab.page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
