@@ -216,3 +216,33 @@ def test_unsandboxed_results_say_so_on_every_row(tmp_path):
     assert [(r["file"], r["score"], r["sandbox"]) for r in rows] == [
         ("alice.ipynb", "11", "UNSANDBOXED (trusted run)")]
     assert student_set("alice")  # the seeded question was checked against alice's own set
+
+
+def _grade_folder(tmp_path, notebooks: dict[str, nbformat.NotebookNode]) -> dict:
+    """Grade ``notebooks`` (relative path -> notebook) in the sandbox; the outcomes by file and the output folder."""
+    folder, out = tmp_path / "in", tmp_path / "out"
+    for relative, nb in notebooks.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, folder / relative)
+    homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
+    found, skipped = scan_folder(folder)
+    outcomes = grade_homework.grade_all(found, homework, out, limits=sandbox.Limits(timeout=60),
+                                        report=lambda _: None)
+    grade_homework.write_all(outcomes, skipped, homework, out)
+    return {"by_file": {o.file: o for o in outcomes}, "out": out}
+
+
+def test_running_with_another_students_numeric_id_gains_nothing_unseen(tmp_path):
+    """Mallory types her own id, then runs with Alice's as a number (not text), and answers question 5 for
+    Alice's set. The gradebook must not show Mallory's id while question 5 is checked against Alice's set."""
+    mallory = submission(SET, RIGHT, "7654321")
+    cell = next(c for c in mallory.cells if c.source.startswith("my_set = student_set(student_id)"))
+    cell.source = 'student_id = int("1234567")\n' + cell.source
+    assert student_set(1234567) != student_set("7654321")
+    graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, RIGHT, "1234567"),
+                                      "Mallory X_102_assignsubmission_file_/hw1.ipynb": mallory})
+    outcome = graded["by_file"]["Mallory X_102_assignsubmission_file_/hw1.ipynb"]
+    assert outcome.student_id == "7654321"
+    assert outcome.questions["q5"]["score"] == 0, "question 5 was checked against an id the gradebook does not show"
+    assert any("ran with student_id 1234567" in p for p in outcome.problems), outcome.problems
