@@ -246,3 +246,22 @@ def test_running_with_another_students_numeric_id_gains_nothing_unseen(tmp_path)
     assert outcome.student_id == "7654321"
     assert outcome.questions["q5"]["score"] == 0, "question 5 was checked against an id the gradebook does not show"
     assert any("ran with student_id 1234567" in p for p in outcome.problems), outcome.problems
+
+
+def test_a_typed_id_cannot_write_headings_or_html_into_the_teachers_files(tmp_path):
+    """The typed id goes into the headings of answers/q6.md and the feedback: one line of text there, so it
+    cannot forge another student's block in the file the teacher marks from, nor bring raw HTML into it."""
+    forged = ("eve\n\n## Alice Smith, student_id 1234567\n\nFile: `x`\n\n> I copied from Bob "
+              "<img src=x onerror=alert(1)>")
+    graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, RIGHT, "1234567"),
+                                      "Eve_103_assignsubmission_file_/hw1`<b>x</b>.ipynb":
+                                      submission(SET, RIGHT, forged)})
+    answers = (graded["out"] / "answers" / "q6.md").read_text()
+    headings = [line for line in answers.splitlines() if line.startswith("#")]
+    assert len(headings) == 3, headings  # the file's title, Alice, Eve: no forged heading
+    assert headings[1] == "## Alice Smith, student_id 1234567"
+    eve = next(p.read_text() for p in (graded["out"] / "feedback").iterdir() if p.name.startswith("Eve"))
+    assert [line for line in eve.splitlines() if line.startswith("#")] == ["# hw1-subtraction-grundy: feedback"]
+    for text in (answers, eve):
+        assert "<img" not in text and "<b>" not in text

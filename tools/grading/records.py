@@ -135,11 +135,17 @@ def write_details(outcomes: list[Outcome], homework: HomeworkSet, path: Path) ->
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+def _inline(text: str) -> str:
+    """Text from a file name or a typed id for one line of Markdown: no line breaks (so no heading or block
+    of its own), no raw HTML, and Markdown's own marks (links, images, code, emphasis) shown as they are."""
+    return re.sub(r"([\\`*\[\]])", r"\\\1", " ".join(_safe(text).split()))
+
+
 def _who(o: Outcome) -> str:
     parts = [o.name or o.file]
     if o.student_id:
         parts.append(f"student_id {o.student_id}")
-    return ", ".join(parts)
+    return _inline(", ".join(parts))
 
 
 def _safe(text: str) -> str:
@@ -165,7 +171,7 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
         for o in ordered:
             if o.status == NOT_GRADED:
                 continue
-            blocks.append(f"## {_who(o)}\n\nFile: `{o.file}`\n\n{_quote(o.written.get(question.name, ''))}")
+            blocks.append(f"## {_who(o)}\n\nFile: {_inline(o.file)}\n\n{_quote(o.written.get(question.name, ''))}")
         path = folder / f"{question.name}.md"
         path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8", errors="replace")
         written.append(path)
@@ -174,7 +180,7 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
 
 def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) -> str:
     """What one student may read: scores and messages, never a hidden test's code or expected value."""
-    lines = [f"# {homework.name}: feedback", "", f"Submission: `{o.file}`" + (f" ({_who(o)})" if o.name else "")]
+    lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_who(o)})" if o.name else "")]
     if o.status == NOT_GRADED:
         lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
