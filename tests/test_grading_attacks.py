@@ -265,3 +265,24 @@ def test_a_typed_id_cannot_write_headings_or_html_into_the_teachers_files(tmp_pa
     assert [line for line in eve.splitlines() if line.startswith("#")] == ["# hw1-subtraction-grundy: feedback"]
     for text in (answers, eve):
         assert "<img" not in text and "<b>" not in text
+
+
+def _id_with_the_set_of(other_id: str, prefix: str) -> str:
+    """An id ``prefix-N`` whose seeded set is ``other_id``'s: the few seconds of search a student can do."""
+    wanted = student_set(other_id)
+    return next(f"{prefix}-{n}" for n in range(10**6) if student_set(f"{prefix}-{n}") == wanted)
+
+
+def test_an_id_made_to_share_another_students_set_is_flagged(tmp_path):
+    """Mallory searches for an id of her own whose seeded set is Alice's, types it and copies Alice's notebook:
+    the ids differ (no DUPLICATE ID), so only the shared set can show it."""
+    forged = _id_with_the_set_of("1234567", "7654321")
+    graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, RIGHT, "1234567"),
+                                      "Mallory X_102_assignsubmission_file_/hw1.ipynb": submission(SET, RIGHT, forged),
+                                      "Bob Jones_103_assignsubmission_file_/hw1.ipynb": submission(SET, RIGHT, "bob")})
+    rows = {r["student"]: r for r in csv.DictReader((graded["out"] / f"{SET}-results.csv").open())}
+    assert rows["Mallory X"]["score"] == "11"  # the copied answers are right for her set: only a flag can tell
+    assert "SAME SET" in rows["Mallory X"]["flags"] and "Alice Smith" in rows["Mallory X"]["flags"]
+    assert "SAME SET" in rows["Alice Smith"]["flags"] and "Mallory X" in rows["Alice Smith"]["flags"]
+    assert rows["Bob Jones"]["flags"] == ""
