@@ -286,3 +286,25 @@ def test_an_id_made_to_share_another_students_set_is_flagged(tmp_path):
     assert "SAME SET" in rows["Mallory X"]["flags"] and "Alice Smith" in rows["Mallory X"]["flags"]
     assert "SAME SET" in rows["Alice Smith"]["flags"] and "Mallory X" in rows["Alice Smith"]["flags"]
     assert rows["Bob Jones"]["flags"] == ""
+
+
+def test_a_zip_member_that_cannot_be_written_is_listed_not_fatal(tmp_path):
+    """A name too long for the disk (90 Chinese characters are 270 bytes), or a file where another member
+    needs a folder: each is listed as not graded, and every other submission is still found."""
+    import zipfile
+
+    from grading.layout import unpack_zip
+
+    archive = tmp_path / "download.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("Ann_1_assignsubmission_file_/hw1.ipynb", "{}")
+        zf.writestr("Ann_1_assignsubmission_file_/hw1.ipynb/again.ipynb", "{}")
+        zf.writestr("Bo_2_assignsubmission_file_/" + "作业" * 45 + ".ipynb", "{}")
+        zf.writestr("Cy_3_assignsubmission_file_/hw1.ipynb", "{}")
+    found, skipped = unpack_zip(archive, tmp_path / "unpacked")
+    assert [s.file for s in found] == ["Ann_1_assignsubmission_file_/hw1.ipynb",
+                                       "Cy_3_assignsubmission_file_/hw1.ipynb"]
+    assert sorted(s.file.split("/")[0] for s in skipped) == ["Ann_1_assignsubmission_file_",
+                                                             "Bo_2_assignsubmission_file_"]
+    assert all("could not be unpacked" in s.reason for s in skipped), skipped
+
