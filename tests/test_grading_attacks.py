@@ -308,3 +308,18 @@ def test_a_zip_member_that_cannot_be_written_is_listed_not_fatal(tmp_path):
                                                              "Bo_2_assignsubmission_file_"]
     assert all("could not be unpacked" in s.reason for s in skipped), skipped
 
+
+
+def test_file_names_reach_the_teachers_terminal_without_control_characters(tmp_path, capsys):
+    """A file name is partly the student's upload name: escape sequences in it must not reach the terminal
+    (rewriting the line shown, setting the window title, or worse in some terminals)."""
+    name = "Eve_4_assignsubmission_file_/hw1\x1b]0;pwned\x07\x1b[2K\rgraded 11-11.ipynb"
+    folder = tmp_path / "in"
+    (folder / name).parent.mkdir(parents=True)
+    nbformat.write(submission(SET, {}, "eve"), folder / name)
+    (folder / "notes\x1b[31m.txt").write_text("not a notebook")
+    assert grade_homework.main(["hw1", str(folder), "--out", str(tmp_path / "out"), "--timeout", "60",
+                                "--autograder", str(built_sets()[SET].autograder_zip)]) == 0
+    printed = capsys.readouterr().out
+    assert "notes" in printed and "Eve_4" in printed
+    assert not [c for c in printed if not c.isprintable() and c != "\n"], repr(printed)
