@@ -323,3 +323,24 @@ def test_file_names_reach_the_teachers_terminal_without_control_characters(tmp_p
     printed = capsys.readouterr().out
     assert "notes" in printed and "Eve_4" in printed
     assert not [c for c in printed if not c.isprintable() and c != "\n"], repr(printed)
+
+
+def test_a_huge_cell_costs_the_grader_little_memory():
+    """The grader reads the typed id with ``ast`` in its own process, unsandboxed: a 20 MB cell of
+    ``student_id = 1`` lines used to take 3.3 GB and 50 s there. Cells far larger than any id cell are not
+    parsed (the id then counts as not typed, and the one the notebook ran with is shown and noted)."""
+    import tracemalloc
+
+    from grading.notebook import MAX_ID_CELL_CHARS, declared_student_id
+
+    nb = submission(SET, {}, "mallory")
+    nb.cells.append(nbformat.v4.new_code_cell("student_id = 1\n" * 150_000))
+    tracemalloc.start()
+    try:
+        typed = declared_student_id(nb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert typed == "mallory" and peak < 20 * 2**20, (typed, peak)
+    nb.cells[-1].source = "student_id = 'eve'\n" + "#" * (MAX_ID_CELL_CHARS - 19)
+    assert declared_student_id(nb) == "eve"  # a cell just under the limit is still read
