@@ -369,3 +369,28 @@ def test_saved_outputs_cost_the_grader_little():
     assert peak < 10 * len(raw), (peak, len(raw))
     assert all(cell.get("outputs", []) == [] for cell in json.loads(sent)["cells"])
     assert [cell_text(c) for c in read.cells] == [cell_text(c) for c in nb.cells]
+
+
+def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_path):
+    """The gradebook shows a file name on one line and never as a formula (``-`` at the start gets a quote,
+    runs of spaces become one): the teacher's mark, read back from that cell, must still reach the file."""
+    from grading.grader import GRADED, Outcome
+    from grading.records import read_hand_marks, write_feedback, write_gradebook
+
+    homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
+    files = ["Anne  Marie_5_assignsubmission_file_/hw1.ipynb", "-x_6_assignsubmission_file_/hw1\t.ipynb"]
+    outcomes = [Outcome(f, name=f.split("_")[0], status=GRADED, score=11.0, possible=11.0) for f in files]
+    book = tmp_path / "book.csv"
+    write_gradebook(outcomes, homework, book, {})
+    rows = list(csv.DictReader(book.open()))
+    for row in rows:
+        row["q6 (by hand, 2)"] = "2"
+    with book.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    marks = read_hand_marks(book, homework)
+    write_gradebook(outcomes, homework, book, marks)
+    assert [r["total"] for r in csv.DictReader(book.open())] == ["13", "13"]
+    feedback = "".join(p.read_text() for p in write_feedback(outcomes, homework, tmp_path / "feedback", marks))
+    assert feedback.count("| q6 (written) | 2 / 2 |") == 2

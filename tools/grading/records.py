@@ -73,6 +73,12 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
+def marks_of(o: Outcome, hand_marks: dict[str, dict[str, float]]) -> dict[str, float]:
+    """The hand marks of one submission, kept under its file name as the gradebook's cell shows it (one line,
+    a quote before a formula sign, see :func:`_cell`) when that differs from the name itself."""
+    return hand_marks.get(o.file) or hand_marks.get(_cell(o.file).lstrip("'"), {})
+
+
 def manual_column(question) -> str:
     return f"{question.name} (by hand, {question.points:g})"
 
@@ -140,7 +146,7 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
         writer = csv.writer(f)
         writer.writerow(header)
         for o in sorted(outcomes, key=lambda o: ((o.name or o.file).casefold(), o.file)):
-            marks = hand_marks.get(o.file, {})
+            marks = marks_of(o, hand_marks)
             row = [_cell(o.file), _cell(o.name), _cell(o.site_id), _cell(o.student_id), o.status,
                    _number(o.score), _number(o.possible)]
             row += [_number(o.questions[q.name]["score"]) if q.name in o.questions else "" for q in homework.autograded]
@@ -234,7 +240,7 @@ def write_feedback(outcomes: list[Outcome], homework: HomeworkSet, folder: Path,
         path = folder / f"{slug(o.name or o.file)}.md"
         if path in paths:  # two submissions from one student: one feedback file each
             path = folder / f"{slug(o.file)}.md"
-        path.write_text(feedback_text(o, homework, hand_marks.get(o.file, {})), encoding="utf-8", errors="replace")
+        path.write_text(feedback_text(o, homework, marks_of(o, hand_marks)), encoding="utf-8", errors="replace")
         paths.append(path)
     return paths
 
