@@ -22,7 +22,7 @@ from .plain import BadReport, Report, read_report
 
 GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED = "graded", "graded, with problems", "not graded"
 #: Bumped when a change to the grader changes results: older result files are then graded again.
-GRADER_VERSION = 1
+GRADER_VERSION = 2
 
 
 @dataclass(frozen=True)
