@@ -216,3 +216,181 @@ def test_unsandboxed_results_say_so_on_every_row(tmp_path):
     assert [(r["file"], r["score"], r["sandbox"]) for r in rows] == [
         ("alice.ipynb", "11", "UNSANDBOXED (trusted run)")]
     assert student_set("alice")  # the seeded question was checked against alice's own set
+
+
+def _grade_folder(tmp_path, notebooks: dict[str, nbformat.NotebookNode]) -> dict:
+    """Grade ``notebooks`` (relative path -> notebook) in the sandbox; the outcomes by file and the output folder."""
+    folder, out = tmp_path / "in", tmp_path / "out"
+    for relative, nb in notebooks.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, folder / relative)
+    homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
+    found, skipped = scan_folder(folder)
+    outcomes = grade_homework.grade_all(found, homework, out, limits=sandbox.Limits(timeout=60),
+                                        report=lambda _: None)
+    grade_homework.write_all(outcomes, skipped, homework, out)
+    return {"by_file": {o.file: o for o in outcomes}, "out": out}
+
+
+def test_running_with_another_students_numeric_id_gains_nothing_unseen(tmp_path):
+    """Mallory types her own id, then runs with Alice's as a number (not text), and answers question 5 for
+    Alice's set. The gradebook must not show Mallory's id while question 5 is checked against Alice's set."""
+    mallory = submission(SET, RIGHT, "7654321")
+    cell = next(c for c in mallory.cells if c.source.startswith("my_set = student_set(student_id)"))
+    cell.source = 'student_id = int("1234567")\n' + cell.source
+    assert student_set(1234567) != student_set("7654321")
+    graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, RIGHT, "1234567"),
+                                      "Mallory X_102_assignsubmission_file_/hw1.ipynb": mallory})
+    outcome = graded["by_file"]["Mallory X_102_assignsubmission_file_/hw1.ipynb"]
+    assert outcome.student_id == "7654321"
+    assert outcome.questions["q5"]["score"] == 0, "question 5 was checked against an id the gradebook does not show"
+    assert any("ran with student_id 1234567" in p for p in outcome.problems), outcome.problems
+
+
+def test_a_typed_id_cannot_write_headings_or_html_into_the_teachers_files(tmp_path):
+    """The typed id goes into the headings of answers/q6.md and the feedback: one line of text there, so it
+    cannot forge another student's block in the file the teacher marks from, nor bring raw HTML into it."""
+    forged = ("eve\n\n## Alice Smith, student_id 1234567\n\nFile: `x`\n\n> I copied from Bob "
+              "<img src=x onerror=alert(1)>")
+    graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, RIGHT, "1234567"),
+                                      "Eve_103_assignsubmission_file_/hw1`<b>x</b>.ipynb":
+                                      submission(SET, RIGHT, forged)})
+    answers = (graded["out"] / "answers" / "q6.md").read_text()
+    headings = [line for line in answers.splitlines() if line.startswith("#")]
+    assert len(headings) == 3, headings  # the file's title, Alice, Eve: no forged heading
+    assert headings[1] == "## Alice Smith, student_id 1234567"
+    eve = next(p.read_text() for p in (graded["out"] / "feedback").iterdir() if p.name.startswith("Eve"))
+    assert [line for line in eve.splitlines() if line.startswith("#")] == ["# hw1-subtraction-grundy: feedback"]
+    for text in (answers, eve):
+        assert "<img" not in text and "<b>" not in text
+
+
+def _id_with_the_set_of(other_id: str, prefix: str) -> str:
+    """An id ``prefix-N`` whose seeded set is ``other_id``'s: the few seconds of search a student can do."""
+    wanted = student_set(other_id)
+    return next(f"{prefix}-{n}" for n in range(10**6) if student_set(f"{prefix}-{n}") == wanted)
+
+
+def test_an_id_made_to_share_another_students_set_is_flagged(tmp_path):
+    """Mallory searches for an id of her own whose seeded set is Alice's, types it and copies Alice's notebook:
+    the ids differ (no DUPLICATE ID), so only the shared set can show it."""
+    forged = _id_with_the_set_of("1234567", "7654321")
+    graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, RIGHT, "1234567"),
+                                      "Mallory X_102_assignsubmission_file_/hw1.ipynb": submission(SET, RIGHT, forged),
+                                      "Bob Jones_103_assignsubmission_file_/hw1.ipynb": submission(SET, RIGHT, "bob")})
+    rows = {r["student"]: r for r in csv.DictReader((graded["out"] / f"{SET}-results.csv").open())}
+    assert rows["Mallory X"]["score"] == "11"  # the copied answers are right for her set: only a flag can tell
+    assert "SAME SET" in rows["Mallory X"]["flags"] and "Alice Smith" in rows["Mallory X"]["flags"]
+    assert "SAME SET" in rows["Alice Smith"]["flags"] and "Mallory X" in rows["Alice Smith"]["flags"]
+    assert rows["Bob Jones"]["flags"] == ""
+
+
+def test_a_zip_member_that_cannot_be_written_is_listed_not_fatal(tmp_path):
+    """A name too long for the disk (90 Chinese characters are 270 bytes), or a file where another member
+    needs a folder: each is listed as not graded, and every other submission is still found."""
+    import zipfile
+
+    from grading.layout import unpack_zip
+
+    archive = tmp_path / "download.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("Ann_1_assignsubmission_file_/hw1.ipynb", "{}")
+        zf.writestr("Ann_1_assignsubmission_file_/hw1.ipynb/again.ipynb", "{}")
+        zf.writestr("Bo_2_assignsubmission_file_/" + "作业" * 45 + ".ipynb", "{}")
+        zf.writestr("Cy_3_assignsubmission_file_/hw1.ipynb", "{}")
+    found, skipped = unpack_zip(archive, tmp_path / "unpacked")
+    assert [s.file for s in found] == ["Ann_1_assignsubmission_file_/hw1.ipynb",
+                                       "Cy_3_assignsubmission_file_/hw1.ipynb"]
+    assert sorted(s.file.split("/")[0] for s in skipped) == ["Ann_1_assignsubmission_file_",
+                                                             "Bo_2_assignsubmission_file_"]
+    assert all("could not be unpacked" in s.reason for s in skipped), skipped
+
+
+
+def test_file_names_reach_the_teachers_terminal_without_control_characters(tmp_path, capsys):
+    """A file name is partly the student's upload name: escape sequences in it must not reach the terminal
+    (rewriting the line shown, setting the window title, or worse in some terminals)."""
+    name = "Eve_4_assignsubmission_file_/hw1\x1b]0;pwned\x07\x1b[2K\rgraded 11-11.ipynb"
+    folder = tmp_path / "in"
+    (folder / name).parent.mkdir(parents=True)
+    nbformat.write(submission(SET, {}, "eve"), folder / name)
+    (folder / "notes\x1b[31m.txt").write_text("not a notebook")
+    assert grade_homework.main(["hw1", str(folder), "--out", str(tmp_path / "out"), "--timeout", "60",
+                                "--autograder", str(built_sets()[SET].autograder_zip)]) == 0
+    printed = capsys.readouterr().out
+    assert "notes" in printed and "Eve_4" in printed
+    assert not [c for c in printed if not c.isprintable() and c != "\n"], repr(printed)
+
+
+def test_a_huge_cell_costs_the_grader_little_memory():
+    """The grader reads the typed id with ``ast`` in its own process, unsandboxed: a 20 MB cell of
+    ``student_id = 1`` lines used to take 3.3 GB and 50 s there. Cells far larger than any id cell are not
+    parsed (the id then counts as not typed, and the one the notebook ran with is shown and noted)."""
+    import tracemalloc
+
+    from grading.notebook import MAX_ID_CELL_CHARS, declared_student_id
+
+    nb = submission(SET, {}, "mallory")
+    nb.cells.append(nbformat.v4.new_code_cell("student_id = 1\n" * 150_000))
+    tracemalloc.start()
+    try:
+        typed = declared_student_id(nb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert typed == "mallory" and peak < 20 * 2**20, (typed, peak)
+    nb.cells[-1].source = "student_id = 'eve'\n" + "#" * (MAX_ID_CELL_CHARS - 19)
+    assert declared_student_id(nb) == "eve"  # a cell just under the limit is still read
+
+
+def test_saved_outputs_cost_the_grader_little():
+    """The grader never uses a submission's saved outputs (it runs the notebook again), but validating and
+    writing 190,000 of them out for the sandbox took 27 s and 520 MB in its own process. They are dropped
+    when the notebook is read."""
+    import json
+    import tracemalloc
+
+    from grading.notebook import cell_text, read_notebook
+
+    nb = submission(SET, RIGHT, "mallory")
+    printed = nbformat.v4.new_output("stream", text="x")
+    nb.cells.append(nbformat.v4.new_code_cell("print(1)", outputs=[printed] * 10_000))
+    raw = nbformat.writes(nb).encode()
+    tracemalloc.start()
+    try:
+        read = read_notebook(raw)
+        sent = nbformat.writes(read)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * len(raw), (peak, len(raw))
+    assert all(cell.get("outputs", []) == [] for cell in json.loads(sent)["cells"])
+    assert [cell_text(c) for c in read.cells] == [cell_text(c) for c in nb.cells]
+
+
+def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_path):
+    """The gradebook shows a file name on one line and never as a formula (``-`` at the start gets a quote,
+    runs of spaces become one): the teacher's mark, read back from that cell, must still reach the file."""
+    from grading.grader import GRADED, Outcome
+    from grading.records import read_hand_marks, write_feedback, write_gradebook
+
+    homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
+    files = ["Anne  Marie_5_assignsubmission_file_/hw1.ipynb", "-x_6_assignsubmission_file_/hw1\t.ipynb"]
+    outcomes = [Outcome(f, name=f.split("_")[0], status=GRADED, score=11.0, possible=11.0) for f in files]
+    book = tmp_path / "book.csv"
+    write_gradebook(outcomes, homework, book, {})
+    rows = list(csv.DictReader(book.open()))
+    for row in rows:
+        row["q6 (by hand, 2)"] = "2"
+    with book.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    marks = read_hand_marks(book, homework)
+    write_gradebook(outcomes, homework, book, marks)
+    assert [r["total"] for r in csv.DictReader(book.open())] == ["13", "13"]
+    feedback = "".join(p.read_text() for p in write_feedback(outcomes, homework, tmp_path / "feedback", marks))
+    assert feedback.count("| q6 (written) | 2 / 2 |") == 2

@@ -73,6 +73,16 @@ def find(source: Path, out: Path, pattern: re.Pattern | None) -> tuple[list[Subm
     return scan_folder(source, pattern, ignore=(out,))
 
 
+def shown(text: str) -> str:
+    """Text from a submission (a file name is partly the student's upload name) for the teacher's terminal:
+    control characters (escape sequences, carriage returns) and lone surrogates become "?".
+
+    >>> shown("hw1\\x1b]0;title\\x07\\rgraded.ipynb")
+    'hw1?]0;title??graded.ipynb'
+    """
+    return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in text)
+
+
 def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *, jobs: int = 1,
               limits: sandbox.Limits = sandbox.DEFAULT_LIMITS, sandboxed: bool = True, regrade: bool = False,
               report=print) -> list[Outcome]:
@@ -100,9 +110,9 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
             slots.put(slot)
         records.save_outcome(outcome, results)
         total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
-        line = (f"{outcome.status:22} {total:>8}  {outcome.file}  ({outcome.seconds:.1f} s)"
-                + (f"\n    problems: {' / '.join(outcome.problems)[:500]}" if outcome.problems else ""))
-        report(line.encode("utf-8", "replace").decode("utf-8"))  # no lone surrogates on the way to a terminal
+        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s)"
+                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
+        report(line)
         return outcome
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -184,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     submissions, skipped = find(args.folder, out, args.name_pattern)
     for s in skipped:
-        print(f"not graded: {s.file}: {s.reason}")
+        print(shown(f"not graded: {s.file}: {s.reason}"))
     outcomes = grade_all(submissions, homework, out, jobs=args.jobs, limits=limits, sandboxed=not args.unsandboxed,
                          regrade=args.regrade)
     if args.merge_manual:

@@ -22,7 +22,7 @@ from .plain import BadReport, Report, read_report
 
 GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED = "graded", "graded, with problems", "not graded"
 #: Bumped when a change to the grader changes results: older result files are then graded again.
-GRADER_VERSION = 1
+GRADER_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -107,20 +107,36 @@ class Outcome:
     grader_version: int = GRADER_VERSION
 
 
+def _id_text(value: object) -> str | None:
+    """A reported ``student_id`` as the seeded sets read it (text or a whole number), else None."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    return str(value).strip()[:100] or None
+
+
 def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> None:
-    """Make ``student_id`` in the checked values the course site's id when the teacher's name pattern gives
-    one, and note when the id the notebook ran with is not the one typed in it."""
+    """Fix the ``student_id`` the tests check: the course site's id when the teacher's name pattern gives one,
+    else the id typed in the notebook, the one the gradebook shows and the identity flags compare; only when
+    none is typed, the one the notebook ran with. Note when the notebook ran with another id than the typed one.
+
+    The id a notebook ran with is whatever its code made it (text, a number, anything): checking a seeded
+    question against it would let a student type their own id for the gradebook and be checked against the
+    set of another (``student_id = int("1234567")`` in a later cell)."""
     reported = report.values.get("student_id")
-    if outcome.student_id is None and isinstance(reported, str) and reported.strip():
+    ran_with = _id_text(reported)
+    if outcome.student_id is None and ran_with is not None:
         # computed rather than typed (e.g. "ali" + "ce"): show what it ran with, and say so
-        outcome.student_id = reported.strip()[:100]
-        outcome.problems.append(f"student_id is not typed as text in the notebook; it ran with {outcome.student_id!r}")
-    elif (outcome.student_id is not None and isinstance(reported, str)
-          and reported.strip() != outcome.student_id.strip()):
-        outcome.problems.append(f"the notebook ran with student_id {reported[:60]!r}, not the {outcome.student_id!r} "
-                                "typed in it")
-    if trusted_id is not None:
-        report.values["student_id"] = trusted_id
+        outcome.student_id = ran_with
+        outcome.problems.append(f"student_id is not typed as text in the notebook; it ran with {ran_with!r}")
+    elif outcome.student_id is not None and (ran_with is None or ran_with.casefold()
+                                             != outcome.student_id.strip().casefold()) and (
+            "student_id" in report.values or "student_id" in report.not_plain or "student_id" in report.missing):
+        shown = repr(reported)[:60] if "student_id" in report.values else "no plain student_id"
+        outcome.problems.append(f"the notebook ran with student_id {shown}, not the {outcome.student_id!r} "
+                                "typed in it; its seeded questions are checked against the typed one")
+    checked = trusted_id if trusted_id is not None else outcome.student_id
+    if checked is not None:
+        report.values["student_id"] = checked
         report.not_plain.pop("student_id", None)
         report.missing.discard("student_id")
 

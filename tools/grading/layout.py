@@ -159,7 +159,6 @@ def unpack_zip(archive: Path, into: Path, pattern: re.Pattern | None = None) -> 
                 skipped.append(Skipped(relative, reason))
                 continue
             target = into.joinpath(*parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
             with zf.open(member) as source:
                 data = source.read(MAX_NOTEBOOK_BYTES + 1)
             if len(data) > MAX_NOTEBOOK_BYTES:
@@ -169,6 +168,12 @@ def unpack_zip(archive: Path, into: Path, pattern: re.Pattern | None = None) -> 
             if written > MAX_ZIP_BYTES:
                 raise ValueError(f"{archive.name} unpacks to more than {MAX_ZIP_BYTES // 1024**3} GB: unpack it "
                                  "yourself and grade the folder")
-            target.write_bytes(data)
+            try:  # a name too long for this disk, or a file where another member needs a folder
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            except OSError as error:
+                skipped.append(Skipped(relative, f"could not be unpacked here: {error.strerror or error}; "
+                                                 "rename it and grade it from a folder"))
+                continue
             found.append(_submission(target, relative, pattern))
     return found, skipped

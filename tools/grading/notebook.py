@@ -15,6 +15,9 @@ import nbformat
 #: Largest submission read, and most cells (the handouts have about 30); bigger ones are reported, not run.
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 MAX_CELLS = 2000
+#: Largest code cell searched for the typed ``student_id`` (the handout's id cell is one line). ``ast`` takes
+#: about 170 times a cell's size in memory, in the grader's own process: a 20 MB cell took 3.3 GB and 50 s.
+MAX_ID_CELL_CHARS = 100_000
 
 
 class NotGradable(ValueError):
@@ -38,6 +41,11 @@ def read_notebook(raw: bytes) -> nbformat.NotebookNode:
         raise NotGradable("not a notebook: the JSON has no list of cells")
     if len(data["cells"]) > MAX_CELLS:
         raise NotGradable(f"the notebook has {len(data['cells'])} cells, more than the {MAX_CELLS} allowed")
+    for cell in data["cells"]:
+        # Saved outputs are never used (the sandbox runs the notebook again), but validating and writing out
+        # many of them would cost the grader's own process most of a minute for one file.
+        if isinstance(cell, dict) and cell.get("cell_type") == "code" and "outputs" in cell:
+            cell["outputs"] = []
     try:
         nb = nbformat.from_dict(data)
         nb.setdefault("metadata", {})
@@ -67,12 +75,14 @@ def check_set(nb: nbformat.NotebookNode, set_name: str) -> list[str]:
 
 
 def declared_student_id(nb: nbformat.NotebookNode) -> str | None:
-    """The value of the last ``student_id = "..."`` line in the code cells, or None if there is none."""
+    """The value of the last ``student_id = "..."`` line in the code cells (of at most
+    :data:`MAX_ID_CELL_CHARS` characters), or None if there is none."""
     found = None
     for cell in nb.cells:
-        if cell.cell_type != "code":
+        text = cell_text(cell)
+        if cell.cell_type != "code" or "student_id" not in text or len(text) > MAX_ID_CELL_CHARS:
             continue
-        lines = [line for line in cell_text(cell).splitlines() if not line.lstrip().startswith(("%", "!"))]
+        lines = [line for line in text.splitlines() if not line.lstrip().startswith(("%", "!"))]
         try:
             tree = ast.parse("\n".join(lines))
         except (SyntaxError, ValueError, RecursionError, MemoryError):

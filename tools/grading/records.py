@@ -22,6 +22,8 @@ import re
 from dataclasses import asdict, fields
 from pathlib import Path
 
+from gamelib.homework import normalise_student_id, student_set
+
 from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
 from .layout import Skipped
 
@@ -71,13 +73,19 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
+def marks_of(o: Outcome, hand_marks: dict[str, dict[str, float]]) -> dict[str, float]:
+    """The hand marks of one submission, kept under its file name as the gradebook's cell shows it (one line,
+    a quote before a formula sign, see :func:`_cell`) when that differs from the name itself."""
+    return hand_marks.get(o.file) or hand_marks.get(_cell(o.file).lstrip("'"), {})
+
+
 def manual_column(question) -> str:
     return f"{question.name} (by hand, {question.points:g})"
 
 
 def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
     """Identity problems per file: an id typed differently from the one in the file name, the same student
-    id in several submissions, several submissions from one student."""
+    id in several submissions, several submissions from one student, one seeded set from different ids."""
     found: dict[str, list[str]] = {o.file: [] for o in outcomes}
     by_id: dict[str, list[Outcome]] = {}
     by_name: dict[str, list[Outcome]] = {}
@@ -99,7 +107,30 @@ def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
             for o in group:
                 others = ", ".join(x.file for x in group if x is not o)
                 found[o.file].append(f"SEVERAL SUBMISSIONS from {o.name}: also {others}")
+    for seeded, group in _by_seeded_set(outcomes).items():
+        for o, own_id in group:
+            others = [x for x, x_id in group if x_id != own_id and (x.name or x.file) != (o.name or o.file)]
+            if others:
+                found[o.file].append(
+                    f"SAME SET: student_id {own_id!r} gives the set {seeded} that {', '.join(x.file for x in others)} "
+                    "also has from another id (by chance in about 1 class of 40 in 20; an id can also be searched "
+                    "for that gives a friend's set: compare their seeded answers)")
     return found
+
+
+def _by_seeded_set(outcomes: list[Outcome]) -> dict[tuple[int, ...], list[tuple[Outcome, str]]]:
+    """The submissions by the seeded set (:func:`gamelib.homework.student_set`) of the id their tests checked
+    (the course site's, else the typed one), with that id normalised."""
+    groups: dict[tuple[int, ...], list[tuple[Outcome, str]]] = {}
+    for o in outcomes:
+        checked = o.named_id or o.student_id
+        if not checked or o.status == NOT_GRADED:
+            continue
+        try:
+            groups.setdefault(student_set(checked), []).append((o, normalise_student_id(checked)))
+        except (TypeError, ValueError):
+            continue
+    return groups
 
 
 def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
@@ -115,7 +146,7 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
         writer = csv.writer(f)
         writer.writerow(header)
         for o in sorted(outcomes, key=lambda o: ((o.name or o.file).casefold(), o.file)):
-            marks = hand_marks.get(o.file, {})
+            marks = marks_of(o, hand_marks)
             row = [_cell(o.file), _cell(o.name), _cell(o.site_id), _cell(o.student_id), o.status,
                    _number(o.score), _number(o.possible)]
             row += [_number(o.questions[q.name]["score"]) if q.name in o.questions else "" for q in homework.autograded]
@@ -135,11 +166,17 @@ def write_details(outcomes: list[Outcome], homework: HomeworkSet, path: Path) ->
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+def _inline(text: str) -> str:
+    """Text from a file name or a typed id for one line of Markdown: no line breaks (so no heading or block
+    of its own), no raw HTML, and Markdown's own marks (links, images, code, emphasis) shown as they are."""
+    return re.sub(r"([\\`*\[\]])", r"\\\1", " ".join(_safe(text).split()))
+
+
 def _who(o: Outcome) -> str:
     parts = [o.name or o.file]
     if o.student_id:
         parts.append(f"student_id {o.student_id}")
-    return ", ".join(parts)
+    return _inline(", ".join(parts))
 
 
 def _safe(text: str) -> str:
@@ -165,7 +202,7 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
         for o in ordered:
             if o.status == NOT_GRADED:
                 continue
-            blocks.append(f"## {_who(o)}\n\nFile: `{o.file}`\n\n{_quote(o.written.get(question.name, ''))}")
+            blocks.append(f"## {_who(o)}\n\nFile: {_inline(o.file)}\n\n{_quote(o.written.get(question.name, ''))}")
         path = folder / f"{question.name}.md"
         path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8", errors="replace")
         written.append(path)
@@ -174,7 +211,7 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
 
 def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) -> str:
     """What one student may read: scores and messages, never a hidden test's code or expected value."""
-    lines = [f"# {homework.name}: feedback", "", f"Submission: `{o.file}`" + (f" ({_who(o)})" if o.name else "")]
+    lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_who(o)})" if o.name else "")]
     if o.status == NOT_GRADED:
         lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
@@ -203,7 +240,7 @@ def write_feedback(outcomes: list[Outcome], homework: HomeworkSet, folder: Path,
         path = folder / f"{slug(o.name or o.file)}.md"
         if path in paths:  # two submissions from one student: one feedback file each
             path = folder / f"{slug(o.file)}.md"
-        path.write_text(feedback_text(o, homework, hand_marks.get(o.file, {})), encoding="utf-8", errors="replace")
+        path.write_text(feedback_text(o, homework, marks_of(o, hand_marks)), encoding="utf-8", errors="replace")
         paths.append(path)
     return paths
 
