@@ -340,7 +340,7 @@ def test_wythoff_explorer_lists_brute_force_p_positions():
 def test_chomp_explorer_two_rows():
     w = W.chomp_explorer(2, 5)
     # At first the panel does not give the game away: no outcome in the words or in the picture.
-    assert "N-position" not in w.status_text and "tick the box" in w.status_text
+    assert "N-position" not in w.status_text and "show who wins' above" in w.status_text
     hidden = w.image.value
     w.analysis.value = True
     assert w.image.value != hidden
@@ -488,3 +488,18 @@ def test_period_heatmap_explorer_writes_every_period_up_to_its_largest_c():
     w.slider.value = MAX_HEATMAP_C
     height = int.from_bytes(bytes(w.image.value)[20:24], "big")
     assert height > 4.0 * 100  # the picture shown grew with c
+
+
+def test_chomp_bar_can_be_bitten_by_clicking_its_squares():
+    w = W.chomp_explorer(3, 5)
+    assert sorted(w.squares) == [(r, c) for r in range(1, 4) for c in range(1, 6)]
+    assert w.squares[(1, 1)].disabled and not w.squares[(3, 5)].disabled  # the poison is not a move
+    image = w.image.value
+    w.squares[(2, 4)].click()  # eats rows 2-3 from column 4 on
+    assert w.position == (5, 3, 3) and w.image.value != image
+    assert w.squares[(2, 4)].disabled and w.squares[(3, 5)].disabled and not w.squares[(2, 3)].disabled
+    assert w.squares[(1, 5)].description == "1,5" and "row 1, column 5" in w.squares[(1, 5)].tooltip
+    w.rows_slider.value = 2  # a new bar: a new grid of its size, all squares back
+    assert sorted(w.squares) == [(r, c) for r in range(1, 3) for c in range(1, 6)]
+    assert w.position == (5, 5) and not w.squares[(2, 5)].disabled
+    assert "above" in w.status_text  # the box is above the picture, and the words say so

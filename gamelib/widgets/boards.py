@@ -105,18 +105,51 @@ class ChompExplorer(ExplorerWidget):
         self.reset_button.on_click(lambda _b: self.reset())
         self.game = _chomp_game(self.rows_slider.value, self.cols_slider.value)
         self.position = self.game.start
+        # The bar to click: one button per square (keyboard- and screen-reader-friendly, no new dependency),
+        # labelled "row,column" as the status line names squares; the picture below shows the same bar.
+        self.squares: dict[tuple[int, int], widgets.Button] = {}
+        self.bar = widgets.GridBox(layout=widgets.Layout(grid_gap="3px", margin="4px 0 4px 0"))
+        self._build_bar()
         self._watch(self.rows_slider, self.cols_slider, action=self.reset)
         self.analysis.observe(lambda _change: self.redraw(), names="value")
         self._setup([widgets.HBox([self.rows_slider, self.cols_slider]),
+                     widgets.HTML("Click a square to bite it (or type its row and column):"),
+                     self.bar,
                      widgets.HBox([self.row_picker, self.col_picker, self.eat_button, self.reset_button]),
                      self.analysis],
                     f"Limits: at most {MAX_CHOMP_ROWS} rows and {MAX_CHOMP_COLS} columns. The poisoned square "
                     "is row 1, column 1; whoever is left with only the poison loses.")
 
+    def _build_bar(self) -> None:
+        """One button per square of the whole bar, row 1 at the top; eaten squares are disabled on redraw."""
+        rows, cols = self.game.rows, self.game.cols
+        self.squares = {}
+        for r in range(1, rows + 1):
+            for c in range(1, cols + 1):
+                poison = (r, c) == (1, 1)
+                button = widgets.Button(description="\u2620" if poison else f"{r},{c}",
+                                        tooltip="the poisoned square" if poison else f"bite at row {r}, column {c}",
+                                        layout=widgets.Layout(width="46px", height="32px"),
+                                        disabled=poison)
+                button.on_click(lambda _b, r=r, c=c: self.eat(r, c))
+                self.squares[(r, c)] = button
+        self.bar.layout.grid_template_columns = f"repeat({cols}, 46px)"
+        self.bar.children = list(self.squares.values())
+
+    def _show_bar(self) -> None:
+        """Squares still there are chocolate buttons; eaten ones are disabled and plain."""
+        for (r, c), button in self.squares.items():
+            left = c <= self.position[r - 1]
+            if (r, c) != (1, 1):
+                button.disabled = not left
+            button.style.button_color = plots.CHOCOLATE_COLOUR if left and (r, c) != (1, 1) else None
+            button.style.text_color = "#FFFFFF" if left and (r, c) != (1, 1) else None
+
     def reset(self) -> None:
         """A whole bar of the size the sliders show."""
         self.game = _chomp_game(self.rows_slider.value, self.cols_slider.value)
         self.position = self.game.start
+        self._build_bar()
         self.redraw()
 
     def eat(self, row: int, col: int) -> bool:
@@ -146,13 +179,15 @@ class ChompExplorer(ExplorerWidget):
         if not self.game.moves(position):
             text = f"Position {position}: only the poison is left, so the player to move has lost."
         elif not shown:
-            text = f"Position {position}. Take turns biting; tick the box below to see who can win from here."
+            text = (f"Position {position}. Take turns biting; tick 'show who wins' above to see who can win "
+                    "from here.")
         elif self.game.outcome(position) == "P":
             text = f"Position {position}: a P-position. Every bite leaves a winning position for the other player."
         else:
             wins = [(r + 1, c + 1) for r, c in self.game.winning_bites(position)]  # counted from 1 here
             squares = "; ".join(f"row {r}, column {c}" for r, c in sorted(wins))
             text = f"Position {position}: an N-position. Winning bite{'s' if len(wins) > 1 else ''}: {squares}."
+        self._show_bar()
         self._show(figure, text)
 
 
@@ -167,7 +202,8 @@ def chomp_explorer(rows: int = 3, cols: int = 5) -> ChompExplorer:
     -------
     ChompExplorer
         An ipywidgets VBox.
-        Attributes: ``rows_slider``, ``cols_slider``, ``row_picker``, ``col_picker``, ``eat_button``,
+        Attributes: ``squares`` (dict (row, column) -> the Button that bites there, from 1 at the top left),
+        ``rows_slider``, ``cols_slider``, ``row_picker``, ``col_picker``, ``eat_button``,
         ``reset_button``, ``analysis`` (Checkbox, off at first), ``position``, ``game``, ``image``, ``status``;
         methods ``eat(row, col)``, ``reset()``.
 
@@ -175,12 +211,11 @@ def chomp_explorer(rows: int = 3, cols: int = 5) -> ChompExplorer:
     --------
     >>> w = chomp_explorer(2, 3)
     >>> print(w.status_text)
-    Position (3, 3). Take turns biting; tick the box below to see who can win from here.
+    Position (3, 3). Take turns biting; tick 'show who wins' above to see who can win from here.
     >>> w.analysis.value = True
     >>> print(w.status_text)
     Position (3, 3): an N-position. Winning bite: row 2, column 3.
-    >>> w.eat(2, 3)
-    True
+    >>> w.squares[(2, 3)].click()   # the button of row 2, column 3: the same bite as w.eat(2, 3)
     >>> w.position
     (3, 2)
     """

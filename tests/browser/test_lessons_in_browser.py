@@ -128,3 +128,5 @@ def test_lesson7_chomp_bite_and_analysis(lab):
     expect(output).to_contain_text("Position (1, 1, 1).")
     output.locator("input[type=checkbox]").first.check()
     expect(output).to_contain_text("an N-position. Winning bite: row 2, column 1.")
+    output.get_by_role("button", name="2,1", exact=True).click()  # the bar's square itself, clicked
+    expect(output).to_contain_text("Position (1, 0, 0): only the poison is left")
