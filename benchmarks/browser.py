@@ -14,7 +14,9 @@ tests/browser/labserver.py), then for every lesson:
   buttons are pressed in turn (moves, Undo, Step forward ...);
 * times each action from the input event (keydown or click, seen in the page) to the panel's picture or text
   changing on screen: the first change of an image's src or of the panel's text, then the image decoded and
-  the next animation frame begun (the frame that paints it). An action that changes nothing visible
+  the next animation frame begun (the frame that paints it). The busy sign a panel shows at once ("working…",
+  the figure dimmed) is not the answer: the clock runs on until the picture or text that replaces it.
+  An action that changes nothing visible
   (pressing Eat twice on the same square) is counted as "no change" once the kernel has answered, never timed.
 
 Everything is found through the page (CSS classes of ipywidgets and the controls' labels), not through
@@ -96,11 +98,15 @@ _WATCH_FIRST_WIDGET = """() => {
 _ARM = """(selector) => {
   const root = document.querySelector(selector);
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const look = () =>
+  // A panel showing its busy sign (gamelib's panels dim the figure and say "working..." at once) has not
+  // answered yet: the stopwatch waits for the picture or text that replaces the sign.
+  const busy = () => root.querySelector('.gamelib-busy') !== null;
+  const look = () => busy() ? null :
     [...root.querySelectorAll('img')].map(i => i.getAttribute('src') || '').join('\\n') + '\\u0000' +
     [...root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output, .widget-label')]
       .map(e => e.innerText).join('\\n');
-  const s = {before: look(), t0: null, changed: null, shown: null, sent: new Set(), answered: false, settled: false};
+  const s = {before: look(), t0: null, changed: null, shown: null, busyShown: null, sent: new Set(), answered: false,
+             settled: false};
   const onInput = () => { if (s.t0 === null) s.t0 = performance.now(); };
   const onMessage = (_, args) => {
     const msg = args.msg;
@@ -112,12 +118,18 @@ _ARM = """(selector) => {
     if (args.direction === 'recv' && msg.header.msg_type === 'status' && msg.content.execution_state === 'idle'
         && s.sent.delete(msg.parent_header.msg_id) && s.sent.size === 0) {
       s.answered = true;
-      const settle = () => { if (s.answered && s.sent.size === 0) s.settled = true; };
+      const settle = () => {
+        if (!s.answered || s.sent.size !== 0) return;
+        if (busy()) { requestAnimationFrame(settle); return; }  // a draw is still to come
+        s.settled = true;
+      };
       requestAnimationFrame(() => requestAnimationFrame(settle));
     }
   };
   const observer = new MutationObserver(() => {
-    if (s.t0 === null || s.changed !== null || look() === s.before) return;
+    if (s.t0 !== null && s.busyShown === null && busy()) s.busyShown = performance.now();
+    const now = look();
+    if (s.t0 === null || s.changed !== null || now === null || now === s.before) return;
     s.changed = performance.now();
     Promise.all([...root.querySelectorAll('img')].map(i => i.decode().catch(() => null)))
       .then(() => requestAnimationFrame(() => { s.shown = performance.now(); }));
@@ -125,7 +137,7 @@ _ARM = """(selector) => {
   root.addEventListener('keydown', onInput, true);
   root.addEventListener('click', onInput, true);
   kernel.anyMessage.connect(onMessage);
-  observer.observe(root, {subtree: true, childList: true, characterData: true, attributeFilter: ['src']});
+  observer.observe(root, {subtree: true, childList: true, characterData: true, attributeFilter: ['src', 'class']});
   s.disarm = () => {
     observer.disconnect();
     kernel.anyMessage.disconnect(onMessage);
@@ -139,7 +151,7 @@ _ARM = """(selector) => {
 _DONE = """() => { const s = window.__bench;
   return s.changed !== null ? s.shown !== null && s.answered : s.settled; }"""
 _RESULT = """() => { const s = window.__bench; s.disarm();
-  return {t0: s.t0, shown: s.shown, changed: s.changed !== null}; }"""
+  return {t0: s.t0, shown: s.shown, changed: s.changed !== null, busy: s.busyShown}; }"""
 
 
 @dataclass
@@ -148,6 +160,7 @@ class Control:
     panel: str
     control: str
     times_ms: list[float] = field(default_factory=list)
+    busy_ms: list[float] = field(default_factory=list)  # input to the busy sign, when the panel showed one
     unchanged: int = 0
     timeouts: int = 0
 
@@ -179,6 +192,8 @@ class Bench:
         result = self.page.evaluate(_RESULT)
         if result["changed"] and result["t0"] is not None:
             row.times_ms.append(result["shown"] - result["t0"])
+            if result["busy"] is not None:
+                row.busy_ms.append(result["busy"] - result["t0"])
             return True
         row.unchanged += 1
         return False
@@ -392,13 +407,14 @@ def report(title, busy, load_before, load_after, seconds, opens, rows, options) 
         print(f"| {o.lesson} | {ms(o.app)} | {ms(o.ready)} | {ms(o.first)} | {o.problem or '—'} |")
     print("\n(The lesson is opened in the loaded JupyterLab as its file browser does; Run All is chosen as soon as "
           "its kernel is ready, so the last column includes every cell above the first widget.)")
-    print("\n| Lesson | Widget | Control | First | Median | p95 | Timed | No change | Timed out |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    print("\n| Lesson | Widget | Control | First | Median | p95 | Busy sign (median) | Timed | No change | Timed out |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         median = statistics.median(r.times_ms) if r.times_ms else None
         p95 = nearest_rank(r.times_ms, 0.95) if r.times_ms else None
+        busy = statistics.median(r.busy_ms) if r.busy_ms else None
         print(f"| {r.lesson[:2]} | `{r.panel}` | {r.control} | {ms(r.first())} | {ms(median)} | {ms(p95)} | "
-              f"{len(r.times_ms)} | {r.unchanged} | {r.timeouts} |")
+              f"{ms(busy)} | {len(r.times_ms)} | {r.unchanged} | {r.timeouts} |")
     timed = [r for r in rows if r.times_ms]
     worst_median = max((statistics.median(r.times_ms) for r in timed), default=None)
     worst_p95 = max((nearest_rank(r.times_ms, 0.95) for r in timed), default=None)
