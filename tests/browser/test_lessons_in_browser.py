@@ -130,3 +130,24 @@ def test_lesson7_chomp_bite_and_analysis(lab):
     expect(output).to_contain_text("an N-position. Winning bite: row 2, column 1.")
     output.get_by_role("button", name="2,1", exact=True).click()  # the bar's square itself, clicked
     expect(output).to_contain_text("Position (1, 0, 0): only the poison is left")
+
+
+def test_rapid_slider_steps_show_the_busy_sign_and_end_on_the_last_position(lab):
+    # Five steps pressed faster than the kernel draws: the panel dims with "working…" (the kernel received
+    # them as changes from the browser and deferred the draw), and the picture it ends on is the last step's.
+    run(lab, "02-grundy-values.ipynb")
+    output = panel(lab, '"2, 5, 7"')
+    expect(output).to_contain_text("g(7) = mex")
+    output.evaluate("""root => {
+      window.__busySeen = 0;
+      new MutationObserver(() => { if (root.querySelector('.gamelib-busy')) window.__busySeen += 1; })
+        .observe(root, {subtree: true, attributes: true, attributeFilter: ['class'], childList: true});
+    }""")
+    handle = output.locator(".noUi-handle").first
+    handle.focus()
+    for _ in range(5):
+        handle.press("ArrowRight")
+    expect(output).to_contain_text("g(12) = mex")  # n = 7 + 5
+    expect(output.locator(".gamelib-busy")).to_have_count(0)  # the sign goes once the picture is drawn
+    assert lab.page.evaluate("window.__busySeen") > 0
+    assert "working" not in output.inner_text()
