@@ -260,19 +260,19 @@ class Bench:
                 target = r if step < self.steps else Control(lesson, name, "restore")
                 self.timed(selector, partial(box.press, "Enter"), target)
 
-        checkboxes = panel.locator(".widget-checkbox")
+        checkboxes = panel.locator(".widget-checkbox:visible")
         for c in range(checkboxes.count()):
             r = row(f"checkbox {checkboxes.nth(c).inner_text().strip()[:40]}")
             for _ in range(self.steps):
                 self.timed(selector, checkboxes.nth(c).locator("input").click, r)
 
-        toggles = panel.locator(".widget-toggle-button:not(.widget-toggle-buttons *)")
+        toggles = panel.locator(".widget-toggle-button:not(.widget-toggle-buttons *):visible")
         for t in range(toggles.count()):
             r = row(f"toggle {toggles.nth(t).inner_text().strip()}")
             for _ in range(self.steps):
                 self.timed(selector, toggles.nth(t).click, r)
 
-        choices = panel.locator(".widget-toggle-buttons")
+        choices = panel.locator(".widget-toggle-buttons:visible")
         for c in range(choices.count()):
             r = row(f"choice {label(choices.nth(c))}")
             for _ in range(self.steps):
