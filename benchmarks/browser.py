@@ -229,7 +229,7 @@ class Bench:
             s += 1
 
         submit = next((b for b in SUBMIT_BUTTONS if self.button(panel, b).count()), None)
-        boxes = panel.locator(".widget-text input[type=text]")
+        boxes = panel.locator(".widget-text input[type=text]:visible")
         for b in range(boxes.count()):
             box = boxes.nth(b)
             r = row(f"text {label(box.locator('xpath=..'))}"
@@ -245,7 +245,7 @@ class Bench:
 
         # Number boxes of their own (a panel with a submit button reads them when it is pressed): one up or
         # down within the box's bounds, then Enter.
-        numbers = panel.locator(".widget-text input[type=number]")
+        numbers = panel.locator(".widget-text input[type=number]:visible")  # Nim hides unused heaps
         for n in range(numbers.count() if not submit else 0):
             box = numbers.nth(n)
             r = row(f"number {label(box.locator('xpath=..'))} + Enter")
