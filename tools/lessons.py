@@ -81,6 +81,9 @@ def nav_markdown(index: int, where: str) -> str:
     line = " · ".join(links)
     if where == "top":
         return f"*Lesson {index + 1} of {len(LESSONS)}* · {line}\n\n# {index + 1}. {lesson.title}"
+    if index + 1 < len(LESSONS):
+        # A link opens the next lesson in a new tab; closing this one stops its kernel (kernelShutdown is on).
+        line += "\n\n*Close this tab when you open the next lesson: its kernel then stops and frees memory.*"
     return f"---\n{line}"
 
 
