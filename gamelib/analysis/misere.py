@@ -67,28 +67,17 @@ def misere_grundy(game: Any, position: Hashable, *, max_positions: int = MAX_POS
     >>> [misere_grundy(Nim(), heaps) for heaps in [(), (1,), (1, 1), (2,), (2, 2), (1, 2, 3)]]
     [1, 0, 1, 2, 0, 0]
     """
-    engine.check_game(game)
-    memo: dict = {}
-    return _misere_value(game, position, memo, max_positions)
+    return engine.evaluate(game, position, misere_grundy_rule, {}, max_positions)
 
 
-def _misere_value(game: Any, root: Hashable, memo: dict, max_positions: int) -> int:
-    stack = [root]
-    while stack:
-        position = stack[-1]
-        if position in memo:
-            stack.pop()
-            continue
-        followers = list(game.moves(position))
-        waiting = [f for f in followers if f not in memo]
-        if waiting:
-            if len(memo) + len(stack) > max_positions:
-                raise LimitError(f"the misère search passed {max_positions:,} positions; try a smaller position")
-            stack.extend(waiting)
-            continue
-        stack.pop()
-        memo[position] = engine.mex(memo[f] for f in followers) if followers else 1
-    return memo[root]
+def misere_grundy_rule(follower_values: list[int]) -> int:
+    """The ``combine`` of :func:`~gamelib.analysis.engine.evaluate` for misère Grundy values: 1 where there is
+    no move, else the mex of the followers' values.
+
+    >>> misere_grundy_rule([]), misere_grundy_rule([0, 1]), misere_grundy_rule([1])
+    (1, 2, 0)
+    """
+    return engine.grundy_rule(follower_values) if follower_values else 1
 
 
 def genus(game: Any, position: Hashable, length: int = 6, *, max_positions: int = MAX_POSITIONS) -> Genus:
@@ -106,7 +95,8 @@ def genus(game: Any, position: Hashable, length: int = 6, *, max_positions: int 
     normal = engine.grundy(game, position, max_positions=max_positions)
     both = _with_twos(game)
     memo: dict = {}
-    values = tuple(_misere_value(both, (position, n, 0), memo, max_positions) for n in range(length))
+    values = tuple(engine.evaluate(both, (position, n, 0), misere_grundy_rule, memo, max_positions)
+                   for n in range(length))
     return Genus(normal, values)
 
 
