@@ -23,6 +23,14 @@ TOOLS = ROOT / "tools"
 SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 CACHE = ROOT / "homework" / "build" / "test-cache"
 
+#: The set the grading tests submit to, and its right answers as expressions typed into the answer cells.
+SET = "hw1-subtraction-grundy"
+RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
+         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
+         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
+         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
+         "q5_g29": "my_game.grundy(29)"}
+
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))  # the tools' own package, `grading`, as the tools themselves import it
 

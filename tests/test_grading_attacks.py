@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from grading_attacks import ATTACKS, MARKER, attack_submission, submission
-from homework_build import ROOT, built_sets, load_tool
+from homework_build import RIGHT, ROOT, SET, built_sets, load_tool
 
 from gamelib.homework import student_set
 
@@ -27,12 +27,6 @@ grade_homework = load_tool("grade_homework")
 from grading import sandbox  # noqa: E402  (tools/ is on sys.path once homework_build is imported)
 from grading.layout import scan_folder  # noqa: E402
 
-SET = "hw1-subtraction-grundy"
-RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
-         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
-         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
-         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
-         "q5_g29": "my_game.grundy(29)"}
 SANDBOX_UIDS = range(sandbox.SANDBOX_UID_BASE, sandbox.SANDBOX_UID_BASE + 8)
 
 

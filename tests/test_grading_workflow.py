@@ -9,7 +9,7 @@ import zipfile
 import nbformat
 import pytest
 from grading_attacks import submission
-from homework_build import built_sets, load_tool
+from homework_build import RIGHT, SET, built_sets, load_tool
 
 from gamelib import SubtractionGame
 from gamelib.homework import student_set
@@ -20,12 +20,6 @@ pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as insta
 grade_homework = load_tool("grade_homework")
 from grading import checks  # noqa: E402
 
-SET = "hw1-subtraction-grundy"
-RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
-         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
-         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
-         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
-         "q5_g29": "my_game.grundy(29)"}
 MOODLE = "{}_{}_assignsubmission_file_"
 
 
