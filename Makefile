@@ -18,9 +18,9 @@ DEV_LOCK := requirements-dev.lock
 UV       := uv==0.13.9
 COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --annotation-style line $(UPGRADE)
 
-# The kit's JupyterLab settings (no news toast, no update check), installed into every environment that
+# The kit's JupyterLab and server settings (no news toast, no update check, no Nagle delay), installed into every environment that
 # runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
-LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json
+LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
 
 .PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean
 
@@ -35,6 +35,7 @@ $(STAMP): $(DEV_LOCK) pyproject.toml $(LAB_SETTINGS) | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check --no-deps -e .
 	install -D -m 644 jupyterlab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	install -D -m 644 jupyterlab/page_config.json $(VENV)/etc/jupyter/labconfig/page_config.json
+	install -D -m 644 jupyterlab/jupyter_server_config.py $(VENV)/etc/jupyter/jupyter_server_config.py
 	touch $@
 
 # Re-resolve the locks from the top-level pins (requirements.txt, requirements-test.txt, hub/requirements.txt),

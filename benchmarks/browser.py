@@ -104,7 +104,7 @@ _ARM = """(selector) => {
   const look = () => busy() ? null :
     [...root.querySelectorAll('img')].map(i => i.getAttribute('src') || '').join('\\n') + '\\u0000' +
     [...root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output, .widget-label')]
-      .map(e => e.innerText).join('\\n');
+      .map(e => e.textContent).join('\\n');
   const s = {before: look(), t0: null, changed: null, shown: null, busyShown: null, sent: new Set(), answered: false,
              settled: false};
   const onInput = () => { if (s.t0 === null) s.t0 = performance.now(); };
@@ -305,7 +305,9 @@ class Bench:
 def label(container) -> str:
     """The description a control shows (its ``.widget-label``), quoted, or "(no label)"."""
     labels = container.locator(".widget-label")
-    text = labels.first.inner_text().strip() if labels.count() else ""
+    # textContent, not innerText: a panel outside the view is not laid out (JupyterLab's content-visibility),
+    # and innerText of what is not laid out is empty.
+    text = labels.first.text_content().strip() if labels.count() else ""
     return f'"{text}"' if text else "(no label)"
 
 
@@ -378,7 +380,7 @@ def run_pass(options, title: str, busy: int) -> None:
                 lessons = [n for n in lessons if n[:2] in options.lessons.split(",")]
             load_before = load_text()
             started = time.perf_counter()
-            with LabServer(root, home) as server, sync_playwright() as playwright:
+            with LabServer(root, home, windowing="contentVisibility") as server, sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=options.chromium, args=CHROMIUM_ARGS)
                 context = browser.new_context(viewport=VIEWPORT)
                 opens, rows = [], []

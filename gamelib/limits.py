@@ -55,6 +55,9 @@ MAX_SURVEY_SETS = 50_000
 MAX_SURVEY_WORK = 2 * 10**6
 #: Largest c accepted by :func:`period_grid` (C(c - 1, 2) sets are examined; c = 120 takes about 2 s).
 MAX_GRID_C = 120
+#: Surveys of one largest element c kept in memory (at most C(119, 2) = 7,021 small records each), so a
+#: heatmap and the lines written under it do not scan the same sets two or three times.
+GRID_CACHE_SIZE = 16
 
 # --- One-heap games
 

@@ -111,6 +111,29 @@ def test_the_kit_lab_settings_turn_the_news_off():
     assert installed["disabledExtensions"] == page_config["disabledExtensions"]
 
 
+def test_the_kit_server_config_sends_kernel_messages_without_nagle_delay(monkeypatch):
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from traitlets.config.loader import PyFileConfigLoader
+
+    source = ROOT / "jupyterlab" / "jupyter_server_config.py"
+    config = PyFileConfigLoader(source.name, path=str(source.parent)).load_config()
+    connection_class = config.ServerApp.kernel_websocket_connection_class
+    assert issubclass(connection_class, ZMQChannelsWebsocketConnection)
+    calls = []
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", lambda self: calls.append("connected"))
+
+    class Handler:
+        def set_nodelay(self, value):
+            calls.append(("nodelay", value))
+
+    connection = connection_class.__new__(connection_class)  # connect() is all that is being checked
+    monkeypatch.setattr(connection_class, "websocket_handler", Handler(), raising=False)
+    connection.connect()
+    assert calls == [("nodelay", True), "connected"]  # Nagle off before the first message goes out
+    # make venv installs it where the Jupyter server reads its configuration in this environment.
+    assert (Path(sys.prefix) / "etc/jupyter/jupyter_server_config.py").read_text() == source.read_text()
+
+
 def test_the_kubernetes_config_matches_the_one_server_hub(tmp_path, monkeypatch):
     z2jh = yaml.safe_load((HUB / "z2jh-config.yaml").read_text())
     config = load_config(tmp_path, monkeypatch)

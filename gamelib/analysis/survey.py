@@ -10,6 +10,7 @@ without extra libraries -- and ``pandas.DataFrame(records)`` turns it into a tab
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import NamedTuple
@@ -18,7 +19,7 @@ import numpy as np
 
 from gamelib.analysis.periodicity import subtraction_scan
 from gamelib.checks import LimitError, _show, check_int, read_at_most
-from gamelib.limits import MAX_GRID_C, MAX_SURVEY_SETS, MAX_SURVEY_WORK
+from gamelib.limits import GRID_CACHE_SIZE, MAX_GRID_C, MAX_SURVEY_SETS, MAX_SURVEY_WORK
 
 _GRID_FIELDS = ("preperiod", "period", "max_grundy")
 
@@ -160,9 +161,16 @@ def period_grid(c: int, field: str = "period") -> np.ndarray:
     if field not in _GRID_FIELDS:
         raise ValueError(f"field must be one of {', '.join(map(repr, _GRID_FIELDS))}, got {field!r}")
     grid = np.full((c, c), np.nan)
-    for a, b in combinations(range(1, c), 2):
-        grid[a, b] = getattr(_record((a, b, c)), field)
+    for record in _records_with_largest(c):
+        a, b, _ = record.S
+        grid[a, b] = getattr(record, field)
     return grid
+
+
+@lru_cache(maxsize=GRID_CACHE_SIZE)
+def _records_with_largest(c: int) -> tuple[SurveyRecord, ...]:
+    """The survey records of every S = {a, b, c} with a < b < c (immutable, so they can be shared)."""
+    return tuple(_record((a, b, c)) for a, b in combinations(range(1, c), 2))
 
 
 __all__ = ["MAX_SURVEY_SETS", "SurveyRecord", "period_grid", "periodicity_survey"]

@@ -121,12 +121,21 @@ class Chomp(ExploredGame):
             raise ValueError(f"square ({row}, {col}) is not left in position {rows}")
         if row == 0 and col == 0:
             raise ValueError("square (0, 0) is the poisoned square: eating it is not a move")
+        return self._eat(rows, row, col)
+
+    @staticmethod
+    def _eat(rows: tuple[int, ...], row: int, col: int) -> tuple[int, ...]:
+        """The bite rule itself, on a position and a square already checked."""
         return rows[:row] + tuple(min(x, col) for x in rows[row:])
 
     def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every position one bite away (the poisoned square itself is never eaten)."""
+        """Every position one bite away (the poisoned square itself is never eaten).
+
+        The position is checked once; every square of it is then a legal bite, so the rule is applied
+        without checking each one again (exploring a board lists hundreds of thousands of moves).
+        """
         rows = self.check_position(position)
-        return [self.bite(rows, r, c) for r, length in enumerate(rows) for c in range(length) if r or c]
+        return [self._eat(rows, r, c) for r, length in enumerate(rows) for c in range(length) if r or c]
 
     def winning_bites(self, position: tuple[int, ...]) -> list[tuple[int, int]]:
         """The squares (row, col) whose bite leaves a P-position: the winning moves, as squares to eat.

@@ -77,12 +77,11 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
     remaining = [(r, c) for r in range(rows) for c in range(position[r])]
     eaten = [(r, c) for r in range(rows) for c in range(position[r], cols)]
-    ax.add_collection(PatchCollection(cell_squares([c for _, c in remaining[1:]], [r for r, _ in remaining[1:]], 0.94,
-                                               0.94), facecolor=CHOCOLATE_COLOUR, edgecolor="none", zorder=2),
+    ax.add_collection(cell_squares([c for _, c in remaining[1:]], [r for r, _ in remaining[1:]], 0.94, 0.94,
+                                   facecolor=CHOCOLATE_COLOUR, edgecolor="none", zorder=2),
                       autolim=False)
-    ax.add_collection(PatchCollection(cell_squares([c for _, c in eaten], [r for r, _ in eaten], 0.94, 0.94),
-                                      facecolor="white", edgecolor="#AAAAAA", linewidth=0.8, linestyle=":",
-                                      zorder=2), autolim=False)
+    ax.add_collection(cell_squares([c for _, c in eaten], [r for r, _ in eaten], 0.94, 0.94, facecolor="white",
+                                   edgecolor="#AAAAAA", linewidth=0.8, linestyle=":", zorder=2), autolim=False)
     ax.add_artist(Rectangle((-0.47, -0.47), 0.94, 0.94, facecolor=POISON_COLOUR, zorder=3, gid="poison"))
     ax.text(0, 0, "☠", ha="center", va="center", fontsize=max(fit_text(ax, 1, largest=22), 8), color="white",
             zorder=4)

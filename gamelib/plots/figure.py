@@ -49,7 +49,9 @@ def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
     if isinstance(dpi, bool) or not isinstance(dpi, numbers.Real) or not 20 <= dpi <= 300:
         raise ValueError(f"dpi must be a number from 20 to 300, got {dpi!r}")
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
+    # zlib level 1: these flat-coloured figures come out ~10 % larger than at the default level 6, in about
+    # half the encoding time (a few ms of every widget step).
+    fig.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": 1})
     return buffer.getvalue()
 
 

@@ -209,8 +209,8 @@ def labelling_figure(game: Any, stop: int = 15, step: int = 1, width: float = 9.
     known = [h for h in range(stop) if h in labels]
     p_xs = draw_outcomes(ax, known, [labels[h] for h in known], 0, size, height=node_h)
     unknown = [h for h in range(stop) if h not in labels]
-    ax.add_collection(PatchCollection(cell_squares(unknown, [0] * len(unknown), CELL, node_h), facecolor="white",
-                                      edgecolor="#9A9A9A", linewidth=1.0, linestyle="--", zorder=2), autolim=False)
+    ax.add_collection(cell_squares(unknown, [0] * len(unknown), CELL, node_h, facecolor="white",
+                                   edgecolor="#9A9A9A", linewidth=1.0, linestyle="--", zorder=2), autolim=False)
     draw_labels(ax, unknown, [0] * len(unknown), ["?"] * len(unknown), size, "#8A8A8A", gid="unknown-labels")
     ax.add_collection(PatchCollection([Rectangle((h - 0.5, -node_h / 2 - 0.04), 1, node_h + 0.08) for h in new],
                                       facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matplotlib.collections import PatchCollection
 from matplotlib.patches import Rectangle
 
 from gamelib.checks import LimitError, check_heaps
@@ -78,11 +77,11 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     cells = [(k, rows - 1 - i, b) for i, row in enumerate(bits) for k, b in enumerate(row)]
     odd_k = {k for k, b in enumerate(xor_bits) if b}
     colours = [PARITY_COLOUR if k in odd_k else "#EFEFEF" for k, _, _ in cells]
-    ax.add_collection(PatchCollection(cell_squares([k for k, _, _ in cells], [y for _, y, _ in cells], CELL, CELL),
-                                      facecolor=colours, edgecolor="none", alpha=0.55, zorder=1), autolim=False)
-    ax.add_collection(PatchCollection(cell_squares(range(digits), [0] * digits, CELL, CELL),
-                                      facecolor=[PARITY_COLOUR if k in odd_k else "#EFEFEF" for k in range(digits)],
-                                      edgecolor="black", linewidth=1.0, alpha=0.9, zorder=1), autolim=False)
+    ax.add_collection(cell_squares([k for k, _, _ in cells], [y for _, y, _ in cells], CELL, CELL,
+                                   facecolor=colours, edgecolor="none", alpha=0.55, zorder=1), autolim=False)
+    ax.add_collection(cell_squares(range(digits), [0] * digits, CELL, CELL,
+                                   facecolor=[PARITY_COLOUR if k in odd_k else "#EFEFEF" for k in range(digits)],
+                                   edgecolor="black", linewidth=1.0, alpha=0.9, zorder=1), autolim=False)
     ones = [(k, y) for k, y, b in cells if b]
     zeros = [(k, y) for k, y, b in cells if not b]
     draw_labels(ax, [k for k, _ in ones], [y for _, y in ones], ["1"] * len(ones), size, bold=True, gid="bits")

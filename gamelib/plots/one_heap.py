@@ -306,8 +306,8 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     p_xs = draw_outcomes(ax, known, [outcome_from_grundy(table[h]) for h in known], 1, size)
     draw_values(ax, known, [0] * len(known), [table[h] for h in known], cmap, norm, size)
     later = list(range(n + 1, last + 1))
-    ax.add_collection(PatchCollection(cell_squares(later * 2, [0] * len(later) + [1] * len(later), CELL, CELL),
-                                      facecolor="white", edgecolor="#BBBBBB", linewidth=0.8, zorder=2), autolim=False)
+    ax.add_collection(cell_squares(later * 2, [0] * len(later) + [1] * len(later), CELL, CELL, facecolor="white",
+                                   edgecolor="#BBBBBB", linewidth=0.8, zorder=2), autolim=False)
     low = data_to_inches(ax, -0.5)
     colour_bar(fig, ax, cmap, norm, "g(n)", count, bottom=low, height=data_to_inches(ax, 1.5) - low)
     ax.add_collection(PatchCollection([Rectangle((f - 0.5, -0.5), 1, 1) for f in followers if f >= first],

@@ -108,6 +108,7 @@ class ChompExplorer(ExplorerWidget):
         # The bar to click: one button per square (keyboard- and screen-reader-friendly, no new dependency),
         # labelled "row,column" as the status line names squares; the picture below shows the same bar.
         self.squares: dict[tuple[int, int], widgets.Button] = {}
+        self._made_squares: dict[tuple[int, int], widgets.Button] = {}
         self.bar = widgets.GridBox(layout=widgets.Layout(grid_gap="3px", margin="4px 0 4px 0"))
         self._build_bar()
         self._watch(self.rows_slider, self.cols_slider, action=self.reset)
@@ -121,20 +122,27 @@ class ChompExplorer(ExplorerWidget):
                     "is row 1, column 1; whoever is left with only the poison loses.")
 
     def _build_bar(self) -> None:
-        """One button per square of the whole bar, row 1 at the top; eaten squares are disabled on redraw."""
+        """The buttons of the bar the sliders show, row 1 at the top; eaten squares are disabled on redraw.
+
+        Every button of the largest bar is made once, the first time it is needed, and kept: a new bar size
+        only changes which of them the grid holds, instead of sending the browser a few dozen new widgets.
+        """
         rows, cols = self.game.rows, self.game.cols
-        self.squares = {}
         for r in range(1, rows + 1):
             for c in range(1, cols + 1):
-                poison = (r, c) == (1, 1)
-                button = widgets.Button(description="\u2620" if poison else f"{r},{c}",
-                                        tooltip="the poisoned square" if poison else f"bite at row {r}, column {c}",
-                                        layout=widgets.Layout(width="46px", height="32px"),
-                                        disabled=poison)
-                button.on_click(lambda _b, r=r, c=c: self.eat(r, c))
-                self.squares[(r, c)] = button
+                if (r, c) not in self._made_squares:
+                    self._made_squares[(r, c)] = self._square_button(r, c)
+        self.squares = {(r, c): self._made_squares[(r, c)] for r in range(1, rows + 1) for c in range(1, cols + 1)}
         self.bar.layout.grid_template_columns = f"repeat({cols}, 46px)"
         self.bar.children = list(self.squares.values())
+
+    def _square_button(self, r: int, c: int) -> widgets.Button:
+        poison = (r, c) == (1, 1)
+        button = widgets.Button(description="\u2620" if poison else f"{r},{c}",
+                                tooltip="the poisoned square" if poison else f"bite at row {r}, column {c}",
+                                layout=widgets.Layout(width="46px", height="32px"), disabled=poison)
+        button.on_click(lambda _b: self.eat(r, c))
+        return button
 
     def _show_bar(self) -> None:
         """Squares still there are chocolate buttons; eaten ones are disabled and plain."""

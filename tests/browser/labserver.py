@@ -64,10 +64,13 @@ class LabServer:
     """A running JupyterLab serving ``root``; ``base_url`` and ``token`` reach it. Use as a context manager
     (or call :meth:`stop`). Raises RuntimeError, with the server's log, if it exits or does not answer."""
 
-    def __init__(self, root: Path, home: Path, start_timeout: float = 60):
+    def __init__(self, root: Path, home: Path, start_timeout: float = 60, windowing: str = "none"):
+        """``windowing`` is the notebook's windowing mode: ``"none"`` (every cell drawn, as the tests need to
+        reach any cell) or JupyterLab's default, ``"contentVisibility"``, which students have."""
         self.root, self.home = Path(root), Path(home)
         settings = self.home / "settings"
-        for plugin, values in LAB_SETTINGS.items():
+        chosen = {**LAB_SETTINGS, "@jupyterlab/notebook-extension/tracker": {"windowingMode": windowing}}
+        for plugin, values in chosen.items():
             file = settings / f"{plugin}.jupyterlab-settings"
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_text(json.dumps(values))
