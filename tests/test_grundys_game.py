@@ -87,3 +87,15 @@ def test_grundys_game_is_not_an_octal_game():
     values = GrundysGame().grundy_values(40).tolist()
     for code in ("4.0", "0.4", "0.04", "4.04"):
         assert gamelib.OctalGame(code).grundy_values(40).tolist() != values
+
+
+def test_grundys_game_never_calls_its_observed_pattern_proven(monkeypatch):
+    import dataclasses
+
+    import gamelib.games.grundys_game as module
+
+    real = module.observed_periodicity
+    monkeypatch.setattr(module, "observed_periodicity",
+                        lambda *a, **k: dataclasses.replace(real([0, 1] * 10, "grundy"), proven=True))
+    with pytest.raises(RuntimeError, match="came out proven"):
+        GrundysGame().periodicity(max_search=200)

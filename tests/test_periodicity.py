@@ -222,3 +222,22 @@ def test_digit_game_grundy_values_show_no_pattern_and_say_so():
     with pytest.raises(PeriodNotFoundError, match="second half of the 400 values") as caught:
         TakeAwayGame(nonzero_digits).periodicity(400)
     assert caught.value.checked_up_to == 400
+
+
+def test_a_scan_result_the_window_rule_does_not_prove_is_refused_even_under_python_O(monkeypatch):
+    """The guard behind "proven" is a real check, not an assert that ``python -O`` would skip."""
+    real_scan = periodicity_module.subtraction_scan
+
+    def scan_one_value_short(S, misere, max_search=None):
+        values, first, second = real_scan(S, misere, max_search)
+        return values, first, second - 1  # a period one too short: no window proves it
+
+    monkeypatch.setattr(periodicity_module, "subtraction_scan", scan_one_value_short)
+    with pytest.raises(RuntimeError, match="window rule does not prove"):
+        subtraction_periodicity((2, 5, 7))
+
+
+def test_an_observed_pattern_breaking_the_observed_rule_is_refused(monkeypatch):
+    monkeypatch.setattr(periodicity_module, "observed_rule", lambda *_: False)
+    with pytest.raises(RuntimeError, match="observed rule"):
+        periodicity_module.observed_periodicity([0, 1] * 10, "grundy")

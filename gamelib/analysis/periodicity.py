@@ -241,8 +241,11 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
     values, first, second = subtraction_scan(S, misere, max_search)
     sk, k = S[-1], len(S)
     period = second - first
-    # The hashing scan found the first repeated window; the window rule is what makes it a proof.
-    assert window_rule(sk)(first, period, len(values)) and preperiod_of(np.array(values), period) == first
+    # The hashing scan found the first repeated window; the window rule is what makes it a proof. Checked
+    # always (not an assert, which python -O skips): a wrong "proven" must never reach a student.
+    if not (window_rule(sk)(first, period, len(values)) and preperiod_of(np.array(values), period) == first):
+        raise RuntimeError(f"internal error: the scan of S = {S} gave preperiod {first} and period {period}, "
+                           "which the window rule does not prove; please report this")
     if misere:
         as_values = tuple("PN"[v] for v in values)
         kind, what, bound = "outcome", "P/N outcome", sk * 2**sk
@@ -354,7 +357,9 @@ def observed_periodicity(values: Sequence, kind: str, title: str = "") -> Period
             f"no pattern fills the second half of the {length} values computed", checked_up_to=length
         )
     preperiod = preperiod_of(arr, period)
-    assert observed_rule(preperiod, period, length)  # the fast search above applies exactly this rule
+    if not observed_rule(preperiod, period, length):  # the fast search above applies exactly this rule
+        raise RuntimeError(f"internal error: preperiod {preperiod} and period {period} break the observed rule "
+                           f"on {length} values; please report this")
     explanation = (
         f"Among the {length} values computed (n = 0 .. {length - 1}), the values repeat with period {period} "
         f"from n = {preperiod} on. Nothing here proves that the pattern goes on beyond n = {length - 1}: "

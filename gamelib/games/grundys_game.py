@@ -112,7 +112,8 @@ class GrundysGame(TakeAndBreakGame):
                 f"Grundy's game: {error}; whether its values are eventually periodic at all is an open problem",
                 checked_up_to=error.checked_up_to,
             ) from None
-        assert not found.proven
+        if found.proven:  # nothing proves Grundy's game periodic: an observed pattern must never say proven
+            raise RuntimeError("internal error: Grundy's game's observed pattern came out proven; please report this")
         return found
 
 
