@@ -10,6 +10,8 @@ import csv
 import hashlib
 import os
 import re
+import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -27,7 +29,7 @@ grade_homework = load_tool("grade_homework")
 from grading import sandbox  # noqa: E402  (tools/ is on sys.path once homework_build is imported)
 from grading.layout import scan_folder  # noqa: E402
 
-SANDBOX_UIDS = range(sandbox.SANDBOX_UID_BASE, sandbox.SANDBOX_UID_BASE + 8)
+SANDBOX_UIDS = sandbox.SANDBOX_UIDS
 
 
 def _tree(folder: Path) -> dict[str, str]:
@@ -189,7 +191,7 @@ def test_the_sandbox_sees_only_the_submission_and_python(tmp_path):
     assert len(seen["pids"]) <= 3  # bwrap's init, the notebook's Python (and nothing of the grader's)
     assert seen["hostname"] == "sandbox" and seen["network"] != "open" and seen["wrote"] is False
     if os.geteuid() == 0:
-        assert seen["uid"] == sandbox.SANDBOX_UID_BASE
+        assert seen["uid"] in sandbox.SANDBOX_UIDS
 
 
 def test_a_missing_bwrap_stops_grading_with_install_advice(monkeypatch, tmp_path, capsys):
@@ -392,3 +394,23 @@ def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_p
     assert [r["total"] for r in csv.DictReader(book.open())] == ["13", "13"]
     feedback = "".join(p.read_text() for p in write_feedback(outcomes, homework, tmp_path / "feedback", marks))
     assert feedback.count("| q6 (written) | 2 / 2 |") == 2
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="user ids are leased only when grading as root")
+def test_each_sandbox_leases_its_own_user_id_and_hands_it_back_only_when_its_processes_are_gone(monkeypatch):
+    """Two sandboxes at once (two grading runs on one machine) never share a user id, and a user id is not
+    handed back while a process of it is alive, so a fork bomb dying in one sandbox cannot use up the process
+    limit of the next sandbox given that user id."""
+    monkeypatch.setattr(sandbox, "PROCESS_EXIT_WAIT", 0.3)  # then what is left is killed
+    with sandbox.leased_uid() as first:
+        with sandbox.leased_uid() as second:
+            assert first != second and {first, second} <= set(sandbox.SANDBOX_UIDS)
+        survivor = subprocess.Popen(["setpriv", f"--reuid={first}", f"--regid={first}", "--clear-groups",
+                                     "sleep", "30"])
+        time.sleep(0.2)
+        assert sandbox.processes_of(first) == [survivor.pid]
+    # Leaving the block waited for the survivor, then killed it, before handing the user id back.
+    assert survivor.poll() == -signal.SIGKILL
+    assert sandbox.processes_of(first) == []
+    with sandbox.leased_uid() as again:
+        assert again == first  # free again: the lowest one

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import queue
 import re
 import sys
 import time
@@ -89,9 +88,6 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
     """Grade each submission (``jobs`` at a time), saving each result file as soon as it is known; a saved
     result for the same bytes is reused unless ``regrade``."""
     results = out / "results"
-    slots: queue.Queue[int] = queue.Queue()
-    for slot in range(max(1, jobs)):
-        slots.put(slot)
 
     def one(submission: Submission) -> Outcome:
         raw = submission.path.read_bytes()
@@ -100,14 +96,11 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
                                                            homework.tests_digest)
         if cached is not None:
             return cached
-        slot = slots.get()
         try:
-            outcome = grade(submission, homework, limits, sandboxed, slot)
+            outcome = grade(submission, homework, limits, sandboxed)
         except Exception as error:  # a grader bug on one file must not stop the others: report it
             outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
                               problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
-        finally:
-            slots.put(slot)
         records.save_outcome(outcome, results)
         total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
         line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s)"

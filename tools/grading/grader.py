@@ -141,16 +141,16 @@ def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> None
         report.missing.discard("student_id")
 
 
-def _run(raw: bytes, homework: HomeworkSet, limits: sandbox.Limits, sandboxed: bool, slot: int):
+def _run(raw: bytes, homework: HomeworkSet, limits: sandbox.Limits, sandboxed: bool):
     names = homework.answer_names
     skip = notebook.locked_cells(homework.handout)
     if sandboxed:
-        return sandbox.run_sandboxed(raw, f"{homework.name}.ipynb", names, skip, limits, slot)
+        return sandbox.run_sandboxed(raw, f"{homework.name}.ipynb", names, skip, limits)
     return sandbox.run_unsandboxed(raw, f"{homework.name}.ipynb", names, skip, limits)
 
 
 def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits = sandbox.DEFAULT_LIMITS,
-          sandboxed: bool = True, slot: int = 0) -> Outcome:
+          sandboxed: bool = True) -> Outcome:
     """Grade one submission; a bad submission is reported in the outcome, never raised."""
     start = time.perf_counter()
     outcome = Outcome(submission.file, submission.name, submission.site_id, named_id=submission.student_id,
@@ -171,7 +171,7 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
         shown = "; ".join(repr(m) for m in missing[:3]) + (" ..." if len(missing) > 3 else "")
         outcome.problems.append(f"{len(missing)} cell(s) of the handout are missing: {shown}")
 
-    run = _run(nbformat.writes(nb).encode(), homework, limits, sandboxed, slot)
+    run = _run(nbformat.writes(nb).encode(), homework, limits, sandboxed)
     try:
         if run.report_too_long:
             raise BadReport("the answers reported are longer than the limit")

@@ -17,6 +17,7 @@ submissions only (the grader marks every such result).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -26,6 +27,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
@@ -46,9 +49,15 @@ KEPT_OUTPUT_BYTES = 64 * 1024
 #: Where the submission sits inside the sandbox (the home folder of a user that does not exist outside).
 HOME = "/home/student"
 GRADER_DIR = "/opt/grader"
-#: When the grader runs as root, sandboxed code runs as this user id plus the job's slot number: a user with
-#: no files anywhere, whose process count limit (RLIMIT_NPROC) then counts only that sandbox's processes.
-SANDBOX_UID_BASE = 61000
+#: When the grader runs as root, sandboxed code runs as one of these user ids: users with no files anywhere
+#: (below systemd's dynamic users, 61184 on). Each sandbox leases one (:func:`leased_uid`), so the process
+#: count limit (RLIMIT_NPROC, counted per user) counts only that sandbox's processes, even with several
+#: grading runs on one machine and a fork bomb's last processes still dying in the one before.
+SANDBOX_UIDS = range(61000, 61128)
+#: Where the leases live: one lock file per user id, in a folder only root can enter.
+UID_LOCKS = Path(tempfile.gettempdir()) / "gamelib-sandbox-uids"
+#: Longest wait for the processes of an ended sandbox to disappear before they are killed by user id.
+PROCESS_EXIT_WAIT = 10.0
 
 
 class SandboxUnavailable(RuntimeError):
@@ -122,11 +131,67 @@ def environment_paths() -> list[Path]:
     return kept
 
 
-def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Limits, slot: int = 0) -> list[str]:
+def processes_of(uid: int) -> list[int]:
+    """The process ids of every live process of user ``uid`` (read from /proc; zombies, already dead and
+    waiting for their parent to collect them, are left out)."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                if os.stat(entry.path).st_uid != uid:
+                    continue
+                with open(f"{entry.path}/stat", "rb") as stat:
+                    state = stat.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):  # gone meanwhile
+                continue
+            if state != b"Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _until_no_processes(uid: int) -> None:
+    """Wait until no process of ``uid`` is left; kill what is left after :data:`PROCESS_EXIT_WAIT`."""
+    deadline = time.monotonic() + PROCESS_EXIT_WAIT
+    while processes_of(uid):
+        if time.monotonic() > deadline:
+            for pid in processes_of(uid):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            deadline = time.monotonic() + PROCESS_EXIT_WAIT
+        time.sleep(0.02)
+
+
+@contextmanager
+def leased_uid() -> Iterator[int]:
+    """A user id of :data:`SANDBOX_UIDS` that no other sandbox on this machine holds, with none of its
+    processes running; held (a lock file) until the block ends and the sandbox's processes are gone."""
+    UID_LOCKS.mkdir(mode=0o700, exist_ok=True)
+    for uid in SANDBOX_UIDS:
+        lock = open(UID_LOCKS / str(uid), "w")  # noqa: SIM115 (held across the yield)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.close()
+            continue
+        try:
+            _until_no_processes(uid)  # left by a grader that was killed before it could wait
+            yield uid
+            _until_no_processes(uid)
+        finally:
+            lock.close()  # releases the lock
+        return
+    raise SandboxUnavailable(f"all {len(SANDBOX_UIDS)} sandbox user ids are in use by other sandboxes")
+
+
+def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Limits,
+                  uid: int | None = None) -> list[str]:
     """The full command that runs ``workdir/submission.ipynb`` in a sandbox (see the module docstring).
 
     ``workdir`` holds ``submission.ipynb`` and ``spec.json``; both are bound read-only into the sandbox, the
     notebook under ``notebook_name`` in the home folder (the name its own ``otter.Notebook(...)`` cell expects).
+    ``uid`` is the user id the notebook runs as when the grader is root (from :func:`leased_uid`).
     """
     bwrap = shutil.which("bwrap")
     if bwrap is None:
@@ -171,7 +236,8 @@ def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Li
                 "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",
                 "--setenv", "PYTHONDONTWRITEBYTECODE", "1", "--setenv", "LANG", "C.UTF-8", "--"]
     if as_root:
-        uid = str(SANDBOX_UID_BASE + slot)
+        if uid is None:
+            raise ValueError("a sandbox started as root needs a user id to run the notebook as (leased_uid())")
         command += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--no-new-privs", "--"]
     cpu = str(int(limits.timeout) + 5)
     command += ["prlimit", f"--cpu={cpu}", f"--as={limits.memory_mb * 1024 * 1024}",
@@ -235,14 +301,19 @@ def _prepare(workdir: Path, notebook: bytes, names: list[str], skip: list[str]) 
 
 
 def run_sandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
-                  limits: Limits = DEFAULT_LIMITS, slot: int = 0) -> RunResult:
+                  limits: Limits = DEFAULT_LIMITS) -> RunResult:
     """Run ``notebook`` (the submission's bytes) in a fresh sandbox; the report lists ``names``."""
     with tempfile.TemporaryDirectory(prefix="sandbox-") as tmp:
         workdir = Path(tmp)
         _prepare(workdir, notebook, names, skip)
-        answers_read, answers_write = os.pipe()
-        command = bwrap_command(workdir, notebook_name, answers_write, limits, slot)
-        return _run(command, answers_read, answers_write, limits.timeout, workdir)
+        if os.geteuid() != 0:  # unprivileged bwrap: a user namespace of its own, nothing to lease
+            answers_read, answers_write = os.pipe()
+            command = bwrap_command(workdir, notebook_name, answers_write, limits)
+            return _run(command, answers_read, answers_write, limits.timeout, workdir)
+        with leased_uid() as uid:
+            answers_read, answers_write = os.pipe()
+            command = bwrap_command(workdir, notebook_name, answers_write, limits, uid)
+            return _run(command, answers_read, answers_write, limits.timeout, workdir)
 
 
 def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
