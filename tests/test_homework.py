@@ -36,6 +36,7 @@ STUDENT_COPIES = ROOT / "notebooks" / "homework"
 
 build_homework = load_tool("build_homework")
 grade_homework = load_tool("grade_homework")
+run_notebooks = load_tool("run_notebooks")
 
 
 def _text(cell):
@@ -300,8 +301,22 @@ def built():
 def test_committed_student_copies_are_what_the_build_makes(built):
     for name, pieces in built.items():
         assert pieces.autograder_zip.is_file()
-        assert (STUDENT_COPIES / f"{name}.ipynb").read_bytes() == pieces.student_notebook.read_bytes(), (
+        committed = (STUDENT_COPIES / f"{name}.ipynb").read_text(encoding="utf-8")
+        assert build_homework.same_student_copy(committed, pieces.student_notebook.read_text(encoding="utf-8")), (
             f"notebooks/homework/{name}.ipynb is out of date: run `make homework`")
+        # Saved with the kernel JupyterLab starts, so opening it changes nothing (not marked modified).
+        metadata = json.loads(committed)["metadata"]
+        assert metadata["kernelspec"] == run_notebooks.kernelspec_metadata()
+        assert metadata["language_info"]["name"] == "python" and "codemirror_mode" in metadata["language_info"]
+
+
+def test_a_changed_student_copy_is_not_the_same_but_another_python_patch_version_is():
+    text = (STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb").read_text(encoding="utf-8")
+    nb = json.loads(text)
+    nb["metadata"]["language_info"]["version"] = "3.11.99"
+    assert build_homework.same_student_copy(text, json.dumps(nb))
+    nb["cells"][3]["source"] = "changed"
+    assert not build_homework.same_student_copy(text, json.dumps(nb))
 
 
 def _grade_folder(folder, set_name, built, out, **options):

@@ -38,6 +38,9 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_notebooks import kernelspec_metadata  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "homework" / "source"
 BUILD = ROOT / "homework" / "build"
@@ -147,18 +150,31 @@ def run_otter_assign(executed: Path, dist: Path) -> None:
         raise SystemExit(f"otter assign failed for {executed.name}:\n{done.stdout}\n{done.stderr}")
 
 
-def tidy_student_copy(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
-    """Give every cell a fixed id and keep only the metadata every machine writes the same way."""
+def tidy_student_copy(nb: nbformat.NotebookNode, name: str, language_info: dict) -> nbformat.NotebookNode:
+    """Give every cell a fixed id and keep only the metadata JupyterLab would write itself.
+
+    ``kernelspec`` and ``language_info`` are those of the kernel that ran the source (the kernel a student's
+    JupyterLab starts), so opening the copy changes nothing and it is not marked modified.
+    """
     for index, cell in enumerate(nb.cells):
         cell["id"] = f"{name.split('-')[0]}-cell-{index:02d}"
         if cell.cell_type == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
-    kernelspec = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata = nbformat.NotebookNode(
-        kernelspec=kernelspec, language_info={"name": "python"}, otter=nb.metadata["otter"]
+        kernelspec=kernelspec_metadata(), language_info=language_info, otter=nb.metadata["otter"]
     )
     return nb
+
+
+def same_student_copy(a: str, b: str) -> bool:
+    """Whether two student copies (notebook text) are the same but for the Python patch version that built
+    them (``language_info.version``: a contributor's 3.11.x may differ from the one that built the copy)."""
+    def comparable(text: str) -> nbformat.NotebookNode:
+        nb = nbformat.reads(text, as_version=4)
+        nb.metadata.get("language_info", {}).pop("version", None)
+        return nb
+    return comparable(a) == comparable(b)
 
 
 def solution_like_student_copy(solution: nbformat.NotebookNode,
@@ -199,7 +215,9 @@ def build_set(source: Path, build_dir: Path = BUILD, student_dir: Path = STUDENT
         raise SystemExit(f"otter assign made {len(zips)} autograder zips for {name}, expected one")
     autograder_zip = out / "autograder.zip"
     shutil.copyfile(zips[0], autograder_zip)
-    student = tidy_student_copy(nbformat.read(out / "dist" / "student" / f"{name}.ipynb", as_version=4), name)
+    language_info = nbformat.read(executed, as_version=4).metadata["language_info"]
+    student = tidy_student_copy(nbformat.read(out / "dist" / "student" / f"{name}.ipynb", as_version=4), name,
+                                language_info)
     text = nbformat.writes(student)
     leaks = leaked_secrets(text, nbformat.read(source, as_version=4))
     if leaks:
@@ -220,7 +238,8 @@ def stale_student_copies(sources: list[Path]) -> list[str]:
         for source in sources:
             built = build_set(source, Path(tmp) / "build", Path(tmp) / "student")
             committed = STUDENT_DIR / built.student_notebook.name
-            if not committed.exists() or committed.read_bytes() != built.student_notebook.read_bytes():
+            if not committed.exists() or not same_student_copy(committed.read_text(encoding="utf-8"),
+                                                                built.student_notebook.read_text(encoding="utf-8")):
                 stale.append(str(committed.relative_to(ROOT)))
     return stale
 
