@@ -218,7 +218,15 @@ class PlayWidget(StaticFallback, widgets.VBox):
         return "New game. You move first."
 
     def _build_buttons(self) -> None:
+        """The move buttons (and heap rows) of the current game. A new game with the same moves keeps the
+        ones shown: new widgets would each have to be sent to the browser and drawn there again."""
         rules = self.session.rules
+        layout = [(key, rules.button_label(key), rules.move_text(key, rules.start), rules.key_heap(key)
+                   if rules.heap_names is not None else None) for key in rules.keys()]
+        signature = (rules.title, rules.heap_names, tuple(layout))
+        if signature == getattr(self, "_buttons_signature", None):
+            return
+        self._buttons_signature = signature
         self.buttons = {}
         for key in rules.keys():
             button = widgets.Button(description=rules.button_label(key),
