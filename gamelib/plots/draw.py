@@ -52,9 +52,10 @@ def fit_text(ax: Any, chars: int, width: float = CELL, height: float = CELL, lar
     return size if size >= MIN_TEXT_SIZE else 0.0
 
 
-def cell_squares(xs: Iterable[float], ys: Iterable[float], width: float, height: float,
+def cell_squares(xs: Iterable[float], ys: Iterable[float], width: float, height: float | np.ndarray,
                  **style: Any) -> PolyCollection:
-    """ONE collection of ``width`` x ``height`` rectangles centred on the points (x, y), in data coordinates.
+    """ONE collection of ``width`` x ``height`` rectangles centred on the points (x, y), in data coordinates
+    (``height`` may also give each rectangle its own height).
 
     ``style`` goes to :class:`~matplotlib.collections.PolyCollection` (``facecolor``, ``edgecolor``,
     ``zorder`` ...). The corners are computed as one array: a collection of ``Rectangle`` patches costs
@@ -67,9 +68,10 @@ def cell_squares(xs: Iterable[float], ys: Iterable[float], width: float, height:
     x, y = np.asarray(list(xs), dtype=float), np.asarray(list(ys), dtype=float)
     if x.shape != y.shape:
         raise ValueError(f"cell_squares needs as many xs as ys, got {x.size} and {y.size}")
-    corners = np.array([(-width / 2, -height / 2), (width / 2, -height / 2), (width / 2, height / 2),
-                        (-width / 2, height / 2)])
-    return PolyCollection(np.column_stack([x, y])[:, None, :] + corners[None, :, :], **style)
+    half_h = np.broadcast_to(np.asarray(height, dtype=float) / 2, x.shape)
+    corners = np.stack([np.column_stack([x + dx, y + sy * half_h])
+                        for dx, sy in ((-width / 2, -1), (width / 2, -1), (width / 2, 1), (-width / 2, 1))], axis=1)
+    return PolyCollection(corners, **style)
 
 
 @lru_cache(maxsize=2048)
@@ -238,8 +240,10 @@ def colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: str
         positions = [y0 + h * float(norm(t)) for t in ticks]
     step = h / len(values)
     overlap = [1.02] * (len(values) - 1) + [1.0]  # no hairline gaps between blocks, none above the top
-    blocks = PatchCollection([Rectangle((x0, y0 + i * step), width, step * o) for i, o in enumerate(overlap)],
-                             facecolor=cmap(norm(values)), edgecolor="none", transform=fig.dpi_scale_trans)
+    bottoms = y0 + step * np.arange(len(values))
+    heights = step * np.asarray(overlap)
+    blocks = cell_squares(np.full(len(values), x0 + width / 2), bottoms + heights / 2, width, heights,
+                          facecolor=cmap(norm(values)), edgecolor="none", transform=fig.dpi_scale_trans)
     blocks.set_gid("colour-bar")
     blocks.values = values.tolist()
     fig.add_artist(blocks)
