@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as insta
 
 grade_homework = load_tool("grade_homework")
 from grading import checks  # noqa: E402
+from grading.layout import scan_folder  # noqa: E402
 
 MOODLE = "{}_{}_assignsubmission_file_"
 
@@ -199,3 +200,20 @@ def test_an_id_computed_at_run_time_is_shown_and_flagged(tmp_path):
     row, = csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open())
     assert row["student_id"] == "alice" and row["status"] == "graded, with problems"
     assert "student_id is not typed as text in the notebook; it ran with 'alice'" in row["problems"]
+
+
+def test_progress_lines_are_printed_under_the_lock_that_the_tests_capture_stdout_under(tmp_path):
+    """otter's doctest runner swaps sys.stdout for the whole process while a question's tests run; a progress
+    line another grading thread printed at that moment once landed in a test's output and failed it (a right
+    answer scored 1 of 2, about one full test run in four). Every line is printed holding the same lock."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for k in range(4):
+        nbformat.write(submission(SET, RIGHT, f"s100{k:04d}"), folder / f"student{k}.ipynb")
+    homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
+    submissions, _ = scan_folder(folder)
+    held = []
+    outcomes = grade_homework.grade_all(submissions, homework, tmp_path / "out", jobs=2,
+                                        report=lambda line: held.append(checks.STDOUT_LOCK.locked()))
+    assert held == [True] * 4
+    assert [o.score for o in outcomes] == [11] * 4

@@ -27,7 +27,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from grading import records, sandbox
+from grading import checks, records, sandbox
 from grading.grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from grading.grader import load_set as _load_set
 from grading.layout import Skipped, Submission, scan_folder, unpack_zip
@@ -105,7 +105,8 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
         total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
         line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s)"
                 + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
-        report(line)
+        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
+            report(line)
         return outcome
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:

@@ -24,8 +24,10 @@ from otter.test_files.ok_test import OKTestFile
 
 from .plain import Report
 
-# otter's doctest runner swaps sys.stdout while it runs: one question's tests at a time.
-_DOCTEST_LOCK = threading.Lock()
+#: otter's doctest runner swaps sys.stdout while it runs, for every thread of the process: hold this lock to
+#: run tests or to print while grading threads may be running (a line printed by another thread meanwhile
+#: would land in a test's captured output and fail it).
+STDOUT_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,7 @@ def grade_question(tests: QuestionTests, report: Report) -> QuestionResult:
                     "set or dict of those)." for name, kind in not_plain.items()]
         return QuestionResult(0, possible, details=messages, feedback=messages)
     environment = {name: copy.deepcopy(report.values[name]) for name in tests.names if name in report.values}
-    with _DOCTEST_LOCK:
+    with STDOUT_LOCK:
         test_file.run(environment)
     feedback = [f"`{name}` was not defined when the notebook finished running." for name in missing]
     details = list(feedback)
