@@ -4,7 +4,9 @@ Run ``.venv/bin/python benchmarks/browser.py`` (``make bench-browser`` adds ``--
 JupyterLab on copies of notebooks/ and Debian's chromium (the same startup as the browser tests,
 tests/browser/labserver.py), then for every lesson:
 
-* loads JupyterLab in a fresh page, opens the lesson in it (as a double click in the file browser does) and
+* loads JupyterLab in a fresh page (the kit's settings, and JupyterLab's default windowing, under which cells
+  out of view are not laid out: what students have; the browser tests draw every cell), opens the lesson in
+  it (as a double click in the file browser does) and
   times, on the page's own clock, the moments its kernel is ready and its first widget is drawn (Run All is
   chosen from the menu as soon as the kernel is ready);
 * finds every widget panel in the page (an output area holding a drawn widget) and works each of its controls a
