@@ -54,8 +54,9 @@ GRADER_DIR = "/opt/grader"
 #: count limit (RLIMIT_NPROC, counted per user) counts only that sandbox's processes, even with several
 #: grading runs on one machine and a fork bomb's last processes still dying in the one before.
 SANDBOX_UIDS = range(61000, 61128)
-#: Where the leases live: one lock file per user id, in a folder only root can enter.
-UID_LOCKS = Path(tempfile.gettempdir()) / "gamelib-sandbox-uids"
+#: Where the leases live: one lock file per user id, in a folder only root can enter, at one path for every
+#: grader on the machine (``/run``, not the grader's own ``$TMPDIR``, which may differ between graders).
+UID_LOCKS = Path("/run" if os.path.isdir("/run") else tempfile.gettempdir()) / "gamelib-sandbox-uids"
 #: Longest wait for the processes of an ended sandbox to disappear before they are killed by user id.
 PROCESS_EXIT_WAIT = 10.0
 
