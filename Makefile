@@ -18,8 +18,8 @@ DEV_LOCK := requirements-dev.lock
 UV       := uv==0.13.9
 COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --annotation-style line $(UPGRADE)
 
-# The kit's JupyterLab and server settings (no news toast, no update check, no Nagle delay), installed into every environment that
-# runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
+# The kit's JupyterLab and server settings (no news toast, no update check, no Nagle delay), installed into
+# every environment that runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
 
 .PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean
