@@ -19,7 +19,7 @@ from typing import Any
 
 import matplotlib
 import numpy as np
-from matplotlib.collections import PatchCollection, PathCollection, PolyCollection
+from matplotlib.collections import PathCollection, PolyCollection
 from matplotlib.colors import BoundaryNorm, Colormap, LogNorm, Normalize
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
@@ -212,7 +212,7 @@ def draw_values(ax: Any, xs: Sequence[float], ys: Sequence[float], values: Seque
 
 def colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: str, count: int | None,
                 gap: float = 0.15, width: float = 0.14, bottom: float | None = None,
-                height: float | None = None) -> PatchCollection:
+                height: float | None = None) -> PolyCollection:
     """A colour bar right of ``ax`` (sizes in inches): one block per whole number 0 .. count - 1 when
     ``count`` is given, else a smooth scale from ``norm.vmin`` to ``norm.vmax``.
 
