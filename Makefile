@@ -76,17 +76,17 @@ test-fast: venv
 	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser"
 
 notebooks: venv
-	$(BIN)/python tools/run_notebooks.py
+	$(BIN)/python -m tools.run_notebooks
 
 bench: venv
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python -m benchmarks.run
 
 # Widgets in JupyterLab + chromium (`make browser-deps`): as the machine is, then with both cores kept busy.
 bench-browser: venv
-	$(BIN)/python benchmarks/browser.py --load
+	$(BIN)/python -m benchmarks.browser --load
 
 homework: venv
-	$(BIN)/python tools/build_homework.py
+	$(BIN)/python -m tools.build_homework
 
 # Grading runs every submission in a bubblewrap sandbox (Debian package bubblewrap); like browser-deps,
 # installing needs root, and without root this only says what to do.
@@ -103,7 +103,7 @@ grading-deps:
 
 # Seconds per submission, sandboxed and not (needs `make homework` first).
 bench-grading: venv
-	$(BIN)/python benchmarks/grading.py
+	$(BIN)/python -m benchmarks.grading
 
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline). Installing it needs root; without root this only says what to do.

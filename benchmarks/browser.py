@@ -1,6 +1,6 @@
 """How fast do the lessons' widgets answer in a real browser? Measured in JupyterLab driven through chromium.
 
-Run ``.venv/bin/python benchmarks/browser.py`` (``make bench-browser`` adds ``--load``). It starts a private
+Run ``.venv/bin/python -m benchmarks.browser`` (``make bench-browser`` adds ``--load``). It starts a private
 JupyterLab on copies of notebooks/ and Debian's chromium (the same startup as the browser tests,
 tests/browser/labserver.py), then for every lesson:
 
@@ -49,10 +49,10 @@ from pathlib import Path
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
+from tests.browser.labdriver import Lab
+from tests.browser.labserver import CHROMIUM_ARGS, VIEWPORT, LabServer, chromium, copy_server_root
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from labdriver import Lab  # noqa: E402
-from labserver import CHROMIUM_ARGS, VIEWPORT, LabServer, chromium, copy_server_root  # noqa: E402
 
 GOAL_MEDIAN_MS, GOAL_P95_MS, GOAL_OPEN_MS = 100, 250, 3000
 OPEN_TIMEOUT_FACTOR = 5  # opening a lesson and running it may take this many times one action's timeout

@@ -1,8 +1,8 @@
 """How long does grading take per submission, in the bubblewrap sandbox and without it?
 
-Run ``make bench-grading`` (after ``make homework``), or ``.venv/bin/python benchmarks/grading.py [--count N]``.
+Run ``make bench-grading`` (after ``make homework``), or ``.venv/bin/python -m benchmarks.grading [--count N]``.
 It writes N right-answer submissions of hw1 (each with its own student id) into a temporary folder and grades
-them with tools/grade_homework.py's own functions: sandboxed one at a time, sandboxed two at a time, and
+them with the grader's own functions (tools/grading/cli.py): sandboxed one at a time, sandboxed two at a time, and
 unsandboxed one at a time (``--regrade`` each time, nothing reused). It prints the seconds per submission
 and the load of the machine, since the figures depend on it. A measurement, not a test: nothing fails.
 """
@@ -19,12 +19,11 @@ from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))  # the grader's package, as tools/grade_homework.py imports it
+from tools.grading import cli as grade_homework
+from tools.grading import sandbox
+from tools.grading.layout import scan_folder
 
-import grade_homework  # noqa: E402
-from grading import sandbox  # noqa: E402
-from grading.layout import scan_folder  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SET = "hw1-subtraction-grundy"
 RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",

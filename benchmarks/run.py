@@ -1,6 +1,6 @@
 """How fast is gamelib? Measured against the seed texts' algorithms written in plain Python.
 
-Run ``.venv/bin/python benchmarks/run.py`` (or ``make bench``). It prints, in one run:
+Run ``.venv/bin/python -m benchmarks.run`` (or ``make bench``). It prints, in one run:
 
 * Grundy values of S = {2, 5, 7}, {1, 3, 7, 8}, {1, ..., 10} for heaps below 10**6 and 10**7: the textbook's
   mex loop in plain Python (one set per heap) against ``SubtractionGame.grundy_values`` -- the first call

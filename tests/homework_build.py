@@ -10,13 +10,13 @@ them gives a new key, so a stale build is never reused.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import shutil
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
+
+from tools import build_homework
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -31,19 +31,6 @@ RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
          "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
          "q5_g29": "my_game.grundy(29)"}
 
-if str(TOOLS) not in sys.path:
-    sys.path.insert(0, str(TOOLS))  # the tools' own package, `grading`, as the tools themselves import it
-
-
-def load_tool(name: str):
-    """A script of tools/ as a module (``tools/<name>.py``)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
 
 
 def cache_key() -> str:
@@ -54,14 +41,12 @@ def cache_key() -> str:
 
 
 def _build(source: Path, folder: Path):
-    build_homework = load_tool("build_homework")
     return build_homework.build_set(source, folder / "build", folder / "student")
 
 
 @lru_cache(maxsize=1)
 def built_sets() -> dict:
     """``{set name: BuiltSet}`` for every set, from the cache or built now (in parallel)."""
-    build_homework = load_tool("build_homework")
     folder = CACHE / cache_key()
     done = folder / "complete"
     if not done.exists():

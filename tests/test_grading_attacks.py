@@ -18,16 +18,16 @@ from pathlib import Path
 import nbformat
 import pytest
 from grading_attacks import ATTACKS, MARKER, attack_submission, submission
-from homework_build import RIGHT, ROOT, SET, built_sets, load_tool
+from homework_build import RIGHT, ROOT, SET, built_sets
 
 from gamelib.homework import student_set
+from tools.grading import cli as grade_homework
+from tools.grading import sandbox
+from tools.grading.layout import scan_folder
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
               pytest.mark.slow]
 
-grade_homework = load_tool("grade_homework")
-from grading import sandbox  # noqa: E402  (tools/ is on sys.path once homework_build is imported)
-from grading.layout import scan_folder  # noqa: E402
 
 SANDBOX_UIDS = sandbox.SANDBOX_UIDS
 
@@ -135,7 +135,7 @@ def test_attacks_leave_the_other_results_unchanged(graded):
     assert (rows["alice.ipynb"]["score"], rows["carol.ipynb"]["score"]) == ("11", "9")
     assert all(rows[f"attacks/{a}.ipynb"]["score"] == "0" for a in ATTACKS)
     # the grader saved one result per submission, and nothing else, in its results folder
-    assert sorted(now) == sorted(f"{load_tool('grade_homework').records.slug(f)}.json" for f in rows)
+    assert sorted(now) == sorted(f"{grade_homework.records.slug(f)}.json" for f in rows)
 
 
 def test_no_process_of_a_submission_survives_grading(graded):
@@ -177,7 +177,7 @@ def test_the_sandbox_sees_only_the_submission_and_python(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
     names = ["top", "repo", "home", "pids", "uid", "hostname", "network", "wrote"]
     run = sandbox.run_sandboxed(nbformat.writes(nb).encode(), "hw.ipynb", names, [], sandbox.Limits(timeout=60))
-    from grading.plain import read_report
+    from tools.grading.plain import read_report
 
     seen = read_report(run.report).values
     # The system folders, plus the top folder of wherever this Python environment lives (it is bound at its own
@@ -293,7 +293,7 @@ def test_a_zip_member_that_cannot_be_written_is_listed_not_fatal(tmp_path):
     needs a folder: each is listed as not graded, and every other submission is still found."""
     import zipfile
 
-    from grading.layout import unpack_zip
+    from tools.grading.layout import unpack_zip
 
     archive = tmp_path / "download.zip"
     with zipfile.ZipFile(archive, "w") as zf:
@@ -331,7 +331,7 @@ def test_a_huge_cell_costs_the_grader_little_memory():
     parsed (the id then counts as not typed, and the one the notebook ran with is shown and noted)."""
     import tracemalloc
 
-    from grading.notebook import MAX_ID_CELL_CHARS, declared_student_id
+    from tools.grading.notebook import MAX_ID_CELL_CHARS, declared_student_id
 
     nb = submission(SET, {}, "mallory")
     nb.cells.append(nbformat.v4.new_code_cell("student_id = 1\n" * 150_000))
@@ -353,7 +353,7 @@ def test_saved_outputs_cost_the_grader_little():
     import json
     import tracemalloc
 
-    from grading.notebook import cell_text, read_notebook
+    from tools.grading.notebook import cell_text, read_notebook
 
     nb = submission(SET, RIGHT, "mallory")
     printed = nbformat.v4.new_output("stream", text="x")
@@ -374,8 +374,8 @@ def test_saved_outputs_cost_the_grader_little():
 def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_path):
     """The gradebook shows a file name on one line and never as a formula (``-`` at the start gets a quote,
     runs of spaces become one): the teacher's mark, read back from that cell, must still reach the file."""
-    from grading.grader import GRADED, Outcome
-    from grading.records import read_hand_marks, write_feedback, write_gradebook
+    from tools.grading.grader import GRADED, Outcome
+    from tools.grading.records import read_hand_marks, write_feedback, write_gradebook
 
     homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
     files = ["Anne  Marie_5_assignsubmission_file_/hw1.ipynb", "-x_6_assignsubmission_file_/hw1\t.ipynb"]

@@ -9,13 +9,11 @@ import json
 import math
 
 import pytest
-from homework_build import load_tool
 from hypothesis import given
 from hypothesis import strategies as st
 
-load_tool("grade_homework")  # puts tools/ on the path for `grading`
-from grading import checks, layout, notebook, plain, records  # noqa: E402
-from grading import run_notebook as runner  # noqa: E402
+from tools.grading import checks, layout, notebook, plain, records
+from tools.grading import run_notebook as runner
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
 hashables = st.recursive(scalars, lambda inner: st.tuples(inner, inner) | st.frozensets(inner, max_size=4),

@@ -9,17 +9,17 @@ import zipfile
 import nbformat
 import pytest
 from grading_attacks import submission
-from homework_build import RIGHT, SET, built_sets, load_tool
+from homework_build import RIGHT, SET, built_sets
 
 from gamelib import SubtractionGame
 from gamelib.homework import student_set
+from tools.grading import checks
+from tools.grading import cli as grade_homework
+from tools.grading.layout import scan_folder
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
               pytest.mark.slow]
 
-grade_homework = load_tool("grade_homework")
-from grading import checks  # noqa: E402
-from grading.layout import scan_folder  # noqa: E402
 
 MOODLE = "{}_{}_assignsubmission_file_"
 

@@ -19,10 +19,12 @@ import nbformat
 import pytest
 import yaml
 from grading_attacks import submission as _submission
-from homework_build import built_sets, load_tool
+from homework_build import built_sets
 
 import gamelib.homework as homework_module
 from gamelib.homework import candidate, in_pool, normalise_student_id, student_set, variant_pool
+from tools import build_homework, run_notebooks
+from tools.grading import cli as grade_homework
 
 from brute import grundy_sequence
 
@@ -34,9 +36,6 @@ SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 STUDENT_COPIES = ROOT / "notebooks" / "homework"
 
 
-build_homework = load_tool("build_homework")
-grade_homework = load_tool("grade_homework")
-run_notebooks = load_tool("run_notebooks")
 
 
 def _text(cell):
@@ -284,7 +283,7 @@ def _solutions(set_name):
 
 
 def test_declared_student_id_is_read_from_the_code():
-    from grading.notebook import declared_student_id
+    from tools.grading.notebook import declared_student_id
 
     nb = _submission("hw1-subtraction-grundy", {}, student_id="s77")
     assert declared_student_id(nb) == "s77"
@@ -320,7 +319,7 @@ def test_a_changed_student_copy_is_not_the_same_but_another_python_patch_version
 
 
 def _grade_folder(folder, set_name, built, out, **options):
-    from grading.layout import scan_folder
+    from tools.grading.layout import scan_folder
 
     homework = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
     submissions, skipped = scan_folder(folder)

@@ -1,16 +1,14 @@
 """The lesson index drives the README table and every notebook's navigation: nothing may drift from it."""
 
-import importlib.util
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from tools import lessons
+
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("lessons", ROOT / "tools" / "lessons.py")
-lessons = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(lessons)
 
 
 def test_the_index_names_seven_lessons_in_order():
@@ -25,7 +23,7 @@ def test_every_lesson_in_the_index_exists_and_nothing_else_does():
 
 def test_readme_table_is_the_one_the_index_makes():
     text = (ROOT / "README.md").read_text()
-    assert lessons.readme_with_table(text) == text, "run: python tools/lessons.py"
+    assert lessons.readme_with_table(text) == text, "run: python -m tools.lessons"
 
 
 @pytest.mark.parametrize("index", range(len(lessons.LESSONS)))
@@ -63,7 +61,7 @@ def test_navigation_links_lead_to_the_neighbours_and_the_lesson_list():
 
 
 def test_lesson_list_page_is_the_one_the_index_makes():
-    assert (SERVER_ROOT / "README.md").read_text() == lessons.lesson_list_page(), "run: python tools/lessons.py"
+    assert (SERVER_ROOT / "README.md").read_text() == lessons.lesson_list_page(), "run: python -m tools.lessons"
 
 
 def test_lesson_list_page_links_every_lesson_once_in_order_and_nothing_outside_the_root():

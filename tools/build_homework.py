@@ -16,9 +16,9 @@ solutions, public and hidden tests, points). For each source this script
 
 Usage::
 
-    python tools/build_homework.py              # every set
-    python tools/build_homework.py hw2          # the sets whose names start with hw2
-    python tools/build_homework.py --check      # build in a temporary folder; exit 1 if the committed
+    python -m tools.build_homework              # every set
+    python -m tools.build_homework hw2          # the sets whose names start with hw2
+    python -m tools.build_homework --check      # build in a temporary folder; exit 1 if the committed
                                                 # student copies in notebooks/homework/ are out of date
 """
 
@@ -38,8 +38,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_notebooks import kernelspec_metadata  # noqa: E402
+from tools.run_notebooks import kernelspec_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "homework" / "source"

@@ -1,7 +1,7 @@
 """The lesson index: the one list that the README table, the lesson list page and every notebook's navigation
 come from.
 
-``python tools/lessons.py`` rewrites the README lesson table, the lesson list page ``notebooks/README.md`` and
+``python -m tools.lessons`` rewrites the README lesson table, the lesson list page ``notebooks/README.md`` and
 the navigation cells of every lesson, without running them (``make notebooks`` also rewrites the navigation).
 ``tests/test_lessons.py`` fails when any of them has drifted from this list.
 
@@ -104,7 +104,7 @@ def lesson_list_page() -> str:
         "# Lessons",
         "",
         "<!-- Made by tools/lessons.py from its lesson index: change the index there, then run "
-        "`python tools/lessons.py`. -->",
+        "`python -m tools.lessons`. -->",
         "",
         f"{len(LESSONS)} lessons on impartial games, to be worked through in order. Each one starts with what you "
         "will learn and ends with a link to the next; the \"All lessons\" link at the top and bottom of every "

@@ -1,6 +1,6 @@
 """Re-execute every lesson top to bottom and save it with its outputs, the same way every time.
 
-Usage: ``python tools/run_notebooks.py [LESSON_FILE ...]`` (``make notebooks`` runs it on all lessons and on
+Usage: ``python -m tools.run_notebooks [LESSON_FILE ...]`` (``make notebooks`` runs it on all lessons and on
 the notes in ``lessons.NOTES``).
 
 What makes the result deterministic: navigation cells rewritten from the lesson index, a fixed hash seed,
@@ -25,8 +25,7 @@ import nbformat
 from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lessons import LESSONS, NOTEBOOKS, NOTES, set_nav  # noqa: E402
+from tools.lessons import LESSONS, NOTEBOOKS, NOTES, set_nav
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNEL = "python3"

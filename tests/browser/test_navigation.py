@@ -1,7 +1,6 @@
 """Moving between lessons inside JupyterLab, as a student does: the links of the navigation cells and the
 lesson list page (notebooks/README.md), and a lesson or homework that is only opened stays unmodified."""
 
-import importlib.util
 import re
 import shutil
 import time
@@ -10,11 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tools import lessons
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-spec = importlib.util.spec_from_file_location("lessons", ROOT / "tools" / "lessons.py")
-lessons = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(lessons)
 LESSONS = lessons.LESSONS
 
 # The current tab's document once it is drawn: its path and whether it shows rendered Markdown (a notebook

@@ -55,7 +55,7 @@ def decode_value(data: object, depth: int = 0, budget: list[int] | None = None) 
     >>> decode_value({"set": [[1]]})
     Traceback (most recent call last):
     ...
-    grading.plain.BadReport: a set element or dict key is not hashable: [[1]]
+    tools.grading.plain.BadReport: a set element or dict key is not hashable: [[1]]
     """
     budget = budget if budget is not None else [MAX_ITEMS]
     budget[0] -= 1
@@ -105,7 +105,7 @@ def read_report(raw: bytes) -> Report:
     >>> read_report(b'{"answers": {}, "score": 11}')
     Traceback (most recent call last):
     ...
-    grading.plain.BadReport: the report has unexpected keys: ['score']
+    tools.grading.plain.BadReport: the report has unexpected keys: ['score']
     """
     if len(raw) > MAX_REPORT_BYTES:
         raise BadReport(f"the report is longer than {MAX_REPORT_BYTES} bytes")

@@ -1,0 +1,202 @@
+"""The grader's command line: grade a folder (or a course site's zip) of homework submissions, each in a
+sandbox, into a gradebook.
+
+Usage::
+
+    python -m tools.grade_homework hw1 submissions/hw1/                 # -> submissions/hw1-graded/
+    python -m tools.grade_homework hw1 download.zip --jobs 2 --timeout 120
+    python -m tools.grade_homework hw1 submissions/hw1/ --merge-manual marked.csv
+
+``hw1`` names the set (any prefix of ``homework/source/hw1-*.ipynb``); run ``make homework`` first, which builds
+``homework/build/<set>/autograder.zip``. Each notebook found (``.ipynb``, ``.IPYNB``, ``.ipynb.txt``, in any
+sub-folder: a course site's folder per student) runs in a bubblewrap sandbox (tools/grading/sandbox.py) that
+sends back only its answer variables as plain values; the public and hidden tests then run in this process
+on those values (tools/grading/checks.py). Each result is saved the moment it is known, so a re-run grades
+only what is new or changed (``--regrade`` grades everything again). The output folder (``--out``) gets the
+gradebook ``<set>-results.csv``, ``<set>-details.json``, the written answers per question in ``answers/``,
+feedback for each student in ``feedback/`` and the files that were not graded in ``not-graded-files.csv``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from . import checks, records, sandbox
+from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
+from .grader import load_set as _load_set
+from .layout import Skipped, Submission, scan_folder, unpack_zip
+from .notebook import MAX_NOTEBOOK_BYTES
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ROOT / "homework" / "source"
+BUILD = ROOT / "homework" / "build"
+STUDENT_DIR = ROOT / "notebooks" / "homework"
+
+
+def load_set(selection: str, autograder: Path | None = None) -> HomeworkSet:
+    """The homework set whose name starts with ``selection`` (e.g. ``hw1``)."""
+    matches = sorted(p for p in SOURCES.glob("hw*.ipynb") if p.stem.startswith(selection))
+    if len(matches) != 1:
+        known = ", ".join(p.stem for p in sorted(SOURCES.glob("hw*.ipynb")))
+        raise SystemExit(f"{selection!r} must name exactly one homework set; the sets are: {known}")
+    source = matches[0]
+    handout = STUDENT_DIR / f"{source.stem}.ipynb"
+    zip_path = autograder or BUILD / source.stem / "autograder.zip"
+    for needed in (handout, zip_path):
+        if not needed.exists():
+            raise SystemExit(f"{needed} does not exist: run `make homework` first")
+    return _load_set(source, handout, zip_path)
+
+
+def default_out(source: Path) -> Path:
+    """``submissions/hw1/`` -> ``submissions/hw1-graded/``; ``download.zip`` -> ``download-graded/``."""
+    source = source.resolve()
+    return source.parent / f"{source.stem if source.is_file() else source.name}-graded"
+
+
+def find(source: Path, out: Path, pattern: re.Pattern | None) -> tuple[list[Submission], list[Skipped]]:
+    """The submissions in a folder or zip, and the files that are not submissions."""
+    if source.is_file() and source.suffix.lower() == ".zip":
+        try:
+            return unpack_zip(source, out / "unpacked", pattern)
+        except ValueError as error:
+            raise SystemExit(str(error)) from None
+    if not source.is_dir():
+        raise SystemExit(f"{source} is neither a folder of submissions nor a .zip of one")
+    return scan_folder(source, pattern, ignore=(out,))
+
+
+def shown(text: str) -> str:
+    """Text from a submission (a file name is partly the student's upload name) for the teacher's terminal:
+    control characters (escape sequences, carriage returns) and lone surrogates become "?".
+
+    >>> shown("hw1\\x1b]0;title\\x07\\rgraded.ipynb")
+    'hw1?]0;title??graded.ipynb'
+    """
+    return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in text)
+
+
+def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *, jobs: int = 1,
+              limits: sandbox.Limits = sandbox.DEFAULT_LIMITS, sandboxed: bool = True, regrade: bool = False,
+              report=print) -> list[Outcome]:
+    """Grade each submission (``jobs`` at a time), saving each result file as soon as it is known; a saved
+    result for the same bytes is reused unless ``regrade``."""
+    results = out / "results"
+
+    def one(submission: Submission) -> Outcome:
+        raw = submission.path.read_bytes()
+        digest = hashlib.sha256(raw[: MAX_NOTEBOOK_BYTES + 1]).hexdigest()
+        cached = None if regrade else records.load_outcome(results, submission.file, digest, sandboxed,
+                                                           homework.tests_digest)
+        if cached is not None:
+            return cached
+        try:
+            outcome = grade(submission, homework, limits, sandboxed)
+        except Exception as error:  # a grader bug on one file must not stop the others: report it
+            outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
+                              problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
+        records.save_outcome(outcome, results)
+        total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
+        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s)"
+                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
+        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
+            report(line)
+        return outcome
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(one, submissions))
+
+
+def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
+              gradebook: Path | None = None) -> Path:
+    """Everything the teacher gets (see tools/grading/records.py); returns the gradebook's path."""
+    marks_path = out / "hand-marks.json"
+    hand_marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
+    details = out / f"{homework.name}-details.json"
+    if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
+        details, gradebook = gradebook, None
+    gradebook = gradebook or out / f"{homework.name}-results.csv"
+    records.write_gradebook(outcomes, homework, gradebook, hand_marks)
+    records.write_details(outcomes, homework, details)
+    records.write_answer_files(outcomes, homework, out / "answers")
+    records.write_feedback(outcomes, homework, out / "feedback", hand_marks)
+    records.write_skipped(skipped, out / "not-graded-files.csv")
+    return gradebook
+
+
+def merge_manual(path: Path, homework: HomeworkSet, out: Path) -> int:
+    """Add the hand marks of ``path`` to those kept in the output folder; the number of marks read."""
+    new = records.read_hand_marks(path, homework)
+    marks_path = out / "hand-marks.json"
+    marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
+    for file, by_question in new.items():
+        marks.setdefault(file, {}).update(by_question)
+    out.mkdir(parents=True, exist_ok=True)
+    marks_path.write_text(json.dumps(marks, indent=1) + "\n", encoding="utf-8")
+    return sum(len(v) for v in new.values())
+
+
+def _pattern(text: str) -> re.Pattern:
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression: {error}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("set", help="the homework set, e.g. hw1")
+    parser.add_argument("folder", type=Path, help="the folder of submissions, or a course site's .zip of it")
+    parser.add_argument("--out", type=Path, help="output folder (default: FOLDER-graded next to FOLDER)")
+    parser.add_argument("--output", type=Path,
+                        help="gradebook CSV (default: OUT/<set>-results.csv); a .json name gets every detail instead")
+    parser.add_argument("--autograder", type=Path, help="autograder zip (default: the one `make homework` built)")
+    parser.add_argument("--jobs", type=int, default=1, help="submissions graded at the same time (default 1)")
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds one submission may run, in all (default 120)")
+    parser.add_argument("--memory", type=int, default=sandbox.Limits.memory_mb,
+                        help=f"MB of memory per process in the sandbox (default {sandbox.Limits.memory_mb})")
+    parser.add_argument("--regrade", action="store_true", help="grade again the submissions already graded")
+    parser.add_argument("--merge-manual", type=Path, metavar="FILE",
+                        help="CSV with a file column and hand marks (the gradebook, filled in) to add")
+    parser.add_argument("--name-pattern", type=_pattern, metavar="REGEX",
+                        help="read name / site_id / student_id from each file's path with this regular "
+                             "expression's named groups (default: Moodle and Canvas names)")
+    parser.add_argument("--unsandboxed", action="store_true",
+                        help="run submissions WITHOUT the sandbox: only for notebooks you trust")
+    args = parser.parse_args(argv)
+    if args.jobs < 1 or args.timeout <= 0:
+        raise SystemExit(f"--jobs must be at least 1 and --timeout positive, got {args.jobs} and {args.timeout}")
+    homework = load_set(args.set, args.autograder)
+    out = (args.out or default_out(args.folder)).resolve()
+    limits = sandbox.Limits(timeout=args.timeout, memory_mb=args.memory)
+    if not args.unsandboxed:
+        try:
+            sandbox.check_sandbox()
+        except sandbox.SandboxUnavailable as error:
+            print(f"Not grading: {error}", file=sys.stderr)
+            return 2
+    else:
+        print("WARNING: --unsandboxed: student code runs with your permissions and can change its own grade. "
+              "Every row of the gradebook says UNSANDBOXED.", file=sys.stderr)
+    start = time.perf_counter()
+    submissions, skipped = find(args.folder, out, args.name_pattern)
+    for s in skipped:
+        print(shown(f"not graded: {s.file}: {s.reason}"))
+    outcomes = grade_all(submissions, homework, out, jobs=args.jobs, limits=limits, sandboxed=not args.unsandboxed,
+                         regrade=args.regrade)
+    if args.merge_manual:
+        print(f"hand marks merged: {merge_manual(args.merge_manual, homework, out)} from {args.merge_manual}")
+    gradebook = write_all(outcomes, skipped, homework, out, args.output)
+    counts = {s: sum(o.status == s for o in outcomes) for s in (GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED)}
+    print(f"{len(outcomes)} submissions in {time.perf_counter() - start:.1f} s: "
+          + ", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {len(skipped)} other files listed.\n"
+          f"Gradebook: {gradebook}\nWritten answers: {out / 'answers'}\nFeedback: {out / 'feedback'}")
+    return 0
