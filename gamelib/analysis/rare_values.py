@@ -59,6 +59,8 @@ RARE_LOOP = 96
 SPARSE_SHARE = 8
 #: Heaps below this are computed by the plain rule in Python (numpy costs more than it saves there).
 SMALL_HEAP = 48
+#: The largest value kept in 16 bits: a larger one turns the table into 32-bit numbers.
+NARROW_MAX = 0xFFFF
 #: Work units charged for each numpy call besides its pairs: the call itself costs about as much as this many
 #: pairs (a few microseconds), so that the budget stands for time whether the arrays are long or short.
 NUMPY_CALL = 2000
@@ -156,8 +158,8 @@ def best_mask(values: np.ndarray, split_parity: int | None) -> tuple[int, bool, 
     split). The position variant is tried only when every split removes tokens of one parity
     (``split_parity`` 0 or 1). Ties go to the smaller mask; a mask of 0 makes every heap rare.
 
-    >>> best_mask(np.array([0, 1, 2, 3, 1, 2, 3, 1, 2, 3]), None)  # values 1, 2, 3: mask 3 leaves only 3 rare
-    (3, False, 3)
+    >>> best_mask(np.array([0, 1, 1, 2, 1, 1, 2, 3, 1, 1, 2]), None)  # under mask 3 only the value 3 is rare
+    (3, False, 1)
     """
     heaps = np.asarray(values[1:], dtype=np.int64)
     if len(heaps) == 0:
@@ -218,7 +220,7 @@ class RareSplit:
     >>> from gamelib import OctalGame
     >>> split = OctalGame("0.16").rare_split(2000)
     >>> split.mask_text, split.rare_heaps[:6], split.last_rare
-    ('1e', (0, 1, 2, 3, 4, 6), 1790)
+    ('1e', (0, 1, 2, 3, 4, 7), 1244)
     """
 
     title: str
@@ -274,7 +276,7 @@ class HeapValues(GrowingTable):
     >>> table = HeapValues(HeapRules(whole=(1,), take=(2,), split=(2,)), "octal game 0.16")
     >>> table.ensure(12, work=Work(10**9, "octal game 0.16", 12))
     >>> table.values.tolist()
-    [0, 1, 1, 0, 2, 1, 3, 0, 1, 1, 3, 3]
+    [0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4]
     """
 
     def __init__(self, rules: HeapRules, title: str, mask: tuple[int, bool] | None = None):
@@ -420,7 +422,7 @@ class _Filler:
                 value = self._value(n, buffer, view)
                 if value >= self.size:
                     self.bits = value.bit_length()
-                    if value > 0xFFFF and buffer.dtype == np.uint16:
+                    if value > NARROW_MAX and buffer.dtype == np.uint16:
                         table._widen()
                         buffer = table._buffer
                         view = memoryview(buffer)
