@@ -364,7 +364,7 @@ class OctalGame(TakeAndBreakGame):
                     if progress is not None:
                         work.report(size, table.split(size).rare_count, "done")
                     return None
-                step = size + max(64, size // 4)
+                step = size + max(64, size // 8)  # a check costs about as much as computing size/40 heaps
                 if needed is not None and size < needed <= step:
                     step = needed  # exactly where the pattern the values show would be proven
                 size = min(goal, step)
