@@ -26,6 +26,7 @@ from gamelib.analysis.period_scan import (
     guy_smith_rule,
     guy_smith_scan,
     observed_rule,
+    periods_of,
     preperiod_of,
     smallest_period,
     theorem_start,
@@ -331,16 +332,9 @@ def _smallest_filling_period(arr: np.ndarray) -> int | None:
     """
     length = len(arr)
     half = arr[length // 2 :].tolist()
-    failure = [0] * (len(half) + 1)  # failure[i]: longest proper border of half[:i]
-    k = 0
-    for i in range(1, len(half)):
-        while k and half[i] != half[k]:
-            k = failure[k]
-        if half[i] == half[k]:
-            k += 1
-        failure[i + 1] = k
-    if half and 2 * (len(half) - failure[len(half)]) <= (length + 1) // 2:
-        return len(half) - failure[len(half)]
+    smallest = periods_of(half)[0]  # the second half's smallest period (KMP)
+    if half and 2 * smallest <= (length + 1) // 2:
+        return smallest
     values = arr.tolist()
     prefix = [0] * (length + 1)  # polynomial hashes of every prefix, modulo a Mersenne prime
     power = [1] * (length + 1)

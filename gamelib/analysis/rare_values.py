@@ -45,9 +45,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from gamelib.analysis.growing import GrowingTable
-from gamelib.analysis.progress import PYTHON_PAIR, Work
+from gamelib.analysis.progress import PYTHON_PAIR, ProgressCallback, Work
 from gamelib.checks import LimitError, _show
-from gamelib.limits import MAX_COMPUTED_HEAPS
+from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS
 
 #: Pairs examined one at a time from a = 1 before the search for the missing class-0 values turns to numpy.
 SHORT_SEARCH = 32
@@ -274,7 +274,7 @@ class HeapValues(GrowingTable):
     :data:`~gamelib.limits.MAX_COMPUTED_HEAPS` heaps are kept.
 
     >>> table = HeapValues(HeapRules(whole=(1,), take=(2,), split=(2,)), "octal game 0.16")
-    >>> table.ensure(12, work=Work(10**9, "octal game 0.16", 12))
+    >>> table.compute(12)
     >>> table.values.tolist()
     [0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4]
     """
@@ -301,6 +301,12 @@ class HeapValues(GrowingTable):
         view = self._buffer[:count]
         view.flags.writeable = False
         return view
+
+    def compute(self, stop: int, progress: ProgressCallback | None = None, budget: int | None = None) -> None:
+        """Make sure the values of heaps 0 .. stop - 1 are known, computing the missing ones within one work
+        budget (default :data:`~gamelib.limits.HEAP_WORK_BUDGET`); ``progress`` as in :class:`Work`."""
+        if stop > len(self):
+            self.ensure(stop, work=Work(HEAP_WORK_BUDGET if budget is None else budget, self.title, stop, progress))
 
     def split(self, stop: int | None = None) -> RareSplit:
         """The :class:`RareSplit` of heaps 0 .. stop - 1 (default: every heap known), under the mask in use.

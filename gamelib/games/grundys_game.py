@@ -16,11 +16,11 @@ from __future__ import annotations
 import numpy as np
 
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
-from gamelib.analysis.progress import ProgressCallback, Work, check_progress
+from gamelib.analysis.progress import ProgressCallback, check_progress
 from gamelib.analysis.rare_values import HeapRules, HeapValues, RareSplit, parse_rare_mask
 from gamelib.checks import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
-from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS
+from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS
 
 
 class GrundysGame(TakeAndBreakGame):
@@ -71,10 +71,7 @@ class GrundysGame(TakeAndBreakGame):
                 f"Grundy's game: values are kept for heaps below {MAX_COMPUTED_HEAPS:,} (MAX_COMPUTED_HEAPS), and no "
                 f"period is known that would give larger ones; asked for heaps up to {stop - 1:,}"
             )
-        table = self._table
-        if stop > len(table):
-            with table.lock:
-                table.ensure(stop, work=Work(HEAP_WORK_BUDGET, self.title, stop, progress))
+        self._table.compute(stop, progress)
 
     def heap_value(self, n: int) -> int:
         """The Grundy value of a single heap of ``n`` (below ``MAX_COMPUTED_HEAPS``)."""

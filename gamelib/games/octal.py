@@ -279,10 +279,7 @@ class OctalGame(TakeAndBreakGame):
         ('1e', 53, 13935)
         """
         if stop is not None:
-            stop = check_stop(stop, limit=MAX_COMPUTED_HEAPS)
-            if stop > len(self._table):
-                with self._table.lock:
-                    self._table.ensure(stop, work=Work(HEAP_WORK_BUDGET, self.title, stop))
+            self._table.compute(check_stop(stop, limit=MAX_COMPUTED_HEAPS))
         return self._table.split(stop)
 
     # -------------------------------------------------------------------------------------- periodicity
