@@ -289,7 +289,6 @@ class HeapValues(GrowingTable):
         self.given_mask = mask
         self._buffer = np.zeros(1024, dtype=np.uint16)
         self._count = 1  # g(0) = 0: an empty heap has no move
-        self._mask: tuple[int, bool] = mask if mask is not None else (0, False)
 
     def __len__(self) -> int:
         return self._count
@@ -389,7 +388,6 @@ class _Filler:
 
     def _use(self, split: tuple[int, bool], values: np.ndarray) -> None:
         self.mask, self.position = split
-        self.table._mask = split
         rare = rare_heaps_of(values, self.mask, self.position, self.parity) if self.mask else np.zeros(0, int)
         self.rare = rare[rare > 0].tolist()  # heap 0 is never part of a split
         self.rare_pairs = list(zip(self.rare, values[self.rare].tolist(), strict=True))  # (heap, its value)

@@ -344,15 +344,16 @@ class OctalGame(TakeAndBreakGame):
         with table.lock:  # one search at a time; it also guards self._periodicity
             if self._periodicity is not None:
                 return self._periodicity
-            size = max(min(goal, 64), len(table)) if goal > self._searched_up_to else goal
+            size = min(goal, max(64, len(table))) if goal > self._searched_up_to else goal
             while True:
                 table.ensure(size, work=work)
                 if size > self._searched_up_to:
                     values = table.values[:size]
                     found, needed = guy_smith_scan(values, t, self.splits)
                     if found is not None:
-                        self._periodicity = self._proven(values, *found)
-                        work.report(size, table.split(size).rare_count, "proven")
+                        split = table.split(size)
+                        self._periodicity = self._proven(values, *found, split)
+                        work.report(size, split.rare_count, "proven")
                         return self._periodicity
                     self._searched_up_to = size
                 else:
@@ -361,12 +362,12 @@ class OctalGame(TakeAndBreakGame):
                     if progress is not None:
                         work.report(size, table.split(size).rare_count, "done")
                     return None
-                step = size + max(64, size // 8)  # a check costs about as much as computing size/40 heaps
+                step = size + max(64, size // 8)  # a check costs far less than computing size/8 heaps
                 if needed is not None and size < needed <= step:
                     step = needed  # exactly where the pattern the values show would be proven
                 size = min(goal, step)
 
-    def _proven(self, values: np.ndarray, preperiod: int, period: int) -> Periodicity:
+    def _proven(self, values: np.ndarray, preperiod: int, period: int, split: RareSplit) -> Periodicity:
         t = self.largest_removal
         start = theorem_start(preperiod, self.splits)
         end = 2 * start + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
@@ -402,7 +403,7 @@ class OctalGame(TakeAndBreakGame):
             explanation=explanation,
             pigeonhole_bound=None,
             title=self.title,
-            rare=self._table.split(len(values)),
+            rare=split,
         )
 
 
