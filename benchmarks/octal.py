@@ -33,6 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
+from gamelib.limits import HEAP_WORK_BUDGET
+
 HERE = Path(__file__).resolve().parent
 BASELINE = HERE / "octal_baseline.c"
 
@@ -121,15 +123,21 @@ def compare_with_c(code: str = "0.16", sizes: tuple[int, ...] = C_SIZES) -> None
 # ---------------------------------------------------------------------------------------------- the table
 def solve(code: str, max_search: int, budget: int) -> dict:
     """Prove one game's period from nothing (in this process) and say what was found, how fast, in how much memory."""
-    from gamelib import GrundysGame, OctalGame
+    from gamelib import GrundysGame, LimitError, OctalGame
 
     cpu, wall = time.process_time(), time.perf_counter()
     if code == "grundy":
         game = GrundysGame()
-        split = game.rare_split(max_search)
+        budgets = 1
+        while True:  # each call does one work budget's worth and keeps its values: call again to go on
+            try:
+                split = game.rare_split(max_search)
+                break
+            except LimitError:
+                budgets += 1
         values = game.grundy_values(max_search)
         result = {"heaps": split.heaps, "largest": [int(values.max()), int(values.argmax())],
-                  "mask": split.mask_text, "rare": split.rare_count, "last": split.last_rare}
+                  "mask": split.mask_text, "rare": split.rare_count, "last": split.last_rare, "budgets": budgets}
     else:
         game = OctalGame(code)
         p = game.periodicity(max_search=max_search, budget=budget)
@@ -192,7 +200,8 @@ def grundys_game(research: bool = False) -> None:
     print(f"Grundy's game, heaps 0 .. {heaps - 1:,}: largest value {found['largest'][0]} (first at heap "
           f"{found['largest'][1]:,}), mask {found['mask']}, "
           f"{found['rare']:,} rare heaps, the last at {found['last']:,}; {found['wall']:.1f} s wall, "
-          f"{found['cpu']:.1f} s CPU, {found['memory_mb']:.0f} MB")
+          f"{found['cpu']:.1f} s CPU, {found['memory_mb']:.0f} MB ({found['budgets']} work budget(s) of "
+          f"{HEAP_WORK_BUDGET:,} units: the values are kept between calls)")
     print(f"  published at 2**21 heaps: largest {ref['largest'][0]} (first at {ref['largest'][1]:,}), mask "
           f"{ref['mask']}, {ref['rare']:,} rare, the last at {ref['last']:,}")
 

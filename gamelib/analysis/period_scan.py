@@ -31,8 +31,10 @@ def preperiod_of(values: np.ndarray, period: int) -> int:
     0
     """
     values = np.asarray(values)
-    differ = np.flatnonzero(values[period:] != values[:-period])
-    return int(differ[-1]) + 1 if len(differ) else 0
+    differ = values[period:] != values[:-period]
+    if not differ.any():
+        return 0
+    return len(differ) - int(np.argmax(differ[::-1]))  # one past the last difference (no list of them all)
 
 
 #: An acceptance rule: given (preperiod, period, number of values computed), is this pattern established?
