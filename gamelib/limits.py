@@ -83,8 +83,8 @@ OCTAL_SEARCH = 2**15
 #: heaps (2 bytes each: 64 MB). Any ``max_search`` is accepted; a search that gets this far stops here.
 MAX_COMPUTED_HEAPS = 2**25
 #: The work budget of one call that computes such values: numpy pair units (one XOR of two stored values;
-#: a pair examined by the Python loop counts as PYTHON_PAIR of them). About a minute on the 2-core machine:
-#: a full scan examines about 0.6 units per nanosecond, the rare-value method about 0.3. A search that passes
+#: a pair examined by the Python loop counts as PYTHON_PAIR of them, a numpy call as NUMPY_CALL). About 40
+#: to 70 s on the 2-core machine, where every path does 0.3 to 0.5 units a nanosecond. A search that passes
 #: it stops with LimitError, says how far it got, and keeps its values, so the same call goes on from there.
 HEAP_WORK_BUDGET = 2 * 10**10
 #: Most digits after the point in a code (the studied codes have a dozen at most; long codes such as

@@ -291,7 +291,7 @@ def test_values_are_given_without_a_period(monkeypatch):
     values = OctalGame("0.16").grundy_values(32768)
     assert values.dtype == np.uint8 and len(values) == 32768
     assert values[:600].tolist() == octal_values("0.16", 600)
-    assert np.array_equal(values, OctalGame("0.16", rare_mask=0).grundy_values(32768))  # every pair examined
+    assert np.array_equal(values[:8192], OctalGame("0.16", rare_mask=0).grundy_values(8192))  # every pair examined
 
 
 def test_a_search_that_reaches_max_search_says_how_far_it_got_and_keeps_the_values():

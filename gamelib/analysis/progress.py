@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gamelib.checks import LimitError, _show
 
 #: How often (seconds) a running computation calls its progress callback.
 REPORT_EVERY = 0.5
-
-#: What a search is doing when it reports: still computing, or how it ended.
-STATUSES = ("running", "proven", "done", "stopped", "interrupted")
 
 
 @dataclass(frozen=True)
@@ -89,8 +86,9 @@ class Work:
     """The work one call may do: units spent so far against a budget, and the reports on the way.
 
     The unit is one pair of heaps examined by numpy (one XOR of two stored values). A pair examined one at a
-    time by the Python loop costs about :data:`PYTHON_PAIR` numpy pairs and is counted so, so that the
-    budget stands for time on any path.
+    time by the Python loop costs about :data:`PYTHON_PAIR` numpy pairs and is counted so, and each numpy call
+    counts a fixed amount besides its pairs (:data:`gamelib.analysis.rare_values.NUMPY_CALL`), so that the
+    budget stands for time on every path.
 
     >>> work = Work(budget=100, title="octal game 0.16", goal=1000)
     >>> work.spend(60); work.over()
@@ -145,14 +143,4 @@ class Work:
 PYTHON_PAIR = 25
 
 
-def finished(report: SearchProgress, status: str) -> SearchProgress:
-    """The same report with another status.
-
-    >>> finished(SearchProgress("g", 1, 2, 0, 0, 1, 0.0), "done").status
-    'done'
-    """
-    return replace(report, status=status)
-
-
-__all__ = ["PYTHON_PAIR", "ProgressCallback", "REPORT_EVERY", "STATUSES", "SearchProgress", "Work",
-           "check_progress", "finished"]
+__all__ = ["PYTHON_PAIR", "ProgressCallback", "REPORT_EVERY", "SearchProgress", "Work", "check_progress"]
