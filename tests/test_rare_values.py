@@ -11,6 +11,8 @@ and the first heap with it, the rare mask, the number of rare heaps and the last
 
 from __future__ import annotations
 
+import signal
+
 import numpy as np
 import pytest
 from brute_octal import grundys_game_values, octal_values
@@ -130,3 +132,29 @@ def test_published_rare_heaps_of_0_16_and_grundys_game_begin_as_computed_plainly
     assert found.rare_heaps == grundy.rare_heaps and found.mask & 0x3f == 0xfe & 0x3f
     assert [n for n in range(1500) if bin(plain[n] & 0xfe).count("1") % 2 == 0] == list(grundy.rare_heaps)
     assert sum(grundy.value_counts) == 1500 and grundy.rare_values == tuple(plain[n] for n in grundy.rare_heaps)
+
+
+def test_an_interrupt_at_any_moment_keeps_every_value_right():
+    """A real asynchronous interrupt (a timer signal raising KeyboardInterrupt, as the notebook's stop button
+    does) may land anywhere in the computation; the values kept must all be right, and the next call go on."""
+    game = OctalGame("0.16")
+    kept = []
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        for delay in (0.05, 0.08, 0.13, 0.21):
+            signal.setitimer(signal.ITIMER_REAL, delay)
+            try:
+                game.rare_split(200_000)
+            except KeyboardInterrupt:
+                kept.append(len(game._table))
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert kept and kept == sorted(kept) and kept[-1] < 200_000  # interrupted, and each time it went on
+    stop = kept[-1] + 1000
+    assert computed(game, stop) == computed(OctalGame("0.16"), stop)  # the same as a run never interrupted
