@@ -161,19 +161,22 @@ def best_mask(values: np.ndarray, split_parity: int | None) -> tuple[int, bool, 
     >>> best_mask(np.array([0, 1, 1, 2, 1, 1, 2, 3, 1, 1, 2]), None)  # under mask 3 only the value 3 is rare
     (3, False, 1)
     """
-    heaps = np.asarray(values[1:], dtype=np.int64)
-    if len(heaps) == 0:
+    heaps = len(values) - 1
+    if heaps == 0:
         return 0, False, 0
-    size = 1 << (1 + int(heaps.max()).bit_length())  # room for every value shifted left by one bit
+    size = 1 << (1 + int(values.max()).bit_length())  # room for every value shifted left by one bit
+    # How many heaps have each code (value << 1) | (parity of n + split_parity), counted over the odd and the
+    # even heaps apart (no array as long as the values is made: 20 million heaps stay 40 MB).
+    counts = np.zeros(size, dtype=np.int64)
+    for first in (1, 2):
+        per_value = np.bincount(values[first::2], minlength=size // 2)
+        parity = 0 if split_parity is None else (first + split_parity) & 1
+        counts[parity::2] += per_value
+    transform = _walsh_hadamard(counts)
+    rare = (heaps + transform) // 2  # heaps whose code has an even number of 1 bits under the mask
+    rare[0] = heaps + 1  # mask 0 is no split at all
     if split_parity is None:
-        codes = heaps << 1
-    else:
-        codes = (heaps << 1) | ((np.arange(1, len(values)) + split_parity) & 1)
-    transform = _walsh_hadamard(np.bincount(codes, minlength=size))
-    rare = (len(heaps) + transform) // 2  # heaps whose code has an even number of 1 bits under the mask
-    rare[0] = len(heaps) + 1  # mask 0 is no split at all
-    if split_parity is None:
-        rare[1::2] = len(heaps) + 1  # the position variant does not apply
+        rare[1::2] = heaps + 1  # the position variant does not apply
     chosen = int(np.argmin(rare))
     return chosen >> 1, bool(chosen & 1), int(rare[chosen])
 
@@ -181,9 +184,9 @@ def best_mask(values: np.ndarray, split_parity: int | None) -> tuple[int, bool, 
 def _parities(size: int, mask: int) -> np.ndarray:
     """The class (0 or 1) of every value below ``size`` under ``mask``."""
     bits = np.arange(size, dtype=np.int64) & mask
-    parity = np.zeros(size, dtype=np.int64)
+    parity = np.zeros(size, dtype=np.uint8)
     while bits.any():
-        parity ^= bits & 1
+        parity ^= (bits & 1).astype(np.uint8)
         bits >>= 1
     return parity
 
@@ -197,9 +200,9 @@ def rare_heaps_of(values: np.ndarray, mask: int, position: bool, split_parity: i
     >>> rare_heaps_of(np.array([0, 1, 2, 3, 1, 2, 3]), 3, False, None).tolist()
     [0, 3, 6]
     """
-    classes = _parities(1 << int(values.max(initial=0)).bit_length(), mask)[values]
+    classes = _parities(1 << int(values.max(initial=0)).bit_length(), mask)[values]  # one byte per heap
     if position:
-        classes ^= (np.arange(len(values)) + split_parity) & 1
+        classes[(1 + split_parity) % 2 :: 2] ^= 1  # the heaps n with n + split_parity odd
     return np.flatnonzero(classes == 0)
 
 
