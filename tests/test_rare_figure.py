@@ -56,12 +56,14 @@ def test_a_split_with_no_rare_heap_and_bad_arguments():
 
 
 def test_the_progress_bar_follows_a_real_search(monkeypatch):
-    shown = []
-    monkeypatch.setattr(progress_widget, "display", shown.append)
+    shown, at_display = [], []
+    monkeypatch.setattr(progress_widget, "display",
+                        lambda box: (shown.append(box), at_display.append((box.children[0].value, box.children[1].value))))
     monkeypatch.setattr(progress_module, "REPORT_EVERY", 0.0)
     bar = progress_widget.progress_bar(show_after=0.0)
     p = OctalGame("0.156").periodicity(max_search=2**15, progress=bar)
     assert shown == [bar.box] and bar.bar.value == 1.0 and bar.bar.bar_style == "success"
+    assert at_display == [(0.0, "")]  # shown as created: a re-executed notebook stores the same text
     assert bar.text.value.startswith(f"octal game 0.156: proven after {p.checked_up_to:,} heaps")
     assert bar.bar.description == "search:"  # the bar has a name a screen reader reads
 

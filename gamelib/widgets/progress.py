@@ -26,13 +26,10 @@ END_STYLES = {"proven": "success", "done": "success", "stopped": "warning", "int
 class ProgressBar:
     """A ``progress`` callback that draws a bar and one line of text (see the module notes).
 
-    >>> bar = ProgressBar(show_after=60)  # (a doctest has no notebook to show it in)
+    >>> bar = ProgressBar(show_after=60)
     >>> bar(SearchProgress("octal game 0.16", 262_144, 1_048_576, 53, 10**8, 10**10, 0.5))
-    >>> bar.shown, bar.bar.value
-    (False, 0.25)
-    >>> bar(SearchProgress("octal game 0.16", 509_622, 1_048_576, 53, 10**9, 10**10, 9.0, "proven"))
-    >>> bar.bar.value, bar.bar.bar_style, bar.text.value
-    (1.0, 'success', 'octal game 0.16: proven after 509,622 heaps, 9.0 s')
+    >>> bar.shown, bar.bar.value  # under a minute: nothing shown yet
+    (False, 0.0)
     """
 
     def __init__(self, show_after: float = SHOW_AFTER):
@@ -44,15 +41,16 @@ class ProgressBar:
         self.box = widgets.HBox([self.bar, self.text])
 
     def __call__(self, report: SearchProgress) -> None:
-        ended = report.status != "running"
+        if not self.shown:
+            if report.seconds < self.show_after:
+                if report.status != "running":
+                    self.box.close()  # a quick search: nothing was shown, and nothing will be
+                return
+            self.shown = True
+            display(self.box)  # as created (empty), so that a re-executed notebook stores the same text
         self.bar.value = 1.0 if report.status in ("proven", "done") else report.fraction
         self.bar.bar_style = END_STYLES.get(report.status, "")
         self.text.value = describe(report)
-        if not self.shown and report.seconds >= self.show_after:
-            self.shown = True
-            display(self.box)
-        elif ended and not self.shown:
-            self.box.close()  # a quick search: nothing was shown, and nothing will be
 
 
 def describe(report: SearchProgress) -> str:
