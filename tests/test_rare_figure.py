@@ -57,8 +57,12 @@ def test_a_split_with_no_rare_heap_and_bad_arguments():
 
 def test_the_progress_bar_follows_a_real_search(monkeypatch):
     shown, at_display = [], []
-    monkeypatch.setattr(progress_widget, "display",
-                        lambda box: (shown.append(box), at_display.append((box.children[0].value, box.children[1].value))))
+
+    def display(box):
+        shown.append(box)
+        at_display.append((box.children[0].value, box.children[1].value))
+
+    monkeypatch.setattr(progress_widget, "display", display)
     monkeypatch.setattr(progress_module, "REPORT_EVERY", 0.0)
     bar = progress_widget.progress_bar(show_after=0.0)
     p = OctalGame("0.156").periodicity(max_search=2**15, progress=bar)
