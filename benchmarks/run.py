@@ -9,7 +9,10 @@ Run ``.venv/bin/python -m benchmarks.run`` (or ``make bench``). It prints, in on
   PTFN is simpler and more efficient for one heap;
 * ``grundy(10**18)``: the first call and the calls after it;
 * the periodicity surveys for max_element = 30 and 50;
-* octal games: Kayles' proven period and its values for 10**7 heaps.
+* octal games: Kayles' proven period and its values for 10**7 heaps;
+* octal games at research scale (benchmarks/octal.py): 0.16's values against a plain C O(n**2) loop at 2**16
+  and 2**19 heaps, and the published table of solved games reproduced, each from a fresh process, with
+  Grundy's game to 2**20 heaps (``--research`` adds 0.376 and 0.354, minutes each, and Grundy to 2**21).
 
 This is a measurement, not a test: nothing fails; each goal is printed with "met" or "NOT met".
 ``--quick`` skips the plain-Python runs at 10**7 (about two minutes) and estimates them as ten times the
@@ -29,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import octal as octal_benchmarks
 from gamelib import SubtractionGame
 from gamelib.analysis.survey import periodicity_survey
 from gamelib.games.octal import OctalGame
@@ -217,6 +221,17 @@ def octal_section(results: dict, options: argparse.Namespace) -> None:
               f"values for 10**7 heaps {show_time(fill).strip()}")
 
 
+@section("octal-c", "Octal games: the kit against a plain C O(n**2) mex loop (0.16, the same heaps)")
+def octal_c_section(results: dict, options: argparse.Namespace) -> None:
+    octal_benchmarks.compare_with_c()
+
+
+@section("octal-table", "Octal games: the published table of solved games, each proven from nothing")
+def octal_table_section(results: dict, options: argparse.Namespace) -> None:
+    octal_benchmarks.table(options.research)
+    octal_benchmarks.grundys_game(options.research)
+
+
 # ============================================================================================ widget steps
 GOAL_WIDGET_STEP = 0.100  # seconds per step: recompute + redraw
 
@@ -295,6 +310,7 @@ def memory_section(results: dict, options: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="estimate the plain-Python runs at 10**7")
+    parser.add_argument("--research", action="store_true", help="octal-table: also 0.376 and 0.354 (minutes each)")
     parser.add_argument("--only", nargs="+", metavar="NAME", help="run only these sections: "
                         + ", ".join(name for name, _, _ in SECTIONS))
     options = parser.parse_args(argv)

@@ -1,8 +1,12 @@
 """Every size limit of gamelib, in one place, each with the reason for its value.
 
-A request beyond a limit is refused at once with :class:`~gamelib.LimitError`, whose message states the
-limit; the values are chosen so that everything they admit answers within a few seconds on a 2-core
-laptop and fits in a few hundred MB. Modules import their limits from here; a new limit goes here too.
+A limit judges the work really needed, not the size asked for. Where the work follows from the request
+(a table of n values, a board of n positions) a request beyond the limit is refused at once with
+:class:`~gamelib.LimitError`, whose message states the limit. Where it does not -- a period search stops
+as soon as the period is proven, however large its ``max_search`` -- the work actually done is counted
+against a stated budget, and the search stops with LimitError only when it passes it, saying how far it
+got. The values are chosen so that everything the size limits admit answers within a few seconds on a
+2-core laptop and fits in a few hundred MB. Modules import their limits from here; a new limit goes here too.
 """
 
 
@@ -28,8 +32,8 @@ MAX_SEARCH = 2 * 10**6
 #: The subtraction scan's budget: values computed times (|S| + 3), about the number of Python steps (a few
 #: seconds' work); sets with many elements get fewer values (``search_limit``).
 SCAN_WORK = 12 * 10**6
-#: Most values :func:`observed_periodicity` examines.
-MAX_OBSERVED = 10**6
+#: Most values :func:`observed_periodicity` examines (2**21: Grundy's game's values to two million heaps).
+MAX_OBSERVED = 2**21
 #: How many heaps are looked at to *observe* a pattern in a game without a proven period (figures, panels):
 #: 1,000 values show every pattern of period up to 250 twice over, and a take-away rule is called 1,000 times.
 OBSERVE_HEAPS = 1000
@@ -70,16 +74,19 @@ MAX_DIGITS = 4000
 #: ``powers_of_two(n)`` lists at most this many powers (n below 2**MAX_POWER_BITS).
 MAX_POWER_BITS = 4096
 
-# --- Octal games
+# --- Octal games and Grundy's game (take-and-break games: values heap by heap)
 
-#: The most the periodicity search may be asked to compute (the work grows like the square of this).
-MAX_OCTAL_SEARCH = 2**15
-#: How many heap sizes the periodicity search computes before it gives up, unless told otherwise (proves
-#: every period the lessons quote, 0.156's preperiod 3479 + period 349 among them, in about a second).
-OCTAL_SEARCH = 2**14
-#: Heaps computed times the number of digits that split: each such digit costs one pass over the smaller
-#: heaps for every heap, so games with many splitting digits are computed over fewer heaps.
-OCTAL_WORK = 2**16
+#: How many heaps an octal game's period search computes unless told otherwise (``max_search``): every period
+#: the lessons quote is proven within it in about a second (0.156: preperiod 3479, period 349).
+OCTAL_SEARCH = 2**15
+#: The memory bound: single-heap values of an octal game or Grundy's game are kept for at most this many
+#: heaps (2 bytes each: 64 MB). Any ``max_search`` is accepted; a search that gets this far stops here.
+MAX_COMPUTED_HEAPS = 2**25
+#: The work budget of one call that computes such values: numpy pair units (one XOR of two stored values;
+#: a pair examined by the Python loop counts as PYTHON_PAIR of them, a numpy call as NUMPY_CALL). About 40
+#: to 70 s on the 2-core machine, where every path does 0.3 to 0.5 units a nanosecond. A search that passes
+#: it stops with LimitError, says how far it got, and keeps its values, so the same call goes on from there.
+HEAP_WORK_BUDGET = 2 * 10**10
 #: Most digits after the point in a code (the studied codes have a dozen at most; long codes such as
 #: ``0.00...04`` still make good test cases).
 MAX_OCTAL_DIGITS = 64
@@ -102,13 +109,6 @@ MAX_PARTNER_HEAP = 200
 MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
 #: Largest side of a ``grundy_table``.
 MAX_TABLE_SIDE = 10**4
-
-# --- Grundy's game (split one heap into two unequal heaps)
-
-#: Largest heap whose Grundy value GrundysGame computes. Heap n costs n/2 XORs and a mex (numpy), so all
-#: heaps up to N cost about N**2/4 steps: 2**15 took 1.4 s on the 2-core machine at load 4 (2**16 took 3.8 s),
-#: and no period is known that would give larger heaps for free.
-MAX_GRUNDYS_HEAP = 2**15
 
 # --- Wythoff, Chomp and the divisor game
 

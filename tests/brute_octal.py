@@ -44,3 +44,15 @@ def octal_values(code: str, stop: int) -> list[int]:
         return m
 
     return [g(n) for n in range(stop)]  # in increasing order, so the recursion stays shallow
+
+
+def grundys_game_values(stop: int) -> list[int]:
+    """g(0), ..., g(stop - 1) of Grundy's game (split one heap into two heaps of different sizes), plainly."""
+    g: list[int] = []
+    for n in range(stop):
+        options = {g[a] ^ g[n - a] for a in range(1, n) if a != n - a}
+        m = 0
+        while m in options:
+            m += 1
+        g.append(m)
+    return g

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import gamelib
 from gamelib import GrundysGame, LimitError, PeriodNotFoundError
-from gamelib.limits import MAX_GRUNDYS_HEAP
+from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED
 
 # OEIS A002188, Grundy's game, g(0) .. g(20); checked below against the brute force before it is trusted.
 A002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
@@ -73,13 +73,22 @@ def test_periodicity_never_claims_a_proof():
         GrundysGame().periodicity(max_search=4000)
 
 
-def test_beyond_the_stated_limit_is_refused_at_once():
-    with pytest.raises(LimitError, match="MAX_GRUNDYS_HEAP"):
-        GrundysGame().grundy(MAX_GRUNDYS_HEAP + 1)
+def test_beyond_the_memory_bound_is_refused_at_once(monkeypatch):
+    with pytest.raises(LimitError, match="MAX_COMPUTED_HEAPS"):
+        GrundysGame().grundy(MAX_COMPUTED_HEAPS)
     with pytest.raises(LimitError):
-        GrundysGame().grundy_values(MAX_GRUNDYS_HEAP + 2)
+        GrundysGame().grundy_values(MAX_COMPUTED_HEAPS + 1)
+    with pytest.raises(LimitError, match="max_search"):
+        GrundysGame().periodicity(max_search=MAX_OBSERVED + 1)
     with pytest.raises(TypeError):
         GrundysGame().grundy("7")
+
+
+def test_a_large_heap_below_the_bound_is_computed_and_asking_heap_after_heap_stays_cheap():
+    game = GrundysGame()
+    values = [game.grundy(n) for n in range(2000)]  # each call may compute a quarter more than asked
+    assert values == GrundysGame(rare_mask=0).grundy_values(2000).tolist()
+    assert 2000 <= len(game._table) <= 2600
 
 
 def test_grundys_game_is_not_an_octal_game():

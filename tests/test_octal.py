@@ -6,12 +6,16 @@ and A002187 (Dawson's chess, 0.137; terms n = 0 .. 131; "period 34, the only exc
 """
 
 
+import re
+
 import numpy as np
 import pytest
 from brute_octal import octal_values
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gamelib.analysis.progress as progress_module
+import gamelib.analysis.rare_values as rare_values_module
 import gamelib.games.octal as octal_module
 from gamelib import LimitError, PeriodNotFoundError, SubtractionGame
 from gamelib.analysis import engine
@@ -271,15 +275,97 @@ def test_huge_heaps_of_a_splitting_game_have_too_many_moves_to_list():
 
 
 # ------------------------------------------------------------------------------------------------- limits
-def test_a_period_search_that_hits_its_limit_says_how_far_it_got(monkeypatch):
+@pytest.mark.parametrize("code", ["0.1", "0.11", "0.4", "4.0", "0.02", "0.2", "0.3", "0.33", "0.7", "0.77"])
+def test_a_generous_max_search_is_no_reason_to_refuse(code):
+    game = OctalGame(code)
+    p = game.periodicity(max_search=2**20)  # the issue's reproducer: LimitError, although proven at once
+    assert p.proven and p.checked_up_to <= 256
+    truth = octal_values(code, 600)
+    assert list(p.prefix + p.block) == truth[: p.preperiod + p.period]
+    assert all(truth[n] == p.value(n) for n in range(600))
+    assert OctalGame(code).periodicity(max_search=10**12).period == p.period  # any bound: the work decides
+
+
+def test_values_are_given_without_a_period(monkeypatch):
+    # the issue's reproducer: grundy_values(32768) of 0.16 started a period search, failed, and gave nothing
+    values = OctalGame("0.16").grundy_values(32768)
+    assert values.dtype == np.uint8 and len(values) == 32768
+    assert values[:600].tolist() == octal_values("0.16", 600)
+    assert np.array_equal(values[:8192], OctalGame("0.16", rare_mask=0).grundy_values(8192))  # every pair examined
+
+
+def test_a_search_that_reaches_max_search_says_how_far_it_got_and_keeps_the_values():
     treblecross = OctalGame("0.007")  # no period is known for Treblecross
     with pytest.raises(PeriodNotFoundError, match="512") as caught:
         treblecross.periodicity(max_search=512)
-    assert caught.value.checked_up_to == 512
+    assert caught.value.checked_up_to == 512 and len(treblecross._table) == 512
+    with pytest.raises(PeriodNotFoundError):
+        treblecross.periodicity(max_search=512)  # asked again: answered from what is known, nothing recomputed
+    assert treblecross.grundy(700) == octal_values("0.007", 701)[700]  # computed directly, beyond the search
+
+
+def test_the_work_budget_stops_a_search_and_the_next_call_goes_on():
+    treblecross = OctalGame("0.007")
+    with pytest.raises(LimitError, match="past its budget of 20,000,000") as caught:
+        treblecross.periodicity(max_search=10**6, budget=2 * 10**7)
+    message = str(caught.value)
+    spent = int(re.search(r"after ([\d,]+) units", message).group(1).replace(",", ""))
+    reached = len(treblecross._table)
+    assert f"heaps 0 .. {reached - 1:,} computed" in message and "the same call again goes on" in message
+    assert 2 * 10**7 < spent < 2 * 10**7 + 1024 * reached  # stopped at the first count past the budget
+    assert reached % 1024 == 0 and reached < 10**6  # work is counted every 1024 heaps
+    with pytest.raises(LimitError):
+        treblecross.periodicity(max_search=10**6, budget=2 * 10**7)
+    assert len(treblecross._table) > reached  # went on from there
+    assert treblecross.grundy_values(800).tolist() == octal_values("0.007", 800)
+
+
+def test_the_budget_is_of_work_done_not_of_heaps_asked_for():
+    # 20,000 heaps of 0.16 are cheap by the rare-value method and dear by the full scan: the same request fits
+    # the same budget one way and not the other
+    with pytest.raises(PeriodNotFoundError) as caught:  # every heap searched, within the budget
+        OctalGame("0.16").periodicity(max_search=20_000, budget=10**8)
+    assert caught.value.checked_up_to == 20_000
+    with pytest.raises(LimitError, match="past its budget of 100,000,000"):
+        OctalGame("0.16", rare_mask=0).periodicity(max_search=20_000, budget=10**8)
+
+
+def test_beyond_the_memory_bound_only_a_proven_period_gives_values(monkeypatch):
+    monkeypatch.setattr(octal_module, "MAX_COMPUTED_HEAPS", 4096)
+    monkeypatch.setattr(rare_values_module, "MAX_COMPUTED_HEAPS", 4096)
     monkeypatch.setattr(octal_module, "OCTAL_SEARCH", 1024)
-    assert treblecross.grundy(1000) == treblecross.grundy_values(1001)[1000]  # computed directly
+    treblecross = OctalGame("0.007")
+    assert treblecross.grundy(4000) == treblecross.grundy_values(4001)[4000]  # computed directly
     with pytest.raises(PeriodNotFoundError) as caught:
-        treblecross.grundy(5000)  # beyond direct computation: needs a period, and none is found
+        treblecross.grundy(5000)  # beyond the bound: needs a period, and the default search finds none
     assert caught.value.checked_up_to == 1024
-    with pytest.raises(LimitError, match="32,768"):
+    with pytest.raises(LimitError, match="4,096 heaps"):
         treblecross.periodicity(max_search=10**6)
+    assert OctalGame("0.77").grundy(10**6) == OctalGame("0.77").periodicity().value(10**6)  # a period: fine
+
+
+def test_progress_is_reported_and_an_interrupt_keeps_the_values(monkeypatch):
+    monkeypatch.setattr(progress_module, "REPORT_EVERY", 0.0)  # a report after every 1024 heaps
+    reports = []
+    game = OctalGame("0.156")
+    game.periodicity(max_search=2**15, progress=reports.append)
+    assert [r.status for r in reports][-1] == "proven" and reports[-1].heaps == game.periodicity().checked_up_to
+    assert all(r.status == "running" for r in reports[:-1]) and len(reports) >= 5
+    assert [r.heaps for r in reports] == sorted(r.heaps for r in reports)
+    assert "octal game 0.156" in str(reports[0]) and reports[-1].rare == 15
+
+    def interrupt(report):
+        reports.append(report)
+        if report.status == "running" and report.heaps >= 3072:
+            raise KeyboardInterrupt  # as the notebook's stop button does, in the middle of the search
+
+    reports.clear()
+    treblecross = OctalGame("0.007")
+    with pytest.raises(KeyboardInterrupt):
+        treblecross.periodicity(max_search=10**5, progress=interrupt)
+    assert reports[-1].status == "interrupted" and reports[-1].heaps == len(treblecross._table) >= 3072
+    assert treblecross._table.values[:800].tolist() == octal_values("0.007", 800)
+    with pytest.raises(PeriodNotFoundError):
+        treblecross.periodicity(max_search=4096)  # goes on from the values kept
+    with pytest.raises(TypeError, match="progress must be a function"):
+        treblecross.periodicity(progress="bar")

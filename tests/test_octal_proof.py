@@ -11,9 +11,11 @@ import random
 import numpy as np
 import pytest
 from brute_octal import octal_values
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelib import PeriodNotFoundError
-from gamelib.analysis.periodicity import guy_smith_check
+from gamelib.analysis.periodicity import guy_smith_check, guy_smith_scan
 from gamelib.games.octal import OctalGame
 
 
@@ -111,3 +113,31 @@ def test_a_sample_of_three_digit_codes():
     codes |= {"0.004", "0.014", "0.104", "4.004", "0.444", "0.404", "0.007", "0.137"}
     proven = sum(assert_period_holds(code) for code in sorted(codes))
     assert proven >= 20
+
+
+def guy_smith_by_every_period(values: list[int], t: int, splits: bool) -> tuple[int, int] | None:
+    """The check written out: every period p in turn, its preperiod from the last n with v(n + p) != v(n)."""
+    for period in range(1, (len(values) - t) // 2 + 1):
+        bad = [n for n in range(len(values) - period) if values[n + period] != values[n]]
+        preperiod = bad[-1] + 1 if bad else 0
+        start = max(preperiod, 1) if splits else preperiod
+        if 2 * start + 2 * period + t <= len(values):
+            return preperiod, period
+    return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2), max_size=30), st.lists(st.integers(0, 2), min_size=1, max_size=7),
+       st.integers(0, 12), st.lists(st.integers(0, 2), max_size=3), st.integers(0, 4), st.booleans())
+def test_the_fast_check_finds_what_trying_every_period_finds(head, block, repeats, tail, t, splits):
+    values = head + block * repeats + tail  # a pattern, often broken at the end or never reached
+    found, needed = guy_smith_scan(np.array(values, dtype=np.int64), t, splits)
+    assert found == guy_smith_by_every_period(values, t, splits)
+    if found is None and needed is not None:  # it names how many values would prove the pattern seen ...
+        assert needed > len(values)
+        half = values[(len(values) - t) // 2 :]
+        period = next(q for q in range(1, len(half) + 1) if half[q:] == half[:-q])  # ... the second half's
+        extended = list(values)
+        while len(extended) < needed:  # the pattern goes on, as far as it says
+            extended.append(extended[-period])
+        assert guy_smith_by_every_period(extended, t, splits) is not None

@@ -1,7 +1,10 @@
 """Every public entry of the core API refuses a too-large request at once, and states the limit.
 
-The requests run in one child process capped in memory (a request that lists a generator would otherwise
-fill the machine), each under an alarm, and the child reports the CPU time each one took to be refused.
+"Too large" means the work it needs, not the size it names: a period search with a huge ``max_search`` is
+not refused (it stops as soon as the period is proven; tests/test_octal.py checks its work budget), but a
+table of 10**12 values is. The requests run in one child process capped in memory (a request that lists a
+generator would otherwise fill the machine), each under an alarm, and the child reports the CPU time each
+one took to be refused.
 """
 
 from __future__ import annotations
@@ -20,13 +23,13 @@ import gamelib
 REQUESTS = {
     "Chomp": ["Chomp(20, 20)", "Chomp(1, 19_999)"],
     "DivisorGame": ["DivisorGame(10**13)", "DivisorGame(3360)"],
-    "GrundysGame": ["GrundysGame().grundy(10**9)", "GrundysGame().moves(10**9)",
+    "GrundysGame": ["GrundysGame().grundy(10**9)", "GrundysGame().moves(10**9)", "GrundysGame().rare_split(10**9)",
                     "GrundysGame().grundy_values(10**12)", "GrundysGame().periodicity(max_search=10**9)"],
     "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",
                 "outcome(GameSum(SubtractionGame({1, 2}), SubtractionGame({1})), (10**9, 10**9))"],
     "Nim": ["Nim().moves((10**7, 3))", "outcome(Nim(), (10**7,))"],
-    "OctalGame": ["OctalGame('0.' + '7' * 10**6)", "OctalGame('0.77').periodicity(max_search=10**9)",
-                  "OctalGame('0.77').moves(10**9)"],
+    "OctalGame": ["OctalGame('0.' + '7' * 10**6)", "OctalGame('0.77').grundy_values(10**12)",
+                  "OctalGame('0.77').moves(10**9)", "OctalGame('0.16').rare_split(10**9)"],
     "RookGame": ["RookGame().moves((10**9, 10**9))"],
     "SubtractionGame": ["SubtractionGame(itertools.count(1))", "SubtractionGame(itertools.repeat(1))",
                         "SubtractionGame({1, 2}).grundy_values(10**12)",
@@ -110,13 +113,20 @@ def _cap_memory():
     resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
 
 
+ANSWERED = [  # generous bounds on work that stops early: answered at once, never refused for the bound
+    "OctalGame('0.77').periodicity(max_search=10**9)",
+    "OctalGame('0.1').periodicity(max_search=2**20)",
+    "OctalGame('4.0').periodicity(max_search=10**12)",
+]
+
+
 def test_every_public_name_is_covered():
     assert set(gamelib.__all__) - NOT_REQUESTS == set(REQUESTS)
 
 
 @pytest.fixture(scope="module")
 def report():
-    expressions = [e for group in REQUESTS.values() for e in group]
+    expressions = [e for group in REQUESTS.values() for e in group] + ANSWERED
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(expressions)], capture_output=True, text=True,
                           timeout=600, preexec_fn=_cap_memory, env=env)
@@ -130,3 +140,10 @@ def test_too_large_request_is_refused_in_under_a_second_with_the_limit_stated(re
     assert verdict.startswith("refused: "), f"{expression}: {verdict}"
     assert any(ch.isdigit() for ch in verdict), f"{expression}: the message states no limit: {verdict}"
     assert seconds < 1.0, f"{expression} took {seconds:.2f} s of CPU to be refused"
+
+
+@pytest.mark.parametrize("expression", ANSWERED)
+def test_a_generous_bound_on_work_that_stops_early_is_answered_at_once(report, expression):
+    verdict, seconds = report[expression]
+    assert verdict == "answered", f"{expression}: {verdict}"
+    assert seconds < 1.0, f"{expression} took {seconds:.2f} s of CPU"

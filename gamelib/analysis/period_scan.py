@@ -13,6 +13,7 @@ wins (:func:`smallest_period`). The finders differ only in the rule:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 
 import numpy as np
@@ -30,8 +31,10 @@ def preperiod_of(values: np.ndarray, period: int) -> int:
     0
     """
     values = np.asarray(values)
-    differ = np.flatnonzero(values[period:] != values[:-period])
-    return int(differ[-1]) + 1 if len(differ) else 0
+    differ = values[period:] != values[:-period]
+    if not differ.any():
+        return 0
+    return len(differ) - int(np.argmax(differ[::-1]))  # one past the last difference (no list of them all)
 
 
 #: An acceptance rule: given (preperiod, period, number of values computed), is this pattern established?
@@ -97,13 +100,86 @@ def guy_smith_rule(t: int, splits: bool = True) -> AcceptRule:
     return lambda preperiod, period, size: 2 * theorem_start(preperiod, splits) + 2 * period + t <= size
 
 
+def guy_smith_length(preperiod: int, period: int, t: int, splits: bool = True) -> int:
+    """How many values the Guy--Smith theorem needs to prove ``period`` from ``preperiod``: 2*m + 2*p + t.
+
+    >>> guy_smith_length(105351, 149459, 2)  # 0.16: heaps 0 .. 509,621
+    509622
+    """
+    return 2 * theorem_start(preperiod, splits) + 2 * period + t
+
+
+def periods_of(items: list) -> list[int]:
+    """Every period of a list, smallest first (its length included): len - b for each border b (KMP).
+
+    >>> periods_of([1, 2, 1, 2, 1])
+    [2, 4, 5]
+    """
+    # failure[i]: the longest proper border of items[:i] (4-byte numbers: 10 million heaps take 40 MB, not 360)
+    failure = array("i", bytes(4 * (len(items) + 1)))
+    k = 0
+    for i in range(1, len(items)):
+        while k and items[i] != items[k]:
+            k = failure[k]
+        if items[i] == items[k]:
+            k += 1
+        failure[i + 1] = k
+    periods, border = [], failure[len(items)]
+    while border:
+        periods.append(len(items) - border)
+        border = failure[border]
+    return periods + [len(items)]
+
+
+def guy_smith_scan(values: np.ndarray, t: int, splits: bool = True) -> tuple[tuple[int, int] | None, int | None]:
+    """:func:`guy_smith_check`, and how many values would prove the pattern the last values show.
+
+    Returns ``(found, needed)``: ``found`` is the smallest proven (preperiod, period) or None; when None,
+    ``needed`` is the number of values :func:`guy_smith_length` asks for the smallest period of the second
+    half of the values (None if that half has no period), so that a search can compute exactly that many next.
+
+    How it is fast: the theorem accepts p exactly when the values from h - p on repeat with period p, where
+    h = (len - t) // 2; so p must be a period of the stretch T from h to the end, and the periods of T come
+    from one pass of the Knuth--Morris--Pratt failure function, smallest first. Each is tried with one numpy
+    comparison; a multiple of a period already refused is refused too (its repetition breaks at the same
+    place), so few are tried.
+
+    >>> guy_smith_scan(np.array([0, 1, 0, 1, 0, 1]), 1, splits=True)  # period 2 seen, proven at 7 values
+    (None, 7)
+    """
+    values = np.asarray(values)
+    size = len(values)
+    half = (size - t) // 2  # p is accepted when the values repeat with period p from half - p on
+    if half < 1:
+        return None, None
+    periods = periods_of(values[half:].tolist())
+    needed = None
+    refused: list[int] = []
+    for period in periods:
+        if period > half - (1 if splits else 0):
+            break  # no room for the theorem's window: neither this period nor a larger one
+        if any(period % q == 0 for q in refused):
+            continue
+        preperiod = preperiod_of(values, period)
+        if needed is None:
+            needed = guy_smith_length(preperiod, period, t, splits)
+        if guy_smith_rule(t, splits)(preperiod, period, size):
+            return (preperiod, period), None
+        refused.append(period)
+    if needed is None and len(periods) > 1:
+        first = periods[0]
+        needed = guy_smith_length(preperiod_of(values, first), first, t, splits)
+    return None, needed
+
+
 def guy_smith_check(values: np.ndarray, t: int, splits: bool = True) -> tuple[int, int] | None:
     """The smallest period p (with its preperiod) that the computed values prove by the Guy--Smith theorem.
 
     For each p, the preperiod n0 is one past the last n with g(n + p) != g(n) in the computed range; the
     theorem proves it once the range reaches 2*m + 2*p + t, where m = n0, or max(n0, 1) when ``splits`` (a
     move may split a heap), so that n0 <= n < 2*m + p + t is covered (the module notes of
-    :mod:`gamelib.games.octal` say why m >= 1).
+    :mod:`gamelib.games.octal` say why m >= 1). The answer is that of :func:`smallest_period` with
+    :func:`guy_smith_rule`, found in about linear time (:func:`guy_smith_scan`).
 
     >>> guy_smith_check(np.array([0, 1, 0, 1, 0, 1]), 1, splits=False)  # needs 2*0 + 2*2 + 1 values
     (0, 2)
@@ -112,7 +188,7 @@ def guy_smith_check(values: np.ndarray, t: int, splits: bool = True) -> tuple[in
     >>> guy_smith_check(np.array([0, 0, 0, 0]), 2, splits=True) is None  # 0.04: g(4) = 1 breaks it
     True
     """
-    return smallest_period(values, guy_smith_rule(t, splits), max_period=(len(values) - t) // 2)
+    return guy_smith_scan(values, t, splits)[0]
 
 
 def observed_rule(preperiod: int, period: int, size: int) -> bool:
@@ -129,8 +205,11 @@ def observed_rule(preperiod: int, period: int, size: int) -> bool:
 __all__ = [
     "AcceptRule",
     "guy_smith_check",
+    "guy_smith_length",
     "guy_smith_rule",
+    "guy_smith_scan",
     "observed_rule",
+    "periods_of",
     "preperiod_of",
     "smallest_period",
     "theorem_start",

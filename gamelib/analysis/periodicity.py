@@ -15,15 +15,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from gamelib.analysis.period_scan import (
     AcceptRule,
     guy_smith_check,
+    guy_smith_length,
     guy_smith_rule,
+    guy_smith_scan,
     observed_rule,
+    periods_of,
     preperiod_of,
     smallest_period,
     theorem_start,
@@ -31,6 +34,9 @@ from gamelib.analysis.period_scan import (
 )
 from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
 from gamelib.limits import MAX_OBSERVED, MAX_SEARCH, OBSERVE_HEAPS, SCAN_WORK
+
+if TYPE_CHECKING:  # only for the annotation: rare_values needs nothing from here
+    from gamelib.analysis.rare_values import RareSplit
 
 
 class PeriodNotFoundError(RuntimeError):
@@ -57,6 +63,8 @@ class Periodicity:
     checked_up_to : how many values were computed.
     explanation : how this was established, in words a student can read.
     pigeonhole_bound : the textbook's upper bound on the period, for comparison (subtraction games only).
+    rare : octal games: how the values computed split into rare and common heaps (a
+        :class:`~gamelib.analysis.rare_values.RareSplit`: the mask, the rare heaps, the last one), else None.
     """
 
     kind: str
@@ -70,6 +78,7 @@ class Periodicity:
     explanation: str
     pigeonhole_bound: int | None = field(default=None, repr=False)  # may have 10**5 digits: too long to show
     title: str = field(default="", compare=False)
+    rare: RareSplit | None = field(default=None, compare=False, repr=False)
 
     def value(self, n: int):
         """The value at position ``n``, for any n >= 0 (instantly, through the period).
@@ -88,13 +97,30 @@ class Periodicity:
             return self.prefix[n]
         return self.block[(n - self.preperiod) % self.period]
 
+    def largest_value(self) -> tuple[int, int]:
+        """(the largest Grundy value, the first heap that has it), over every n when the pattern is proven.
+
+        >>> from gamelib import OctalGame
+        >>> OctalGame("0.77").periodicity().largest_value()  # Kayles: 8 first at heap 27
+        (8, 27)
+        """
+        if self.kind != "grundy":
+            raise ValueError("largest_value() is about Grundy values; this pattern is one of P/N outcomes")
+        values = self.prefix + self.block
+        largest = max(values)
+        return largest, values.index(largest)
+
     def __str__(self) -> str:
         head = f"{self.title}: " if self.title else ""
         status = "proven" if self.proven else f"observed for n < {self.checked_up_to} only, not proven"
-        values = "".join(self.block) if self.kind == "outcome" else " ".join(map(str, self.block))
+        if len(self.block) > 60:
+            values = " ".join(map(str, self.block[:30])) + f" ... ({len(self.block):,} values)"
+        else:
+            values = "".join(self.block) if self.kind == "outcome" else " ".join(map(str, self.block))
+        rare = f"\n{self.rare}" if self.rare is not None else ""
         return (
-            f"{head}preperiod {self.preperiod}, period {self.period} ({status})\n"
-            f"repeating block: {values}\n{self.explanation}"
+            f"{head}preperiod {self.preperiod:,}, period {self.period:,} ({status})\n"
+            f"repeating block: {values}\n{self.explanation}{rare}"
         )
 
     def _repr_pretty_(self, printer, cycle) -> None:  # how IPython shows it in a notebook
@@ -306,16 +332,9 @@ def _smallest_filling_period(arr: np.ndarray) -> int | None:
     """
     length = len(arr)
     half = arr[length // 2 :].tolist()
-    failure = [0] * (len(half) + 1)  # failure[i]: longest proper border of half[:i]
-    k = 0
-    for i in range(1, len(half)):
-        while k and half[i] != half[k]:
-            k = failure[k]
-        if half[i] == half[k]:
-            k += 1
-        failure[i + 1] = k
-    if half and 2 * (len(half) - failure[len(half)]) <= (length + 1) // 2:
-        return len(half) - failure[len(half)]
+    smallest = periods_of(half)[0]  # the second half's smallest period (KMP)
+    if half and 2 * smallest <= (length + 1) // 2:
+        return smallest
     values = arr.tolist()
     prefix = [0] * (length + 1)  # polynomial hashes of every prefix, modulo a Mersenne prime
     power = [1] * (length + 1)
@@ -448,7 +467,9 @@ __all__ = [
     "HeapPattern",
     "OBSERVE_HEAPS",
     "guy_smith_check",
+    "guy_smith_length",
     "guy_smith_rule",
+    "guy_smith_scan",
     "heap_pattern",
     "observed_rule",
     "preperiod_of",

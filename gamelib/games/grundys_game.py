@@ -6,26 +6,30 @@ can allow splitting a heap in two, never only into *unequal* parts.
 
 Whether the Grundy values of Grundy's game are eventually periodic is an open problem: they have been
 computed for heaps far into the billions without a period being found. So :meth:`GrundysGame.periodicity`
-never claims a proof.
+never claims a proof. The values do split into rare and common ones, as in many octal games (mask 0xfe: a
+thousand or so rare heaps, the last found near 83,000), so the rare-value method of
+:mod:`gamelib.analysis.rare_values` computes them to millions of heaps.
 """
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
+from gamelib.analysis.progress import ProgressCallback, check_progress
+from gamelib.analysis.rare_values import HeapRules, HeapValues, RareSplit, parse_rare_mask
 from gamelib.checks import LimitError, check_int, check_stop
-from gamelib.games.heaps import TakeAndBreakGame, mex_of_array
-from gamelib.limits import MAX_GRUNDYS_HEAP, MAX_SPLIT_HEAP, OBSERVE_HEAPS
+from gamelib.games.heaps import TakeAndBreakGame
+from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS
 
 
 class GrundysGame(TakeAndBreakGame):
     """Grundy's game: split one heap into two unequal non-empty heaps; who cannot move loses.
 
     A position is a heap ``n`` or a tuple of heaps such as ``(5, 7)``. Values of single heaps are computed
-    from the rules up to ``MAX_GRUNDYS_HEAP`` (no period is known that would give larger ones).
+    from the rules (no period is known that would give them for free), for heaps below
+    ``MAX_COMPUTED_HEAPS``. ``rare_mask`` is as for :class:`~gamelib.OctalGame`: None to let the rare-value
+    method find its mask, or the mask to use (``'fe'``); it changes the speed, never a value.
 
     >>> game = GrundysGame()
     >>> game.moves(7)
@@ -38,9 +42,12 @@ class GrundysGame(TakeAndBreakGame):
     (3, [(1, 5, 5), (2, 3, 6)])
     """
 
-    def __init__(self) -> None:
-        self._values = np.zeros(1, dtype=np.int64)  # g(0) = 0: no move
-        self._lock = threading.Lock()  # threads sharing this game extend its values one at a time
+    #: What one heap may become: split in two unequal heaps, nothing taken.
+    rules = HeapRules(split=(0,), unequal=True)
+
+    def __init__(self, rare_mask: int | str | None = None) -> None:
+        mask = None if rare_mask is None else parse_rare_mask(rare_mask)
+        self._table = HeapValues(self.rules, self.title, mask)
 
     def __repr__(self) -> str:
         return "GrundysGame()"
@@ -58,44 +65,53 @@ class GrundysGame(TakeAndBreakGame):
                              f"listed for heaps up to {MAX_SPLIT_HEAP:,}")
         return {(a, n - a) for a in range(1, (n + 1) // 2)}
 
-    def _extend(self, stop: int) -> np.ndarray:
-        """g(0) .. g(stop - 1), computed from the rules: g(n) is the mex of g(a) XOR g(n - a), 0 < a < n / 2."""
-        if stop > MAX_GRUNDYS_HEAP + 1:
+    def _compute(self, stop: int, progress: ProgressCallback | None = None) -> None:
+        if stop > MAX_COMPUTED_HEAPS:
             raise LimitError(
-                f"Grundy's game: values are computed for heaps up to {MAX_GRUNDYS_HEAP:,} (MAX_GRUNDYS_HEAP: heap n "
-                f"costs n / 2 steps and no period is known to go further); asked for heaps up to {stop - 1:,}"
+                f"Grundy's game: values are kept for heaps below {MAX_COMPUTED_HEAPS:,} (MAX_COMPUTED_HEAPS), and no "
+                f"period is known that would give larger ones; asked for heaps up to {stop - 1:,}"
             )
-        if stop <= len(self._values):
-            return self._values
-        with self._lock:
-            g = self._values
-            have = len(g)
-            if stop <= have:  # another thread got here first
-                return g
-            size = min(max(stop, 2 * have), MAX_GRUNDYS_HEAP + 1)
-            g = np.concatenate([g, np.zeros(size - have, dtype=np.int64)])
-            for n in range(have, size):
-                top = (n + 1) // 2  # a = 1 .. top - 1, so that a < n - a
-                g[n] = mex_of_array(g[1:top] ^ g[n - 1 : n - top : -1])
-            self._values = g
-        return g
+        self._table.compute(stop, progress)
 
     def heap_value(self, n: int) -> int:
-        """The Grundy value of a single heap of ``n`` (at most ``MAX_GRUNDYS_HEAP``)."""
-        return int(self._extend(check_int(n, "heap size") + 1)[n])
+        """The Grundy value of a single heap of ``n`` (below ``MAX_COMPUTED_HEAPS``)."""
+        n = check_int(n, "heap size")
+        table = self._table
+        if n >= len(table):  # a quarter more than asked for, so that asking heap after heap stays cheap
+            self._compute(max(n + 1, min(MAX_COMPUTED_HEAPS, len(table) + len(table) // 4)), None)
+        return int(table.values[n])
 
-    def grundy_values(self, stop: int) -> np.ndarray:
-        """Grundy values of single heaps 0 .. stop - 1 (at most ``MAX_GRUNDYS_HEAP + 1`` of them)."""
-        stop = check_stop(stop, limit=MAX_GRUNDYS_HEAP + 1)
-        return self._extend(stop)[:stop].copy()
+    def grundy_values(self, stop: int, progress: ProgressCallback | None = None) -> np.ndarray:
+        """Grundy values of single heaps 0 .. stop - 1 (uint16; ``progress`` as in
+        :meth:`gamelib.OctalGame.periodicity`).
+
+        >>> values = GrundysGame().grundy_values(4096)
+        >>> int(values.max()), int(values.argmax())  # the largest value so far, and where it first appears
+        (64, 4019)
+        """
+        stop = check_stop(stop, limit=MAX_COMPUTED_HEAPS)
+        self._compute(stop, check_progress(progress))
+        return self._table.values[:stop].copy()
+
+    def rare_split(self, stop: int | None = None) -> RareSplit:
+        """How the values of heaps 0 .. stop - 1 split into rare and common heaps (default: those computed).
+
+        >>> split = GrundysGame(rare_mask="fe").rare_split(4096)
+        >>> split.rare_heaps[:8], split.rare_count  # many rare heaps among the first; later they thin out
+        ((0, 1, 2, 3, 4, 6, 7, 9), 554)
+        """
+        if stop is not None:
+            self._compute(check_stop(stop, limit=MAX_COMPUTED_HEAPS))
+        return self._table.split(stop)
 
     def periodicity(self, max_search: int | None = None) -> Periodicity:
         """No proof: whether Grundy's game is eventually periodic is an open problem.
 
-        The values of heaps 0 .. ``max_search`` - 1 (default ``OBSERVE_HEAPS``) are searched for a pattern
-        by the observed rule (:func:`~gamelib.analysis.periodicity.observed_rule`); none has ever been found,
-        so this raises :class:`~gamelib.PeriodNotFoundError`. Should a pattern be seen in some stretch, it is
-        returned with ``proven=False``: no theorem (such as Guy--Smith for octal games) covers this game.
+        The values of heaps 0 .. ``max_search`` - 1 (default ``OBSERVE_HEAPS``, at most ``MAX_OBSERVED``) are
+        searched for a pattern by the observed rule (:func:`~gamelib.analysis.periodicity.observed_rule`);
+        none has ever been found, so this raises :class:`~gamelib.PeriodNotFoundError`. Should a pattern be
+        seen in some stretch, it is returned with ``proven=False``: no theorem (such as Guy--Smith for octal
+        games) covers this game.
 
         >>> try:
         ...     GrundysGame().periodicity()
@@ -104,7 +120,7 @@ class GrundysGame(TakeAndBreakGame):
         1000
         """
         stop = OBSERVE_HEAPS if max_search is None else check_int(max_search, "max_search", minimum=1)
-        values = self.grundy_values(stop).tolist()
+        values = self.grundy_values(check_stop(stop, limit=MAX_OBSERVED, name="max_search")).tolist()
         try:
             found = observed_periodicity(values, "grundy", self.title)
         except PeriodNotFoundError as error:

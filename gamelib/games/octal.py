@@ -51,7 +51,6 @@ n = 0, this module checks the window for n0 = 1 (that is, up to 2 + p + t) and n
 from __future__ import annotations
 
 import re
-import threading
 
 import numpy as np
 
@@ -59,12 +58,14 @@ from gamelib.analysis.periodicity import (
     Periodicity,
     PeriodNotFoundError,
     fill_periodic,
-    guy_smith_check,
+    guy_smith_scan,
     theorem_start,
 )
+from gamelib.analysis.progress import ProgressCallback, Work, check_progress
+from gamelib.analysis.rare_values import HeapRules, HeapValues, RareSplit, parse_rare_mask
 from gamelib.checks import LimitError, check_int, check_stop
-from gamelib.games.heaps import TakeAndBreakGame, mex_of_array
-from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP, OCTAL_SEARCH, OCTAL_WORK
+from gamelib.games.heaps import TakeAndBreakGame
+from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OCTAL_DIGITS, MAX_SPLIT_HEAP, OCTAL_SEARCH
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
 OCTAL_NAMES = {
@@ -132,6 +133,9 @@ class OctalGame(TakeAndBreakGame):
     ----------
     code : text such as ``'0.77'``, ``'.07'``, ``'0.137'`` or ``'4.07'`` (octal digits; see
         :func:`parse_octal_code` for what is accepted).
+    rare_mask : None (the default: the rare-value method finds its mask as the values grow), or the mask to
+        use, as the published tables write it (``'1e'``, ``'1+pos'``) or as a number (``0x1e``); ``0``
+        turns the method off (every heap fully scanned). It changes only the speed, never a value.
 
     Normal play only (who cannot move loses). Heap n is a row of n tokens under this code's own rules, with
     no shift: quote Dawson's chess as ``0.137`` heap n (n files) and Dawson's Kayles as ``0.07`` heap n + 1
@@ -172,20 +176,23 @@ class OctalGame(TakeAndBreakGame):
 
     misere = False
 
-    def __init__(self, code: str):
+    def __init__(self, code: str, rare_mask: int | str | None = None):
         self.digits = parse_octal_code(code)
         self.code = f"{self.digits[0]}." + ("".join(map(str, self.digits[1:])) or "0")
         self.name = OCTAL_NAMES.get(self.code)
         #: t in the Guy--Smith theorem: the most tokens one move removes (0 if no move removes any).
         self.largest_removal = len(self.digits) - 1
         self.splits = any(d & 4 for d in self.digits)
-        #: How many heaps this game computes from its rules: OCTAL_WORK / (digits that split), at most
-        #: MAX_OCTAL_SEARCH.
-        self.max_heaps = min(MAX_OCTAL_SEARCH, OCTAL_WORK // max(1, sum(1 for d in self.digits if d & 4)))
-        self._values = np.zeros(1, dtype=np.int64)  # g(0) = 0: an empty heap has no move
+        #: What one heap may become, as the value computation reads it (see :mod:`gamelib.analysis.rare_values`).
+        self.rules = HeapRules(
+            whole=tuple(k for k, d in enumerate(self.digits) if d & 1),
+            take=tuple(k for k, d in enumerate(self.digits) if d & 2 and k > 0),
+            split=tuple(k for k, d in enumerate(self.digits) if d & 4),
+        )
+        mask = None if rare_mask is None else parse_rare_mask(rare_mask)
+        self._table = HeapValues(self.rules, self.title, mask)
         self._periodicity: Periodicity | None = None
-        self._searched_up_to = 0  # a failed search went this far
-        self._lock = threading.RLock()  # threads sharing this game extend its values one at a time
+        self._searched_up_to = 0  # a search that found no period went this far
 
     def __repr__(self) -> str:
         return f"OctalGame({self.code!r})"
@@ -221,59 +228,25 @@ class OctalGame(TakeAndBreakGame):
         return results
 
     # ------------------------------------------------------------------------------------ Grundy values
-    def _extend(self, stop: int) -> np.ndarray:
-        """Make sure g(0) .. g(stop - 1) are computed (directly from the rules) and return them all."""
-        if stop <= len(self._values):
-            return self._values
-        with self._lock:
-            return self._extend_locked(stop)
-
-    def _extend_locked(self, stop: int) -> np.ndarray:
-        g = self._values
-        have = len(g)
-        if stop <= have:  # another thread got here first
-            return g
-        if stop > self.max_heaps:
-            raise LimitError(
-                f"{self.title} computes at most {self.max_heaps:,} heaps from its rules (limit OCTAL_WORK = "
-                f"{OCTAL_WORK:,} heaps x splitting digits, at most {MAX_OCTAL_SEARCH:,}); asked for {stop:,}"
-            )
-        size = min(max(stop, 2 * have), OCTAL_SEARCH, self.max_heaps)
-        size = max(size, stop)
-        g = np.concatenate([g, np.zeros(size - have, dtype=np.int64)])
-        whole = [k for k, d in enumerate(self.digits) if d & 1]
-        single = [k for k, d in enumerate(self.digits) if d & 2 and k > 0]
-        split = [k for k, d in enumerate(self.digits) if d & 4]
-        for n in range(have, size):
-            options = [g[n - k] for k in single if k < n]
-            if n in whole:
-                options.append(0)
-            parts = [np.asarray(options, dtype=np.int64)]
-            for k in split:
-                rest = n - k
-                if rest < 2:
-                    break
-                half = rest // 2
-                parts.append(g[1 : half + 1] ^ g[rest - 1 : rest - half - 1 : -1])
-            g[n] = mex_of_array(np.concatenate(parts) if len(parts) > 1 else parts[0])
-        self._values = g
-        return g
-
     def heap_value(self, n: int) -> int:
-        """The value of a single heap of n: computed, or through the proven period for large n."""
-        if n < len(self._values):
-            return int(self._values[n])
-        if self._periodicity is not None:
-            return self._periodicity.value(n)
-        if n < min(OCTAL_SEARCH, self.max_heaps):
-            return int(self._extend(n + 1)[n])
+        """The value of a single heap of n: computed from the rules, or through the proven period."""
+        table = self._table
+        if n < len(table):
+            return int(table.values[n])
+        if self._periodicity is None and n < MAX_COMPUTED_HEAPS:
+            # a quarter more than asked for, so that asking heap after heap does not search again each time
+            self._compute(min(MAX_COMPUTED_HEAPS, max(n + 1, len(table) + len(table) // 4, 1024)))
+            if n < len(table):
+                return int(table.values[n])
         return self.periodicity().value(n)
 
-    def grundy_values(self, stop: int) -> np.ndarray:
+    def grundy_values(self, stop: int, progress: ProgressCallback | None = None) -> np.ndarray:
         """Grundy values of single heaps 0 .. stop - 1 (an unsigned numpy array, as small a type as fits).
 
-        Up to ``OCTAL_SEARCH`` heaps can always be computed directly; beyond that the proven period is used
-        (and :class:`PeriodNotFoundError` is raised if none is found within the search limit).
+        Values are computed from the rules, looking for the period on the way: once it is proven, the rest
+        is filled from it. Beyond the memory bound (``MAX_COMPUTED_HEAPS`` heaps) only a proven period gives
+        values (:class:`PeriodNotFoundError` if the default search finds none). ``progress`` is called now
+        and then on a long computation (see :meth:`periodicity`).
 
         >>> OctalGame("0.07").grundy_values(10).tolist()
         [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
@@ -281,27 +254,59 @@ class OctalGame(TakeAndBreakGame):
         10000000
         """
         stop = check_stop(stop)
+        progress = check_progress(progress)
         p = self._periodicity
-        if p is None and stop > min(OCTAL_SEARCH, self.max_heaps):
-            p = self.periodicity()
+        if p is None and stop > len(self._table):
+            if stop <= MAX_COMPUTED_HEAPS:
+                self._compute(stop, progress)
+            else:
+                self.periodicity(progress=progress)
+            p = self._periodicity
         if p is None:
-            values = self._extend(stop)[:stop]
+            values = self._table.values[:stop]
             return values.astype(_smallest_type(int(values.max(initial=0))))
-        cycle = self._values[: p.preperiod + p.period]
+        cycle = self._table.values[: p.preperiod + p.period]
         return fill_periodic(cycle.astype(_smallest_type(int(cycle.max()))), p.preperiod, p.period, stop)
 
+    def rare_split(self, stop: int | None = None) -> RareSplit:
+        """How the values of heaps 0 .. stop - 1 split into rare and common (the rare-value method).
+
+        ``stop`` defaults to the heaps computed so far (after :meth:`periodicity`: the heaps its proof used).
+        The mask is the one given to the game, or else the one leaving the fewest rare heaps among these.
+
+        >>> split = OctalGame("0.16").rare_split(20000)
+        >>> split.mask_text, split.rare_count, split.last_rare
+        ('1e', 53, 13935)
+        """
+        if stop is not None:
+            self._table.compute(check_stop(stop, limit=MAX_COMPUTED_HEAPS))
+        return self._table.split(stop)
+
     # -------------------------------------------------------------------------------------- periodicity
-    def periodicity(self, max_search: int | None = None) -> Periodicity:
+    def periodicity(self, max_search: int | None = None, progress: ProgressCallback | None = None,
+                    budget: int | None = None) -> Periodicity:
         """The minimal preperiod and period of the single-heap values, proven by the Guy--Smith theorem.
 
-        Values are computed for 64, 128, 256, ... heaps until a period passes the theorem's finite check;
-        after ``max_search`` heaps (default :data:`OCTAL_SEARCH`) the search stops with
-        :class:`PeriodNotFoundError` (``checked_up_to`` says how far it got). Some octal games have no
-        known period at all, Treblecross (``0.007``) among them.
+        Values are computed (by the rare-value method, :mod:`gamelib.analysis.rare_values`) and checked now
+        and then; the search stops as soon as a period passes the theorem's finite check. So any
+        ``max_search`` is accepted: it only says how far to go at most (default :data:`OCTAL_SEARCH` heaps).
+        When the search gets there without a proof it raises :class:`PeriodNotFoundError`
+        (``checked_up_to`` says how far it got); some octal games have no known period at all,
+        Treblecross (``0.007``) among them. It stops with :class:`~gamelib.LimitError` only when the work it
+        really did passes ``budget`` (default :data:`~gamelib.limits.HEAP_WORK_BUDGET`, about a minute) or
+        it reaches the memory bound (:data:`~gamelib.limits.MAX_COMPUTED_HEAPS` heaps); the error says how far
+        it got.
+
+        ``progress``: a function called about twice a second with a
+        :class:`~gamelib.analysis.progress.SearchProgress`, and once at the end (``print`` will do; in a
+        notebook, :func:`gamelib.widgets.progress.progress_bar` draws a bar). Interrupting the search (the
+        notebook's stop button) keeps every value computed so far: asking again goes on from there.
 
         >>> p = OctalGame("0.137").periodicity()
         >>> p.preperiod, p.period, p.proven
         (52, 34, True)
+        >>> OctalGame("0.1").periodicity(max_search=2**20).period  # stops after a handful of heaps
+        1
         >>> try:
         ...     OctalGame("0.007").periodicity(max_search=256)
         ... except PeriodNotFoundError as error:
@@ -310,45 +315,63 @@ class OctalGame(TakeAndBreakGame):
         """
         if self._periodicity is not None:
             return self._periodicity
-        if max_search is None:
-            max_search = min(OCTAL_SEARCH, self.max_heaps)
-        max_search = check_int(max_search, "max_search", minimum=1)
-        if max_search > self.max_heaps:
+        max_search = OCTAL_SEARCH if max_search is None else check_int(max_search, "max_search", minimum=1)
+        progress = check_progress(progress)
+        found = self._compute(max_search, progress, budget)
+        if found is not None:
+            return found
+        reached = min(max_search, MAX_COMPUTED_HEAPS)
+        if max_search > MAX_COMPUTED_HEAPS:
             raise LimitError(
-                f"max_search={max_search:,} heaps is more than the octal periodicity search computes for "
-                f"{self.title} (limit {self.max_heaps:,}: at most {MAX_OCTAL_SEARCH:,}, and {OCTAL_WORK:,} heaps "
-                "x digits that split; the work grows like the square of the number of heaps)"
+                f"{self.title}: no period passes the Guy-Smith check among heaps 0 .. {reached - 1:,}, and values "
+                f"are kept for at most {MAX_COMPUTED_HEAPS:,} heaps (MAX_COMPUTED_HEAPS): the search stops there"
             )
-        with self._lock:
-            if self._periodicity is None:
-                self._search(max_search)
-            return self._periodicity
+        raise PeriodNotFoundError(
+            f"{self.title}: no period passes the Guy-Smith check among heaps 0 .. {reached - 1:,} (search limit "
+            f"{max_search:,} heaps; ask for more with periodicity(max_search=...))",
+            checked_up_to=reached,
+        )
 
-    def _search(self, max_search: int) -> None:
+    def _compute(self, stop: int, progress: ProgressCallback | None = None,
+                 budget: int | None = None) -> Periodicity | None:
+        """Compute values up to ``stop`` (at most the memory bound), checking now and then for a proven
+        period; stop there when one is found. Returns the period, or None."""
+        budget = HEAP_WORK_BUDGET if budget is None else check_int(budget, "budget", minimum=1)
+        goal = min(stop, MAX_COMPUTED_HEAPS)
+        table = self._table
+        work = Work(budget, self.title, goal, progress)
         t = self.largest_removal
-        size = 32
-        while True:
-            size = min(2 * size, max_search)
-            if size > self._searched_up_to:
-                values = self._extend(size)[:size]
-                found = guy_smith_check(values, t, self.splits)
-                if found is not None:
-                    self._periodicity = self._proven(values, *found)
-                    return
-                self._searched_up_to = size
-            if size >= max_search:
-                raise PeriodNotFoundError(
-                    f"{self.title}: no period passes the Guy-Smith check among heaps 0 .. {size - 1} "
-                    f"(search limit {max_search:,} heaps; ask for more with periodicity(max_search=...), "
-                    f"at most {self.max_heaps:,})",
-                    checked_up_to=size,
-                )
+        with table.lock:  # one search at a time; it also guards self._periodicity
+            if self._periodicity is not None:
+                return self._periodicity
+            size = min(goal, max(64, len(table))) if goal > self._searched_up_to else goal
+            while True:
+                table.ensure(size, work=work)
+                if size > self._searched_up_to:
+                    values = table.values[:size]
+                    found, needed = guy_smith_scan(values, t, self.splits)
+                    if found is not None:
+                        split = table.split(size)
+                        self._periodicity = self._proven(values, *found, split)
+                        work.report(size, split.rare_count, "proven")
+                        return self._periodicity
+                    self._searched_up_to = size
+                else:
+                    needed = None
+                if size >= goal:
+                    if progress is not None:
+                        work.report(size, table.split(size).rare_count, "done")
+                    return None
+                step = size + max(64, size // 8)  # a check costs far less than computing size/8 heaps
+                if needed is not None and size < needed <= step:
+                    step = needed  # exactly where the pattern the values show would be proven
+                size = min(goal, step)
 
-    def _proven(self, values: np.ndarray, preperiod: int, period: int) -> Periodicity:
+    def _proven(self, values: np.ndarray, preperiod: int, period: int, split: RareSplit) -> Periodicity:
         t = self.largest_removal
         start = theorem_start(preperiod, self.splits)
         end = 2 * start + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
-        items = tuple(int(v) for v in values[: preperiod + period])
+        items = tuple(values[: preperiod + period].tolist())
         if preperiod:
             start_text = (
                 f"g({preperiod - 1}) = {values[preperiod - 1]} differs from g({preperiod - 1 + period}) = "
@@ -380,6 +403,7 @@ class OctalGame(TakeAndBreakGame):
             explanation=explanation,
             pigeonhole_bound=None,
             title=self.title,
+            rare=split,
         )
 
 
@@ -391,7 +415,4 @@ def _smallest_type(largest: int) -> type:
     return np.uint64
 
 
-__all__ = [
-    "MAX_OCTAL_DIGITS", "MAX_OCTAL_SEARCH", "OCTAL_NAMES", "OCTAL_SEARCH", "OCTAL_WORK", "OctalGame",
-    "parse_octal_code",
-]
+__all__ = ["MAX_OCTAL_DIGITS", "OCTAL_NAMES", "OCTAL_SEARCH", "OctalGame", "parse_octal_code"]

@@ -7,11 +7,11 @@ values is only *observed* (see :meth:`TakeAwayGame.periodicity`).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from gamelib.analysis.growing import ListTable
 from gamelib.analysis.periodicity import Periodicity, observed_periodicity
 from gamelib.checks import LimitError, _show, check_int, check_stop
 from gamelib.games.base import OneHeapGame
@@ -82,10 +82,10 @@ class TakeAwayGame(OneHeapGame):
         self.rule = rule
         self.misere = misere
         self.name = name or str(getattr(rule, "__name__", "take-away rule"))
-        self._values: list[int] = []  # Grundy values (normal) or outcome codes 0 = P, 1 = N (misère)
-        # One thread at a time extends the list (threads sharing this game would otherwise append out of
-        # order); re-entrant, so a rule that asks this game about smaller heaps does not deadlock.
-        self._lock = threading.RLock()
+        # Grundy values (normal play) or outcome codes 0 = P, 1 = N (misère), heap by heap; the table lets one
+        # thread at a time extend them, and a rule that asks this game about smaller heaps does not deadlock.
+        self._table = ListTable(self._value_of)
+        self._values: list[int] = self._table.values
 
     def __repr__(self) -> str:
         return f"TakeAwayGame({self.name}{', misere=True' if self.misere else ''})"
@@ -118,25 +118,19 @@ class TakeAwayGame(OneHeapGame):
                 f"{self!r} computes heaps one at a time in Python; heaps up to {MAX_RULE_HEAP:,} are allowed, "
                 f"asked for {stop:,}"
             )
-        values = self._values
-        if stop <= len(values):  # already known: no lock needed, the list only ever grows
-            return values
-        with self._lock:
-            self._extend_locked(stop)
-        return values
+        self._table.ensure(stop)
+        return self._values
 
-    def _extend_locked(self, stop: int) -> None:
-        values = self._values
-        for n in range(len(values), stop):
-            followers = [values[n - a] for a in self._amounts(n)]
-            if self.misere:
-                values.append(1 if not followers or 0 in followers else 0)
-            else:
-                seen = set(followers)
-                m = 0
-                while m in seen:
-                    m += 1
-                values.append(m)
+    def _value_of(self, n: int, values: list[int]) -> int:
+        """The value of heap n (a Grundy value, or 0 = P / 1 = N in misère play) from those of smaller heaps."""
+        followers = [values[n - a] for a in self._amounts(n)]
+        if self.misere:
+            return 1 if not followers or 0 in followers else 0
+        seen = set(followers)
+        m = 0
+        while m in seen:
+            m += 1
+        return m
 
     def grundy(self, n: int) -> int:
         """The Grundy value of a heap of ``n`` chips (normal play)."""

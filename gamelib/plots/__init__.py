@@ -35,6 +35,7 @@ from gamelib.plots.figure import GameFigure, figure_to_png
 from gamelib.plots.graphs import game_graph, labelling_figure
 from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
+from gamelib.plots.rare import rare_heaps_figure as rare_heaps_figure  # the picture of the rare-value method
 
 # The palette and sizes stay importable as gamelib.plots.P_COLOUR etc., as before the split.
 from gamelib.plots.style import (  # noqa: F401

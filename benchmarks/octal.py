@@ -1,0 +1,231 @@
+"""Octal games at research scale: the kit against a plain C loop, and the published table of solved games.
+
+Run by ``make bench`` (sections ``octal-c`` and ``octal-table`` of benchmarks/run.py), or alone from the
+repository root::
+
+    .venv/bin/python -m benchmarks.octal              # the C comparison, the table, Grundy's game to 2**20
+    .venv/bin/python -m benchmarks.octal --research   # also 0.376 and 0.354 (minutes each) and Grundy to 2**21
+
+* **The C baseline.** benchmarks/octal_baseline.c, compiled here with the system's ``cc -O2`` when there is
+  one, computes g(0) .. g(N - 1) of 0.16 by the plain O(N**2) mex loop; the kit computes the same heaps
+  (``OctalGame('0.16').rare_split(N)`` computes every one of them, by the rare-value method), the values are
+  compared, and the CPU times of both are printed with their ratio.
+* **The table.** Each game runs in a fresh Python process, as from a fresh clone: ``periodicity()`` from
+  nothing, and the preperiod, period, largest value and its first heap, mask, rare heaps and last rare heap
+  are held against tczajka/octal-games' SolvedGames.md. The time (wall and CPU) and the peak memory of
+  that process are printed.
+
+A measurement, not a test: nothing fails; each row says whether it matches the published numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gamelib.limits import HEAP_WORK_BUDGET
+
+HERE = Path(__file__).resolve().parent
+BASELINE = HERE / "octal_baseline.c"
+
+#: tczajka/octal-games, SolvedGames.md: code -> (preperiod, period, (largest value, its first heap), mask,
+#: rare heaps, last rare heap). 0.165 has no published mask.
+PUBLISHED = {
+    "0.45": (498, 20, (8, 37), "f", 11, 198),
+    "0.156": (3479, 349, (23, 1032), "1b", 15, 357),
+    "0.356": (7315, 142, (19, 86), "1b", 7, 43),
+    "0.644": (3256, 442, (64, 333), "7e", 31, 511),
+    "0.165": (5181, 1550, (25, 620), None, None, None),
+    "0.127": (46578, 4, (56, 24734), "1+pos", 693, 27106),
+    "0.16": (105351, 149459, (23, 229790), "1e", 53, 13935),
+    "0.56": (326640, 144, (64, 22778), "5b", 46, 1795),
+    "0.376": (2268248, 4, (176, 341612), "fe", 510, 1140540),
+    "0.354": (10061916, 1180, (113, 1152), "3f", 132, 3227),
+}
+#: The two games whose proofs take minutes: run with --research only.
+LONG = ("0.376", "0.354")
+#: Grundy's game (tczajka/octal-games, UnsolvedGames.md, at 2**21 heaps): the largest value and its first heap,
+#: mask, rare heaps, last rare heap. (Flammenkamp's tables list 1,287 rare values known, from far longer runs.)
+GRUNDY_PUBLISHED = {"heaps": 2**21, "largest": (231, 763622), "mask": "fe", "rare": 1274, "last": 82860}
+#: Goals of the C comparison: the kit faster than the C loop at 2**19 heaps, within this factor at 2**16.
+GOAL_SMALL_FACTOR = 3.0
+C_SIZES = (2**16, 2**19)
+
+
+# ------------------------------------------------------------------------------------------ the C baseline
+def compile_baseline(folder: Path) -> Path | None:
+    """Compile octal_baseline.c with the system's ``cc -O2``; None (and why, printed) when that fails."""
+    compiler = shutil.which("cc")
+    if compiler is None:
+        print("  no C compiler (cc) on this machine: the C baseline is skipped")
+        return None
+    binary = folder / "octal_baseline"
+    done = subprocess.run([compiler, "-O2", "-o", str(binary), str(BASELINE)], capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"  cc could not compile {BASELINE.name}: the C baseline is skipped\n{done.stderr[-500:]}")
+        return None
+    return binary
+
+
+def c_values(binary: Path, code: str, heaps: int, folder: Path) -> tuple[float, float, np.ndarray]:
+    """Run the C loop: (its CPU seconds, wall seconds, the values it wrote)."""
+    out = folder / f"values-{heaps}.bin"
+    start = time.perf_counter()
+    done = subprocess.run([str(binary), code, str(heaps), str(out)], capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - start
+    return float(done.stdout), wall, np.fromfile(out, dtype=np.uint16)
+
+
+def kit_values(code: str, heaps: int) -> tuple[float, float, np.ndarray]:
+    """The kit on a new game: (CPU seconds, wall seconds, the values of heaps 0 .. heaps - 1)."""
+    from gamelib import OctalGame
+
+    game = OctalGame(code)
+    cpu, wall = time.process_time(), time.perf_counter()
+    game.rare_split(heaps)  # computes every heap below `heaps` (no period is used to skip any)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return cpu, wall, game._table.values[:heaps].copy()
+
+
+def compare_with_c(code: str = "0.16", sizes: tuple[int, ...] = C_SIZES) -> None:
+    """Print the kit's time against the C loop's for each size, and whether the values agree."""
+    print(f"{'heaps':>9}  {'C loop (cc -O2)':>16}  {'gamelib':>16}  {'C / gamelib':>11}  values agree")
+    with tempfile.TemporaryDirectory() as folder:
+        binary = compile_baseline(Path(folder))
+        if binary is None:
+            return
+        ratios = {}
+        for heaps in sizes:
+            c_cpu, c_wall, c_vals = c_values(binary, code, heaps, Path(folder))
+            kit_cpu, kit_wall, kit_vals = kit_values(code, heaps)
+            ratios[heaps] = c_cpu / kit_cpu
+            agree = "yes" if np.array_equal(c_vals, kit_vals) else "NO"
+            print(f"2**{heaps.bit_length() - 1:<6}  {c_cpu:8.2f} s CPU  {kit_cpu:10.2f} s CPU  {ratios[heaps]:10.2f}x  "
+                  f"{agree}   (wall: C {c_wall:.2f} s, gamelib {kit_wall:.2f} s)")
+    small, large = min(sizes), max(sizes)
+    fast, close = _verdict(ratios[large] > 1), _verdict(ratios[small] >= 1 / GOAL_SMALL_FACTOR)
+    print(f"  {code}: the same heaps, every value computed by both. Goals: faster than C at "
+          f"2**{large.bit_length() - 1} "
+          f"({fast}), within {GOAL_SMALL_FACTOR:g}x of it at 2**{small.bit_length() - 1} ({close}). CPU time: other "
+          "work on the machine adds to the wall clock, not to these.")
+
+
+# ---------------------------------------------------------------------------------------------- the table
+def solve(code: str, max_search: int, budget: int) -> dict:
+    """Prove one game's period from nothing (in this process) and say what was found, how fast, in how much memory."""
+    from gamelib import GrundysGame, LimitError, OctalGame
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    if code == "grundy":
+        game = GrundysGame()
+        budgets = 1
+        while True:  # each call does one work budget's worth and keeps its values: call again to go on
+            try:
+                split = game.rare_split(max_search)
+                break
+            except LimitError:
+                budgets += 1
+        values = game.grundy_values(max_search)
+        result = {"heaps": split.heaps, "largest": [int(values.max()), int(values.argmax())],
+                  "mask": split.mask_text, "rare": split.rare_count, "last": split.last_rare, "budgets": budgets}
+    else:
+        game = OctalGame(code)
+        p = game.periodicity(max_search=max_search, budget=budget)
+        result = {"preperiod": p.preperiod, "period": p.period, "largest": list(p.largest_value()),
+                  "mask": p.rare.mask_text if p.rare.sparse else None, "rare": p.rare.rare_count if p.rare.sparse
+                  else None, "last": p.rare.last_rare if p.rare.sparse else None, "heaps": p.checked_up_to}
+    result["cpu"] = time.process_time() - cpu
+    result["wall"] = time.perf_counter() - wall
+    result["memory_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return result
+
+
+def solve_fresh(code: str, max_search: int, budget: int) -> dict:
+    """:func:`solve` in a new Python process (nothing computed before, memory measured alone)."""
+    done = subprocess.run([sys.executable, "-m", "benchmarks.octal", "--solve", code, str(max_search), str(budget)],
+                          capture_output=True, text=True, cwd=HERE.parent, env=dict(os.environ, PYTHONHASHSEED="0"))
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"}
+    return json.loads(done.stdout)
+
+
+def table(research: bool = False) -> None:
+    """Print the published table, reproduced game by game, each from a fresh process."""
+    print(f"{'game':<7}{'preperiod':>10}{'period':>8}{'largest':>14}{'mask':>7}{'rare':>6}{'last rare':>10}"
+          f"{'heaps':>11}{'wall':>9}{'CPU':>9}{'memory':>9}  published?")
+    for code, published in PUBLISHED.items():
+        if code in LONG and not research:
+            continue
+        preperiod, period, _, _, _, _ = published
+        needed = 2 * preperiod + 2 * period + len(code) - 2  # the Guy-Smith window: 2 n0 + 2 p + t heaps
+        budget = 10**13 if code in LONG else 10**11
+        found = solve_fresh(code, max(2**15, 2 * needed), budget)
+        if "error" in found:
+            print(f"{code:<7}  {found['error']}")
+            continue
+        ours = (found["preperiod"], found["period"], tuple(found["largest"]), found["mask"], found["rare"],
+                found["last"])
+        if published[3] is None:  # no split published (0.165): compare the rest
+            ours = ours[:3] + (None, None, None)
+        largest = f"{found['largest'][0]} at {found['largest'][1]:,}"
+        print(f"{code:<7}{found['preperiod']:>10,}{found['period']:>8,}{largest:>14}{found['mask'] or '-':>7}"
+              f"{found['rare'] if found['rare'] is not None else '-':>6}"
+              f"{found['last'] if found['last'] is not None else '-':>10,}"
+              f"{found['heaps']:>11,}{found['wall']:>8.1f}s{found['cpu']:>8.1f}s{found['memory_mb']:>6.0f} MB  "
+              f"{'matches' if ours == published else 'DIFFERS: ' + str(published)}")
+    if not research:
+        print(f"  {' and '.join(LONG)}: run with --research (minutes each; their times are in the README).")
+    print("  heaps = values computed to prove the period (at least the Guy-Smith window 2 n0 + 2 p + t); "
+          "memory = peak of that process.")
+
+
+def grundys_game(research: bool = False) -> None:
+    """Grundy's game to 2**20 heaps (2**21 with --research), from a fresh process."""
+    heaps = 2**21 if research else 2**20
+    found = solve_fresh("grundy", heaps, 10**13)
+    if "error" in found:
+        print(f"Grundy's game: {found['error']}")
+        return
+    ref = GRUNDY_PUBLISHED
+    print(f"Grundy's game, heaps 0 .. {heaps - 1:,}: largest value {found['largest'][0]} (first at heap "
+          f"{found['largest'][1]:,}), mask {found['mask']}, "
+          f"{found['rare']:,} rare heaps, the last at {found['last']:,}; {found['wall']:.1f} s wall, "
+          f"{found['cpu']:.1f} s CPU, {found['memory_mb']:.0f} MB ({found['budgets']} work budget(s) of "
+          f"{HEAP_WORK_BUDGET:,} units: the values are kept between calls)")
+    print(f"  published at 2**21 heaps: largest {ref['largest'][0]} (first at {ref['largest'][1]:,}), mask "
+          f"{ref['mask']}, {ref['rare']:,} rare, the last at {ref['last']:,}")
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--research", action="store_true", help="also 0.376, 0.354 and Grundy's game to 2**21")
+    parser.add_argument("--solve", nargs=3, metavar=("CODE", "MAX_SEARCH", "BUDGET"), help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    if options.solve:
+        code, max_search, budget = options.solve
+        print(json.dumps(solve(code, int(max_search), int(budget))))
+        return 0
+    print("[octal-c] The kit against the plain C loop (0.16)")
+    compare_with_c()
+    print("\n[octal-table] The published table of solved octal games, each proven from nothing")
+    table(options.research)
+    grundys_game(options.research)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
