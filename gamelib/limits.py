@@ -129,6 +129,16 @@ MAX_BOARD_MOVES = 10**6
 #: Most moves the explored games (Chomp, the divisor game) may have in all, over every position explored.
 MAX_CHOMP_MOVES = 10**6
 
+# --- Green Hackenbush
+
+#: Most edges a Green Hackenbush picture may have: its value takes time in proportion to the edges (the fusion
+#: and colon principles), about 0.5 s for 100,000.
+MAX_HACKENBUSH_EDGES = 10**5
+#: Listing the moves of a picture (one smaller picture per edge) costs about edges x edges steps; so do
+#: ``winning_moves`` and ``winning_chops``, which value each of them. 2,000,000 is a picture of about 1,400
+#: edges, a second or two.
+MAX_HACKENBUSH_MOVE_WORK = 2 * 10**6
+
 # --- Text typed into a panel
 
 #: Longest text either reader looks at (a set of 20 four-digit numbers needs about 120 characters).
