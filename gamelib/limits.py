@@ -134,10 +134,11 @@ MAX_CHOMP_MOVES = 10**6
 #: Most edges a Green Hackenbush picture may have: its value takes time in proportion to the edges (the fusion
 #: and colon principles), about 0.5 s for 100,000.
 MAX_HACKENBUSH_EDGES = 10**5
-#: Listing the moves of a picture (one smaller picture per edge) costs about edges x edges steps; so do
-#: ``winning_moves`` and ``winning_chops``, which value each of them. 2,000,000 is a picture of about 1,400
-#: edges, a second or two.
-MAX_HACKENBUSH_MOVE_WORK = 2 * 10**6
+#: Listing pictures of a position costs about pictures x edges steps: its moves (one picture per edge), which
+#: ``winning_moves`` and ``winning_chops`` also value one by one, and the steps of its reduction to a stalk (at
+#: most one picture per vertex). 1,000,000 admits the moves of a picture of 1,000 edges (about 2 s to find
+#: its winning chops).
+MAX_HACKENBUSH_MOVE_WORK = 10**6
 
 # --- Text typed into a panel
 

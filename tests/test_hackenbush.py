@@ -6,11 +6,11 @@ import time
 from functools import reduce
 from operator import xor
 
+import brute_hackenbush as brute
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import brute_hackenbush as brute
 from gamelib import GreenHackenbush, LimitError, grundy
 from gamelib.analysis.hackenbush import bridges, fuse_cycles, hackenbush_layout, reduction_steps
 
@@ -19,7 +19,7 @@ def stalk(length, base=0, first=None):
     """A bamboo stalk of ``length`` edges on vertex ``base``, its new vertices numbered from ``first``."""
     first = base + 1 if first is None else first
     vertices = [base] + list(range(first, first + length))
-    return list(zip(vertices, vertices[1:]))
+    return list(zip(vertices, vertices[1:], strict=False))
 
 
 # --- the brute force itself, on facts that need no computer ------------------------------------------------------
@@ -209,9 +209,13 @@ def test_the_layout_places_every_vertex_once_and_every_edge_at_its_ends(edges):
     assert len(layout.ends) == len(layout.bends) == len(canonical_edges)
     for (u, v), (a, b), bend in zip(canonical_edges, layout.ends, layout.bends, strict=True):
         for vertex, point in ((u, a), (v, b)):
-            assert point == layout.points[vertex] if vertex else point[1] == 0.0  # the ground is the line y = 0
-        assert bend >= 1 if u == v else True
-    for vertex, (x, y) in layout.points.items():
+            if vertex:
+                assert point == layout.points[vertex]
+            else:
+                assert point[1] == 0.0  # the ground is the line y = 0
+        if u == v:
+            assert bend >= 1 and a == b  # a loop: drawn at its vertex, the k-th one k sizes out
+    for x, y in layout.points.values():
         assert y >= 1 and 0 <= x <= layout.width and y <= layout.height
     feet = [end for (u, v), ends in zip(canonical_edges, layout.ends, strict=True) if u != v and 0 in (u, v)
             for end in ends if end[1] == 0.0]
@@ -273,5 +277,8 @@ def test_limits_refuse_what_is_too_large_and_say_the_limit():
     assert big.grundy(big.start) == 5000  # the value has no such limit
     with pytest.raises(LimitError, match="grundy"):
         big.moves(big.start)  # listing 5,000 pictures of up to 5,000 edges: refused, the value is not
+    with pytest.raises(LimitError, match="grundy"):
+        big.reduction_steps(big.start)
+    assert len(GreenHackenbush(stalk(900)).winning_chops(tuple(stalk(900)))) == 1  # within the limit: answered
     with pytest.raises(LimitError):
         GreenHackenbush(range(10**9))

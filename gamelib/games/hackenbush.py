@@ -168,6 +168,14 @@ class GreenHackenbush(Game):
         """The Grundy value of the position, by the fusion and colon principles (no search)."""
         return hackenbush_value(self.check_position(position))
 
+    def winning_moves(self, position: object) -> list[tuple[Edge, ...]]:
+        """The positions one chop away whose value is 0 (P-positions): the winning moves.
+
+        >>> GreenHackenbush([(0, 1), (1, 2), (0, 3)]).winning_moves(((0, 1), (1, 2), (0, 3)))
+        [((0, 1), (0, 3))]
+        """
+        return [after for after in self.moves(position) if hackenbush_value(after) == 0]
+
     def winning_chops(self, position: object) -> list[Edge]:
         """The edges whose chop leaves a position of value 0 (a P-position): the winning moves, as edges.
 
@@ -197,7 +205,13 @@ class GreenHackenbush(Game):
         >>> print(steps[-1].note)
         on the ground, stalks of 1 and 1 meet: 1 ⊕ 1 = 0, so they become nothing (they cancel): the picture is worth 0
         """
-        return reduction_steps(self.check_position(position))
+        checked = self.check_position(position)
+        vertices = len({v for edge in checked for v in edge})
+        if (vertices + 3) * len(checked) > MAX_HACKENBUSH_MOVE_WORK:
+            raise LimitError(f"the steps of a position of {len(checked):,} edges and {vertices:,} vertices may hold "
+                             f"about {(vertices + 3) * len(checked):,} edges in all; this kit lists at most "
+                             f"{MAX_HACKENBUSH_MOVE_WORK:,} (the value itself, grundy(), has no such limit)")
+        return reduction_steps(checked)
 
     def layout(self, position: object) -> HackenbushLayout:
         """Where to draw each vertex and edge of the position, as plain numbers (see
