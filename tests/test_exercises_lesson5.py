@@ -7,6 +7,7 @@ move, without the XOR rule) and from the printed Figure 3 of He & Qin, not from 
 from functools import cache
 
 import numpy as np
+import pytest
 
 from gamelib.exercises import check
 
@@ -195,3 +196,9 @@ def test_5_9_the_guy_smith_window_of_dawsons_kayles_by_brute_force():
     assert "without t" in check("5.9", 2 * n0 + p).message  # 140: the window without the t pins
     assert "where the check stops" in check("5.9", 2 * n0 + p + 2).message  # 142: the first heap not checked
     assert "141" not in str(check("5.9", 142)) + str(check("5.9", 140))
+
+
+@pytest.mark.parametrize("answer", [(10, -1, 6), (-1, 5, 6), (9, 5), (9, 5, 6, 0), (9.0, 5, 6), "9, 5, 3"])
+def test_5_8_odd_replies_are_told_what_is_off_not_judged_as_raises(answer):
+    result = check("5.8", answer)
+    assert not result.ok and "raises a heap" not in result.message and result.message

@@ -88,6 +88,7 @@ exercise("2.3", "S = {1, 4}: list the Grundy values g(0), g(1), ..., g(9).",
                                                 "exist: heaps below 4 have just one move).")
 )
 
+
 def _why_not_first_three(given: int) -> str | None:
     if given < 0:
         return None

@@ -148,14 +148,16 @@ _POKER_REMOVAL = nim_move_checker(Nim(), _POKER_RAISED, "this reply wins", hint=
 def _check_poker_nim_reply(answer: object) -> _Verdict:
     """A reply in Poker Nim: a Nim move, or a raise of one heap (legal too, and it may win)."""
     after = whole_numbers(answer, f"the heaps after your reply, as a tuple such as {_POKER_RAISED}", limit=23)
-    changed = [i for i, (a, b) in enumerate(zip(after, _POKER_RAISED, strict=False)) if a != b]
-    if len(after) == len(_POKER_RAISED) and min(after) >= 0 and len(changed) != 1:
-        if not changed:
-            return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", _HINT_5_8)
+    if len(after) != len(_POKER_RAISED) or min(after) < 0:
+        return _POKER_REMOVAL(after)  # says what is off with the heaps themselves
+    changed = [i for i in range(len(after)) if after[i] != _POKER_RAISED[i]]
+    if not changed:
+        return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", _HINT_5_8)
+    if len(changed) > 1:
         return wrong(f"{show(after)} changes {len(changed)} heaps; a move in Poker Nim changes one heap only (it takes "
                      "chips from it or adds chips to it).", _HINT_5_8)
-    if len(after) != len(_POKER_RAISED) or after[changed[0]] < _POKER_RAISED[changed[0]]:
-        return _POKER_REMOVAL(after)  # a Nim move, or a message saying what is off
+    if after[changed[0]] < _POKER_RAISED[changed[0]]:
+        return _POKER_REMOVAL(after)  # a Nim move
     added = after[changed[0]] - _POKER_RAISED[changed[0]]
     total = nim_sum(*after)
     if total:
@@ -185,5 +187,6 @@ exercise("5.9", "Dawson's Kayles (0.07) repeats with period 34 from heap 53 on. 
                           2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD:
                           "that is 2·n0 + p, without t, the most pins one move removes",
                           2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD - 1:
-                          "that is the last heap of 2·n0 + p, without t, the most pins one move removes"}.get)
+                          "that is 2·n0 + p - 1, the last heap of a check that leaves out t, the most pins one move "
+                          "removes"}.get)
 )
