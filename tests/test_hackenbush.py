@@ -282,3 +282,13 @@ def test_limits_refuse_what_is_too_large_and_say_the_limit():
     assert len(GreenHackenbush(stalk(900)).winning_chops(tuple(stalk(900)))) == 1  # within the limit: answered
     with pytest.raises(LimitError):
         GreenHackenbush(range(10**9))
+
+
+@settings(max_examples=100, deadline=None)
+@given(rooted_graphs())
+def test_standing_names_the_edges_of_each_follower_in_the_picture(edges):
+    picture = GreenHackenbush(edges)
+    for after in picture.moves(picture.start):
+        indices = picture.standing(after)
+        assert indices == sorted(set(indices))
+        assert brute.canonical(picture.edges[i] for i in indices) == brute.canonical(after)

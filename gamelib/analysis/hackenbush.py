@@ -123,7 +123,7 @@ def fuse_cycles(edges: Sequence[Edge]) -> tuple[Edge, ...]:
     """The fusion principle applied to every cycle: each block of vertices joined by cycles becomes one
     vertex (its smallest, so the ground stays 0), and the edges of the cycles become loops there.
 
-    Edges keep their places in the list, so the fused picture has as many edges as the picture.
+    Edges keep their places in the list (those not joined to the ground have fallen and are left out).
 
     >>> fuse_cycles([(0, 1), (1, 2), (2, 3), (3, 1), (3, 4)])  # a triangle on a stalk, with a twig
     ((0, 1), (1, 1), (1, 1), (1, 1), (1, 4))

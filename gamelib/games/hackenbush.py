@@ -105,6 +105,16 @@ class GreenHackenbush(Game):
         >>> GreenHackenbush([(0, 1), (1, 2), (1, 3)]).check_position([(3, 1), (0, 1)])
         ((0, 1), (1, 3))
         """
+        return tuple(self.edges[i] for i in self.standing(position))
+
+    def standing(self, position: object) -> list[int]:
+        """Where the position's edges are in the picture: their indices in ``edges`` (for a repeated edge, its
+        first copies). A figure lays out the whole picture once and draws these edges, so that nothing moves
+        when an edge falls.
+
+        >>> GreenHackenbush([(0, 1), (1, 2), (0, 1)]).standing([(0, 1), (2, 1)])
+        [0, 1]
+        """
         try:
             items = read_items(position, "position", len(self.edges), "a tuple of edges such as ((0, 1), (1, 2))")
         except LimitError:
@@ -115,18 +125,18 @@ class GreenHackenbush(Game):
                 have = self._copies[key]
                 raise ValueError(f"edge {key} appears {count} times in the position but "
                                  f"{'only ' + str(have) + ' times' if have else 'not at all'} in the picture")
-        chosen = []
-        for edge in self.edges:  # the picture's own spelling and order
+        indices = []
+        for i, edge in enumerate(self.edges):  # the picture's own spelling and order
             if wanted[_key(edge)]:
                 wanted[_key(edge)] -= 1
-                chosen.append(edge)
-        result = tuple(chosen)
-        standing = grounded(result)
-        if len(standing) != len(result):
-            fallen = next(edge for edge in result if edge not in set(standing))
+                indices.append(i)
+        chosen = tuple(self.edges[i] for i in indices)
+        kept = set(grounded(chosen))
+        if len(kept) != len(set(chosen)):
+            fallen = next(edge for edge in chosen if edge not in kept)
             raise ValueError(f"edge {fallen} of the position is not joined to the ground: edges cut off from the "
                              "ground fall, so they are never part of a position")
-        return result
+        return indices
 
     def _chop(self, position: tuple[Edge, ...], index: int) -> tuple[Edge, ...]:
         """The position after chopping the edge at ``index`` (a checked position, the last copy of its edge)."""
@@ -215,7 +225,8 @@ class GreenHackenbush(Game):
 
     def layout(self, position: object) -> HackenbushLayout:
         """Where to draw each vertex and edge of the position, as plain numbers (see
-        :class:`~gamelib.analysis.hackenbush.HackenbushLayout`).
+        :class:`~gamelib.analysis.hackenbush.HackenbushLayout`). To show a game in progress, lay out the whole
+        picture once, ``layout(start)``, and draw the edges :meth:`standing` in each position there.
 
         >>> GreenHackenbush([(0, 1), (1, 2)]).layout(((0, 1), (1, 2))).points
         {1: (0.5, 1.0), 2: (0.5, 2.0)}
