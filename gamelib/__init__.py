@@ -31,6 +31,7 @@ from gamelib.checks import LimitError
 from gamelib.games.base import Game, OneHeapGame, outcome_from_grundy
 from gamelib.games.chomp import Chomp, DivisorGame
 from gamelib.games.grundys_game import GrundysGame
+from gamelib.games.hackenbush import GreenHackenbush
 from gamelib.games.nim import Nim, nim_p_positions, nim_sum
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
@@ -46,6 +47,7 @@ __all__ = [
     "Game",
     "GameSum",
     "Genus",
+    "GreenHackenbush",
     "GrundysGame",
     "LimitError",
     "Nim",

@@ -129,6 +129,17 @@ MAX_BOARD_MOVES = 10**6
 #: Most moves the explored games (Chomp, the divisor game) may have in all, over every position explored.
 MAX_CHOMP_MOVES = 10**6
 
+# --- Green Hackenbush
+
+#: Most edges a Green Hackenbush picture may have: its value takes time in proportion to the edges (the fusion
+#: and colon principles), about 0.5 s for 100,000.
+MAX_HACKENBUSH_EDGES = 10**5
+#: Listing pictures of a position costs about pictures x edges steps: its moves (one picture per edge), which
+#: ``winning_moves`` and ``winning_chops`` also value one by one, and the steps of its reduction to a stalk (at
+#: most one picture per vertex). 1,000,000 admits the moves of a picture of 1,000 edges (about 2 s to find
+#: its winning chops).
+MAX_HACKENBUSH_MOVE_WORK = 10**6
+
 # --- Text typed into a panel
 
 #: Longest text either reader looks at (a set of 20 four-digit numbers needs about 120 characters).

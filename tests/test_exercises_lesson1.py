@@ -113,3 +113,41 @@ def test_grundy_values_or_labels_given_for_p_positions_are_recognised():
     labels = check("1.1", ["P", "N", "N", "N", "N", "P"])
     assert not labels.ok and "label for each heap" in labels.message
     assert check("1.1", {0, 5}).ok  # a set cannot repeat: still read as heaps
+
+
+# --- 1.5 says "check yourself with ptfn": what ptfn prints is read as labels ----------------------------------------
+
+
+def brute_labels(S, stop):
+    p = set(brute_p_positions(subtraction(S), stop))
+    return "".join("P" if n in p else "N" for n in range(stop))
+
+
+def test_1_5_accepts_the_labels_as_ptfn_prints_them():
+    labels = brute_labels((1, 4), 15)
+    assert labels == "PNPNNPNPNNPNPNN"
+    for written in (labels, labels.lower(), " ".join(labels), list(labels)):
+        result = check("1.5", written)
+        assert result.ok and "[0, 2, 5, 7, 10, 12]" in result.message, written
+    assert "is text" not in check("1.5", labels).message
+
+
+def test_1_5_wrong_labels_point_at_the_first_wrong_heap():
+    labels = brute_labels((1, 4), 15)
+    slip = labels[:4] + "P" + labels[5:]  # heap 4 is N: 4 - 4 = 0 is a P-position
+    result = check("1.5", slip)
+    assert not result.ok and "heap 4 is labelled P" in result.message and "P-position 0" in result.message
+    missed = labels[:5] + "N" + labels[6:]  # heap 5 is P: neither 4 nor 1 is P
+    result = check("1.5", missed)
+    assert not result.ok and "heap 5 is labelled N" in result.message and "marks it N" in result.message
+    short = check("1.5", labels[:10])
+    assert not short.ok and "labels 10 heaps" in short.message and "0 to 14" in short.message
+
+
+def test_labels_where_other_exercises_ask_for_heap_sizes_say_what_to_give():
+    result = check("1.1", brute_labels((1, 2, 3, 4), 10))
+    assert not result.ok and "as ptfn prints them" in result.message and "whose label is P" in result.message
+    assert "is text" not in result.message
+    other = check("6.4", "PNNP")  # asks for heaps labelled wrongly, not P-positions
+    assert not other.ok and "whose label is P" not in other.message and "as whole numbers" in other.message
+    assert not check("1.5", "hello").ok and "is text" in check("1.5", "hello").message  # plain text stays text

@@ -79,3 +79,25 @@ def test_3_5_powers_of_two_from_2024():
     losing = check("3.5", 2020)
     assert not losing.ok and "N-position" in losing.message
     assert not check("3.5", 2021).ok  # 3 is not a power of 2
+
+
+def repeats(values, preperiod, period):
+    """Whether g(n + period) = g(n) for every n >= preperiod within the values given."""
+    return all(values[n + period] == values[n] for n in range(preperiod, len(values) - period))
+
+
+def test_3_3_every_message_about_a_period_is_true():
+    g = grundy_sequence((2, 4, 7), 400)
+    # (0, 6): 6 is a multiple of the period, but from heap 0 the values do not repeat with period 6.
+    assert not repeats(g, 0, 6) and repeats(g, 8, 6)
+    wrong_start = check("3.3", (0, 6))
+    assert not wrong_start.ok
+    assert "is a period" not in wrong_start.message and "from heap 0 on the values do not repeat with period 6" \
+        in wrong_start.message
+    # (8, 6): the values do repeat with period 6 from heap 8, and a shorter period exists.
+    assert repeats(g, 8, 6) and repeats(g, 8, 3)
+    assert "do repeat with period 6 from heap 8" in check("3.3", (8, 6)).message
+    # (5, 4): no preperiod makes 4 a period.
+    assert not any(repeats(g, n0, 4) for n0 in range(0, 100))
+    assert "do not repeat with period 4, from any heap on" in check("3.3", (5, 4)).message
+    assert "8" not in check("3.3", (0, 6)).message + check("3.3", (5, 4)).message  # the preperiod is not given away

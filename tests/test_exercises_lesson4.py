@@ -55,7 +55,7 @@ def test_4_2_nim_sum_by_hand():
     assert check("4.2", 3).ok and check("4.2", np.int32(3)).ok
     ordinary = check("4.2", 31)
     assert not ordinary.ok and "ordinary sum" in ordinary.message
-    assert not check("4.2", 2).ok and "too small" in check("4.2", 2).message
+    assert not check("4.2", 2).ok and "2 is not 6 ⊕ 10 ⊕ 15" in check("4.2", 2).message
 
 
 def test_4_3_third_heap():
@@ -92,5 +92,6 @@ def test_4_5_counting_winning_moves():
     count = len(zero_sum)
     assert count == 5
     assert check("4.5", count).ok and check("4.5", np.int64(5)).ok
-    assert "too small" in check("4.5", 3).message and "too large" in check("4.5", 6).message
+    assert not check("4.5", 3).ok and not check("4.5", 6).ok
+    assert "not every heap gives a winning move" in check("4.5", 6).message  # one per heap: a common slip
     assert "5" not in check("4.5", 3).message + check("4.5", 3).hint

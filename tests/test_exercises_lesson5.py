@@ -7,6 +7,7 @@ move, without the XOR rule) and from the printed Figure 3 of He & Qin, not from 
 from functools import cache
 
 import numpy as np
+import pytest
 
 from gamelib.exercises import check
 
@@ -55,7 +56,7 @@ def test_5_2_equivalent_nim_heap():
     assert brute_sum_is_p((1, 3, 4), nim_heap)(11, size)
     assert check("5.2", size).ok
     result = check("5.2", 11)
-    assert not result.ok and "too large" in result.message
+    assert not result.ok and "not the same game as a Nim heap of 11" in result.message
 
 
 def test_5_3_winning_moves_in_the_papers_sum():
@@ -156,7 +157,20 @@ def test_5_8_poker_nim_reply_undoes_the_raise():
     assert winning == [(3, 5, 6)]
     assert check("5.8", (3, 5, 6)).ok
     assert not check("5.8", (9, 5, 3)).ok
-    assert not check("5.8", (10, 5, 6)).ok  # raising again is not a Nim move
+    # Poker Nim also lets a player add chips to one heap. The P-positions are still Nim's (a raise is answered by
+    # taking the chips back), so the raises to a Nim P-position win too: they are never needed, but they are right.
+    raises = [heaps for i in range(3) for k in range((9, 5, 6)[i] + 1, 40)
+              for heaps in [(9, 5, 6)[:i] + (k,) + (9, 5, 6)[i + 1:]] if is_p(heaps)]
+    assert raises == [(9, 15, 6), (9, 5, 12)]
+    for heaps in raises:
+        result = check("5.8", heaps)
+        assert result.ok and "raise wins too" in result.message and "never needed" in result.message
+    assert "cannot be reached" not in str(check("5.8", (9, 15, 6)))
+    losing = check("5.8", (10, 5, 6))  # a legal raise, to an N-position
+    assert not losing.ok and "Poker Nim allows" in losing.message and "nim-sum is 9" in losing.message
+    two = check("5.8", (9, 6, 5))
+    assert not two.ok and "changes 2 heaps" in two.message and "one heap only" in two.message
+    assert "position your opponent left" in check("5.8", (9, 5, 6)).message
 
 
 def test_5_9_the_guy_smith_window_of_dawsons_kayles_by_brute_force():
@@ -179,5 +193,12 @@ def test_5_9_the_guy_smith_window_of_dawsons_kayles_by_brute_force():
     last = 2 * n0 + p + 2 - 1
     assert last == 141
     assert check("5.9", 141).ok
-    assert "too small" in check("5.9", 140).message  # forgetting the -1 the other way, or t
-    assert not check("5.9", 2 * n0 + p).ok
+    assert "without t" in check("5.9", 2 * n0 + p).message  # 140: the window without the t pins
+    assert "where the check stops" in check("5.9", 2 * n0 + p + 2).message  # 142: the first heap not checked
+    assert "141" not in str(check("5.9", 142)) + str(check("5.9", 140))
+
+
+@pytest.mark.parametrize("answer", [(10, -1, 6), (-1, 5, 6), (9, 5), (9, 5, 6, 0), (9.0, 5, 6), "9, 5, 3"])
+def test_5_8_odd_replies_are_told_what_is_off_not_judged_as_raises(answer):
+    result = check("5.8", answer)
+    assert not result.ok and "raises a heap" not in result.message and result.message

@@ -49,7 +49,8 @@ def test_7_6_the_partner_of_99_by_brute_force():
     partners = [a for a in range(99) if is_p(a, 99)]
     assert partners == [61]
     assert check("7.6", 61).ok
-    assert "too large" in check("7.6", 160).message  # 99 taken as a lower entry: (99, 160) is not a P-position
+    assert "takes 99 for k" in check("7.6", 160).message  # floor(99·φ) = 160: 99 taken for the index k
+    assert "38 is the k" in check("7.6", 38).message  # 99 = floor(38·φ²): the index, not the heap
     assert not check("7.6", 60).ok
 
 
@@ -61,3 +62,40 @@ def test_7_4_eaten_rows_left_out_are_told_when_still_wrong(answer, said):
 
 def test_7_4_rows_written_in_full_get_no_such_remark():
     assert "left out" not in check("7.4", (7, 7, 1)).message
+
+
+# --- 7.5: a pair that names a square (counted from 1 at the poisoned corner, as the lesson counts) --------------
+
+
+def test_7_5_the_square_diagonally_below_the_poison_is_read_as_a_square():
+    result = check("7.5", (2, 2))
+    assert result.ok
+    assert "reading (2, 2) as the square in row 2, column 2" in result.message and "(5, 1, 1, 1, 1)" in result.message
+
+
+def test_7_5_other_squares_are_read_too_and_judged():
+    poison = check("7.5", (1, 1))
+    assert not poison.ok and "poisoned square" in poison.message
+    corner = check("7.5", (3, 3))  # leaves (5, 5, 2, 2, 2): the opponent mirrors nothing, it is N
+    assert not corner.ok and "(5, 5, 2, 2, 2)" in corner.message and "N-position" in corner.message
+    assert "(5, 1, 1, 1, 1)" not in str(corner)
+
+
+def test_7_5_a_pair_that_is_a_bite_as_row_lengths_stays_row_lengths():
+    result = check("7.5", (5, 5))  # (5, 5, 0, 0, 0): a legal bite at row 3, column 1
+    assert not result.ok and "square" not in result.message and "(5, 5, 0, 0, 0)" in result.message
+    assert "square" not in check("7.5", (6, 6)).message  # no square (6, 6) on a 5 x 5 bar
+
+
+def test_7_4_a_winning_square_on_three_rows():
+    from functools import cache
+
+    @cache
+    def is_p(rows):  # Chomp by its definition: bite square (r, c) != (0, 0), everything below and right goes
+        return all(not is_p(rows[:r] + tuple(min(x, c) for x in rows[r:]))
+                   for r in range(len(rows)) for c in range(rows[r]) if r or c)
+
+    winning = [(r + 1, c + 1) for r in range(3) for c in range(7) if (r or c)
+               and is_p((7, 7, 7)[:r] + tuple(min(x, c) for x in (7, 7, 7)[r:]))]
+    assert winning == [(3, 5)]
+    assert check("7.4", (3, 5)).ok and "(7, 7, 4)" in check("7.4", (3, 5)).message

@@ -23,6 +23,9 @@ import gamelib
 REQUESTS = {
     "Chomp": ["Chomp(20, 20)", "Chomp(1, 19_999)"],
     "DivisorGame": ["DivisorGame(10**13)", "DivisorGame(3360)"],
+    "GreenHackenbush": ["GreenHackenbush(itertools.repeat((0, 1)))", "GreenHackenbush.bamboo(10**9)",
+                        "GreenHackenbush.bamboo(5000).moves(GreenHackenbush.bamboo(5000).start)",
+                        "GreenHackenbush.bamboo(5000).reduction_steps(GreenHackenbush.bamboo(5000).start)"],
     "GrundysGame": ["GrundysGame().grundy(10**9)", "GrundysGame().moves(10**9)", "GrundysGame().rare_split(10**9)",
                     "GrundysGame().grundy_values(10**12)", "GrundysGame().periodicity(max_search=10**9)"],
     "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",

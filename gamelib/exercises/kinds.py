@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from gamelib.exercises.answers import NotAnAnswer, outcome, show, whole_number, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, wrong
+from gamelib.limits import MAX_ANSWER_ITEMS
 
 
 def set_checker(expected: Iterable[int], what: str, hint: str,
@@ -43,31 +44,58 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
     return checker
 
 
-def _refuse_labels_per_heap(answer: object, what: str) -> None:
-    """A list of 'P'/'N' labels (one per heap) where heap sizes are asked: say which kind of answer is wanted."""
-    if isinstance(answer, (list, tuple)) and answer and all(isinstance(a, str) for a in answer[:50]):
+def labels_per_heap(answer: object) -> str | None:
+    """The answer as a string of 'P'/'N' labels, one per heap, if it is written that way: as ``ptfn`` prints
+    them (``'PNNP'``, spaces and commas allowed) or as a list of labels; None for any other answer.
+
+    >>> labels_per_heap(" pnnp "), labels_per_heap(["P", "n-position"]), labels_per_heap([0, 3]), labels_per_heap("P")
+    ('PNNP', 'PN', None, None)
+    """
+    if isinstance(answer, str):
+        text = "".join(str.__getitem__(answer, slice(0, MAX_ANSWER_ITEMS + 1)).upper().replace(",", " ").split())
+        return text if len(text) >= 2 and set(text) <= {"P", "N"} else None
+    if isinstance(answer, (list, tuple)) and answer and all(isinstance(a, str) for a in answer[:MAX_ANSWER_ITEMS]):
         try:
-            labels = {outcome(a) for a in answer[:50]}
+            return "".join(outcome(a) for a in answer[:MAX_ANSWER_ITEMS])
         except NotAnAnswer:
-            return
-        if labels:
-            raise NotAnAnswer(f"{show(answer)} gives a label for each heap; the question asks for the {what} "
-                              "themselves: list the heap sizes whose label is P, e.g. [0, 4]")
+            return None
+    return None
 
 
-def number_checker(expected: int, what: str, hint: str) -> Callable[[object], _Verdict]:
-    """Check a single whole number, saying on which side of a wrong one the answer lies.
+def _refuse_labels_per_heap(answer: object, what: str) -> None:
+    """'P'/'N' labels (one per heap, as ``ptfn`` prints them or as a list) where heap sizes are asked: say which
+    kind of answer is wanted."""
+    if labels_per_heap(answer) is None:
+        return
+    printed = ", as ptfn prints them" if isinstance(answer, str) else ""
+    wanted = ("list the heap sizes whose label is P, e.g. [0, 4]" if "P-position" in what
+              else "list them as whole numbers, e.g. [3, 7]")
+    raise NotAnAnswer(f"{show(answer)} gives a label for each heap{printed}; the question asks for the {what} "
+                      f"themselves: {wanted}")
 
-    The message says where to look ("12 is too large to be ...: the answer is smaller"), never that the number
-    given has a wrong value: for "the smallest heap with g(n) = 3" a larger heap may well have value 3.
+
+def number_checker(expected: int, what: str, hint: str,
+                   slips: Callable[[int], str | None] | None = None) -> Callable[[object], _Verdict]:
+    """Check a single whole number; a wrong one is told that it is not ``what``, and the hint says what to
+    compute.
+
+    The message never says on which side of the answer a wrong number lies: "too large" and "too small"
+    would let a student find the number by halving, without computing anything. ``slips(given)`` may
+    instead say what a typical wrong number is (the ordinary sum where the nim-sum is meant, an index where a
+    value is meant), or return None; a dictionary's ``get`` will do.
+
+    >>> checker = number_checker(2, "mex{0, 1, 3, 4}", hint="the smallest missing number",
+    ...                          slips={5: "5 is the largest number plus one"}.get)
+    >>> checker(5).message, checker(7).message
+    ('5 is not mex{0, 1, 3, 4}: 5 is the largest number plus one.', '7 is not mex{0, 1, 3, 4}.')
     """
 
     def checker(answer: object) -> _Verdict:
         given = whole_number(answer, f"a whole number ({what})")
-        if given != expected:
-            side, look = ("too small", "larger") if given < expected else ("too large", "smaller")
-            return wrong(f"{show(given)} is {side} to be {what}: the answer is {look}.", hint)
-        return correct(f"{what} is {expected}.")
+        if given == expected:
+            return correct(f"{what} is {expected}.")
+        slip = slips(given) if slips else None
+        return wrong(f"{show(given)} is not {what}" + (f": {slip}." if slip else "."), hint)
 
     checker.hint = hint
     return checker

@@ -7,8 +7,9 @@ False
 
 from __future__ import annotations
 
-from gamelib.exercises.core import exercise
-from gamelib.exercises.kinds import move_checker, outcome_checker, set_checker
+from gamelib.exercises.answers import show
+from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.kinds import labels_per_heap, move_checker, outcome_checker, set_checker
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.takeaway import TakeAwayGame, nonzero_digits
 
@@ -58,9 +59,34 @@ exercise("1.4", "In the digit game (take away one of the nonzero digits of n), a
                  hint="the P-positions of the digit game are the multiples of 10.")
 )
 
+_ONE_FOUR_STOP = 15
+_P_POSITIONS_1_5 = set_checker(_ONE_FOUR.p_positions(_ONE_FOUR_STOP), "P-positions below 15 for S = {1, 4}",
+                               hint="scan upwards: an unmarked heap is P, and it marks the heaps 1 and 4 above it "
+                                    "as N.",
+                               why_not=_why_not_p(_ONE_FOUR, _ONE_FOUR_STOP, marked=True))
+
+
+def _check_ptfn_by_hand(answer: object) -> _Verdict:
+    """The P-positions as heap sizes, or the labels of heaps 0 to 14 as ``ptfn`` prints them ('PNPN...')."""
+    labels = labels_per_heap(answer)
+    if labels is None:
+        return _P_POSITIONS_1_5(answer)
+    hint = _P_POSITIONS_1_5.hint
+    truth = _ONE_FOUR.outcomes(_ONE_FOUR_STOP)
+    if len(labels) != len(truth):
+        return wrong(f"{show(answer)} labels {len(labels)} heaps; label the heaps 0 to 14 (15 letters, as "
+                     "ptfn({1, 4}, 15) prints them), or list the P-positions.", hint)
+    n = next((n for n in range(len(truth)) if labels[n] != truth[n]), None)
+    if n is not None:
+        why = (_why_not_p(_ONE_FOUR, _ONE_FOUR_STOP, marked=True)(n) if labels[n] == "P" else
+               "no P-position 1 or 4 below it marks it N")
+        return wrong(f"heap {n} is labelled {labels[n]}, but {why} (the labels before it are right).", hint)
+    p_positions = [n for n, label in enumerate(truth) if label == "P"]
+    return correct(f"those are the labels PTFN gives heaps 0 to 14; the P-positions are the heaps labelled P, "
+                   f"{p_positions}.")
+
+
+_check_ptfn_by_hand.hint = _P_POSITIONS_1_5.hint
+
 exercise("1.5", "Run PTFN by hand for S = {1, 4}: list the P-positions among heaps 0 to 14.",
-         expects="a list of heap sizes, e.g. [0, 3]")(
-    set_checker(_ONE_FOUR.p_positions(15), "P-positions below 15 for S = {1, 4}",
-                hint="scan upwards: an unmarked heap is P, and it marks the heaps 1 and 4 above it as N.",
-                why_not=_why_not_p(_ONE_FOUR, 15, marked=True))
-)
+         expects="a list of heap sizes, e.g. [0, 3]")(_check_ptfn_by_hand)

@@ -47,15 +47,39 @@ def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Call
     return checker
 
 
+_MEX_SET = {0, 1, 3, 4}
+
+
+def _why_not_the_mex(given: int) -> str | None:
+    if given in _MEX_SET:
+        return f"{given} is in the set, so it is not missing from it"
+    if given > mex(_MEX_SET):
+        return f"{show(given)} is missing from the set, but it is not the smallest number missing"
+    return None
+
+
 exercise("2.1", "Compute mex{0, 1, 3, 4}.", expects="a whole number, e.g. 5")(
-    number_checker(mex({0, 1, 3, 4}), "mex{0, 1, 3, 4}",
-                   hint="the mex is the smallest whole number, starting from 0, that is missing from the set.")
+    number_checker(mex(_MEX_SET), "mex{0, 1, 3, 4}",
+                   hint="the mex is the smallest whole number, starting from 0, that is missing from the set.",
+                   slips=_why_not_the_mex)
 )
+
+#: The followers of heap 22 in S = {2, 5, 7}, and their values.
+_FOLLOWERS_OF_22 = {f: _TWO_FIVE_SEVEN.grundy(f) for f in _TWO_FIVE_SEVEN.moves(22)}
+
+
+def _why_not_g_22(given: int) -> str | None:
+    if given in _FOLLOWERS_OF_22.values():
+        return (f"{given} is the value of a follower of 22, and g(22), the mex of the followers' values, is "
+                "different from every one of them")
+    return None
+
 
 exercise("2.2", "S = {2, 5, 7}: the table of the lesson ends at g(21). Find g(22).",
          expects="a whole number, e.g. 3")(
     number_checker(_TWO_FIVE_SEVEN.grundy(22), "g(22) for S = {2, 5, 7}",
-                   hint="g(22) is the mex of g(20), g(17) and g(15); read them from the table of g(0) to g(21).")
+                   hint="g(22) is the mex of g(20), g(17) and g(15); read them from the table of g(0) to g(21).",
+                   slips=_why_not_g_22)
 )
 
 exercise("2.3", "S = {1, 4}: list the Grundy values g(0), g(1), ..., g(9).",
@@ -64,10 +88,21 @@ exercise("2.3", "S = {1, 4}: list the Grundy values g(0), g(1), ..., g(9).",
                                                 "exist: heaps below 4 have just one move).")
 )
 
+
+def _why_not_first_three(given: int) -> str | None:
+    if given < 0:
+        return None
+    value = _ONE_THREE_FOUR.grundy(given)
+    if value == 3:
+        return f"g({show(given)}) is 3 indeed, but {show(given)} is not the first heap with value 3"
+    return f"g({show(given)}) = {value}, not 3"
+
+
 exercise("2.4", "S = {1, 3, 4}: which is the smallest heap n with g(n) = 3?", expects="a heap size, e.g. 8")(
     number_checker(next(n for n in range(20) if _ONE_THREE_FOUR.grundy(n) == 3),
                    "the smallest heap with Grundy value 3 for S = {1, 3, 4}",
-                   hint="compute g(0), g(1), ... in order; a value 3 needs followers with values 0, 1 and 2.")
+                   hint="compute g(0), g(1), ... in order; a value 3 needs followers with values 0, 1 and 2.",
+                   slips=_why_not_first_three)
 )
 
 exercise("2.5", "S = {2, 3, 6}: compute g(0), ..., g(15) and list the P-positions among heaps 0 to 15.",

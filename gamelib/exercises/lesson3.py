@@ -19,16 +19,26 @@ _POWERS_OF_TWO = TakeAwayGame(powers_of_two, name="take a power of 2")
 #: The set of exercise 3.3; exercise 3.4 asks for a different one.
 _EXERCISE_3_3_SET = {2, 4, 7}
 
+_HEAP_3_1 = 10**12 + 5
+
 exercise("3.1", "S = {2, 5, 7}: what is g(10**12 + 5)?", expects="a whole number, e.g. 3")(
-    number_checker(_TWO_FIVE_SEVEN.grundy(10**12 + 5), "g(10**12 + 5) for S = {2, 5, 7}",
+    number_checker(_TWO_FIVE_SEVEN.grundy(_HEAP_3_1), "g(10**12 + 5) for S = {2, 5, 7}",
                    hint="the preperiod is 0 and the period 22, so g(n) = g(n % 22); "
-                        "compute (10**12 + 5) % 22 first.")
+                        "compute (10**12 + 5) % 22 first.",
+                   slips={_HEAP_3_1 % 22: f"{_HEAP_3_1 % 22} is the remainder (10**12 + 5) % 22, a heap size; the "
+                                          "answer is the Grundy value of that heap"}.get)
 )
+
+_K, _LARGEST = 3, 8  # S = {3, 5, 8}: three moves, the largest 8
 
 exercise("3.2", "Compute the textbook's pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}.",
          expects="a whole number, e.g. 1000")(
-    number_checker(8 * (3 + 1) ** 8, "the pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}",
-                   hint="here k = 3 (the number of moves) and s_k = 8 (the largest move).")
+    number_checker(_LARGEST * (_K + 1) ** _LARGEST, "the pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}",
+                   hint="here k = 3 (the number of moves) and s_k = 8 (the largest move).",
+                   slips={(_K + 1) ** _LARGEST: "that is (k+1)^(s_k) alone; the bound multiplies it by s_k",
+                          _LARGEST * _K ** _LARGEST: "that is s_k k^(s_k); the bound raises k + 1, not k",
+                          _LARGEST * (_K + 1) * _LARGEST: "that multiplies by s_k where the bound raises to the "
+                                                          "power s_k"}.get)
 )
 
 
@@ -45,17 +55,21 @@ def _preperiod_and_period(answer: object) -> _Verdict:
     preperiod, period = pair
     if preperiod < 0 or period < 1:
         return wrong(f"{show(pair)}: the preperiod is a heap size (0 or more) and the period at least 1.", hint)
+    # The values repeat with period p from heap n0 on exactly when p is a multiple of the smallest period and
+    # n0 is at least the smallest preperiod (an eventual period is always a multiple of the smallest one).
+    repeats_at_all = period % truth.period == 0
+    if not repeats_at_all:
+        return wrong(f"the values do not repeat with period {show(period)}, from any heap on.", hint)
+    if preperiod < truth.preperiod:
+        return wrong(f"from heap {show(preperiod)} on the values do not repeat with period {show(period)}: the "
+                     f"repetition starts after heap {show(preperiod)}.", hint)
     if period != truth.period:
-        if period % truth.period == 0:
-            return wrong(f"{show(period)} is a period, but not the smallest one.", hint)
-        return wrong(f"the values do not repeat with period {show(period)}.", hint)
+        return wrong(f"the values do repeat with period {show(period)} from heap {show(preperiod)} on, but "
+                     f"{show(period)} is not the smallest period: a shorter block repeats too.", hint)
     if preperiod > truth.preperiod:
         return wrong(f"the period is right, and the values do repeat from heap {show(preperiod)} on, so "
                      f"{show(preperiod)} is a preperiod, but not the smallest one: the repetition starts before "
                      f"heap {show(preperiod)}.", hint)
-    if preperiod < truth.preperiod:
-        return wrong(f"the period is right, but the values from heap {preperiod} on do not repeat yet: the "
-                     f"repetition starts after heap {preperiod}.", hint)
     return correct(f"S = {{2, 4, 7}} has preperiod {truth.preperiod} and period {truth.period}.")
 
 

@@ -119,5 +119,6 @@ exercise("4.5", f"How many different winning moves are there from the Nim positi
          expects="a whole number, e.g. 2")(
     number_checker(len(Nim().winning_moves(SIX_HEAPS)), f"the number of winning moves from {SIX_HEAPS}",
                    hint="find the highest binary digit of the nim-sum; every heap with a 1 in that digit gives "
-                        "exactly one winning move, the others none.")
+                        "exactly one winning move, the others none.",
+                   slips={len(SIX_HEAPS): "not every heap gives a winning move"}.get)
 )

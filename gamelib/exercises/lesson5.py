@@ -10,7 +10,8 @@ from __future__ import annotations
 from gamelib.exercises.answers import show, whole_number, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, wrong
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
-from gamelib.games.nim import Nim
+from gamelib.exercises.lesson4 import nim_move_checker
+from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table
@@ -47,7 +48,9 @@ exercise("5.2", "A heap of 11 chips in S = {1, 3, 4} is equivalent to a Nim heap
          expects="a whole number, e.g. 4")(
     number_checker(_ONE_THREE_FOUR.grundy(11), "the size of the equivalent Nim heap",
                    hint="a position is equivalent to the Nim heap whose size is its Grundy value; the values of "
-                        "S = {1, 3, 4} repeat with period 7.")
+                        "S = {1, 3, 4} repeat with period 7.",
+                   slips={11: "a heap of 11 chips in S = {1, 3, 4} is not the same game as a Nim heap of 11 (from "
+                              "it you cannot take 2, for instance)"}.get)
 )
 
 exercise("5.3", "The paper's sum beyond its table: S = {1, 3, 7, 8} with 20 chips beside S = {1, 2, 3} with 19 "
@@ -136,12 +139,39 @@ exercise("5.7", "G is a P-position and H is an N-position. Is the sum G + H a P-
                                        "usual, and answers every move in G by the winning reply in G.")
 )
 
+_HINT_5_8 = "(3, 5, 6) had nim-sum 0. A raise is a reversible move: undo it."
+#: Exercise 5.8: the heaps after the opponent raised the heap of 3 to 9.
+_POKER_RAISED = (9, 5, 6)
+_POKER_REMOVAL = nim_move_checker(Nim(), _POKER_RAISED, "this reply wins", hint=_HINT_5_8)
+
+
+def _check_poker_nim_reply(answer: object) -> _Verdict:
+    """A reply in Poker Nim: a Nim move, or a raise of one heap (legal too, and it may win)."""
+    after = whole_numbers(answer, f"the heaps after your reply, as a tuple such as {_POKER_RAISED}", limit=23)
+    if len(after) != len(_POKER_RAISED) or min(after) < 0:
+        return _POKER_REMOVAL(after)  # says what is off with the heaps themselves
+    changed = [i for i in range(len(after)) if after[i] != _POKER_RAISED[i]]
+    if not changed:
+        return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", _HINT_5_8)
+    if len(changed) > 1:
+        return wrong(f"{show(after)} changes {len(changed)} heaps; a move in Poker Nim changes one heap only (it takes "
+                     "chips from it or adds chips to it).", _HINT_5_8)
+    if after[changed[0]] < _POKER_RAISED[changed[0]]:
+        return _POKER_REMOVAL(after)  # a Nim move
+    added = after[changed[0]] - _POKER_RAISED[changed[0]]
+    total = nim_sum(*after)
+    if total:
+        return wrong(f"{show(after)} raises a heap, which Poker Nim allows, but its nim-sum is {total}, not 0: your "
+                     "opponent then has a winning reply.", _HINT_5_8)
+    return correct(f"{after} has nim-sum 0, so this raise wins too (if your stock holds the {added} chips it adds). "
+                   "A raise is never needed, though: from every N-position some move that only takes chips wins.")
+
+
+_check_poker_nim_reply.hint = _HINT_5_8
+
 exercise("5.8", "Poker Nim: the heaps are (3, 5, 6) and you have just moved. Your opponent adds chips and "
          "raises the heap of 3 to 9. What is your reply? Give the heaps after it.",
-         expects="a tuple of three heaps, e.g. (9, 5, 1)")(
-    move_checker(Nim(), (9, 5, 6), "this reply wins",
-                 hint="(3, 5, 6) had nim-sum 0. A raise is a reversible move: undo it.")
-)
+         expects="a tuple of three heaps, e.g. (9, 5, 1)")(_check_poker_nim_reply)
 
 # Dawson's Kayles (0.07) repeats with period 34 from heap 53 on (OEIS A002187 lists 0.137, the same numbers one
 # place earlier); t = 2 pins per move. The Guy–Smith check runs for n = 53 .. 2·53 + 34 + 2 - 1.
@@ -151,5 +181,12 @@ exercise("5.9", "Dawson's Kayles (0.07) repeats with period 34 from heap 53 on. 
          "which heap n must g(n + 34) = g(n) be checked, at the least, to prove it for ever?",
          expects="a whole number, e.g. 100")(
     number_checker(2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T - 1, "the last heap of the check",
-                   hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most pins one move removes.")
+                   hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most pins one move removes.",
+                   slips={2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T:
+                          "that is 2·n0 + p + t, where the check stops: n runs while n < 2·n0 + p + t",
+                          2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD:
+                          "that is 2·n0 + p, without t, the most pins one move removes",
+                          2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD - 1:
+                          "that is 2·n0 + p - 1, the last heap of a check that leaves out t, the most pins one move "
+                          "removes"}.get)
 )

@@ -1,0 +1,120 @@
+"""Lesson 8's Green Hackenbush checks: the answers come from the definition (brute_hackenbush.py, no gamelib) and
+from the hand computations in tests/test_hackenbush.py; wrong and odd answers are told what is off."""
+
+from functools import reduce
+from operator import xor
+
+import brute_hackenbush as brute
+import numpy as np
+import pytest
+
+from gamelib.exercises import check
+from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, STALKS, TREE
+
+
+def bamboo(lengths):
+    edges, top = [], 0
+    for n in lengths:
+        vertices = [0] + list(range(top + 1, top + n + 1))
+        edges += list(zip(vertices, vertices[1:], strict=False))
+        top += n
+    return edges
+
+
+def test_the_pictures_are_the_ones_the_lesson_prints():
+    assert STALKS == (4, 5, 6)
+    assert TREE == ((0, 1), (1, 2), (2, 3), (2, 4), (4, 5), (1, 6), (6, 7), (7, 8), (0, 9), (9, 10), (9, 11))
+    assert CYCLES == ((0, 1), (1, 2), (2, 3), (3, 1), (3, 4), (4, 5), (0, 6), (6, 7), (7, 0))
+    assert HOUSE_AND_EDGE == ((0, 1), (0, 2), (1, 2), (1, 3), (2, 3), (0, 4))
+
+
+# --- 8.4 bamboo stalks --------------------------------------------------------------------------------------------
+
+
+def test_8_4_every_winning_chop_is_accepted_and_no_other():
+    chops = [STALKS[:i] + (k,) + STALKS[i + 1:] for i in range(3) for k in range(STALKS[i])]
+    winning = [c for c in chops if brute.value(bamboo(c)) == 0]
+    assert winning == [(3, 5, 6), (4, 2, 6), (4, 5, 1)]  # 4 ⊕ 5 ⊕ 6 = 7: each stalk has the 4s digit
+    for c in chops:
+        assert check("8.4", c).ok == (c in winning), c
+    assert check("8.4", list(winning[0])).ok and check("8.4", np.array(winning[1])).ok
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ((4, 5, 3), "nim-add to 2, not 0"),
+    ((4, 5, 6), "before your chop"),
+    ((4, 5, 7), "makes a stalk longer"),
+    ((6, 5, 3), "another order"),       # (3, 5, 6) written in another order
+    ((5, 4, 6), "changes 2 stalks"),
+    ((4, 5), "a pair looks like one edge"),
+    ((4, 5, 6, 0), "has 4 numbers"),
+    ((4, -1, 6), "0 edges or more"),
+])
+def test_8_4_wrong_answers_say_what_is_off(answer, words):
+    result = check("8.4", answer)
+    assert not result.ok and words in result.message
+    assert "(3, 5, 6)" not in str(result) and "(4, 2, 6)" not in str(result)
+
+
+# --- 8.5 and 8.6: the tree ----------------------------------------------------------------------------------------
+
+
+def test_8_5_value_of_the_tree():
+    truth = brute.value(TREE)
+    assert truth == 9  # by hand: see WORKED in tests/test_hackenbush.py
+    assert check("8.5", truth).ok and check("8.5", np.int64(truth)).ok
+    edges = check("8.5", len(TREE))  # 11: what adding every branch gives
+    assert not edges.ok and "number of edges" in edges.message and "nim-add" in edges.message
+    other = check("8.5", 10)
+    assert not other.ok and "9" not in str(other)
+
+
+def test_8_6_the_winning_chop_of_the_tree_either_way_round():
+    assert brute.winning_chops(TREE) == {(2, 3)}
+    assert check("8.6", (2, 3)).ok and check("8.6", [3, 2]).ok
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ((2, 4), "leaves a tree worth 3, not 0"),
+    ((0, 1), "leaves a tree worth 1, not 0"),
+    ((5, 6), "not an edge of the tree"),
+    ([(0, 1), (1, 2)], "looks like a list of edges"),
+    ((1,), "has 1 number;"),
+    ((1, 2, 3), "has 3 numbers"),
+])
+def test_8_6_wrong_chops_say_what_is_off(answer, words):
+    result = check("8.6", answer)
+    assert not result.ok and words in result.message and "(2, 3)" not in str(result)
+
+
+def test_8_6_what_a_wrong_chop_leaves_is_worth_what_the_message_says():
+    for edge, worth in [((2, 4), 3), ((0, 1), 1)]:
+        after = [e for e in TREE if e != edge]
+        assert brute.value(after) == worth
+
+
+# --- 8.7 fusion, 8.8 the house ------------------------------------------------------------------------------------
+
+
+def test_8_7_value_of_the_picture_with_cycles():
+    truth = brute.value(CYCLES)
+    assert truth == 5  # by hand: see WORKED in tests/test_hackenbush.py
+    assert check("8.7", truth).ok
+    edges = check("8.7", len(CYCLES))
+    assert not edges.ok and "number of edges" in edges.message
+    assert not check("8.7", 4).ok and "5" not in str(check("8.7", 4))
+
+
+def test_8_8_the_house_beside_an_edge():
+    house = HOUSE_AND_EDGE[:5]
+    assert brute.value(house) == 1 and brute.value(HOUSE_AND_EDGE) == reduce(xor, [1, 1])
+    assert check("8.8", "P").ok and check("8.8", " p-position ").ok
+    wrong = check("8.8", "N")
+    assert not wrong.ok and "fuse" in wrong.hint
+
+
+@pytest.mark.parametrize("exercise", ["8.4", "8.5", "8.6", "8.7", "8.8"])
+@pytest.mark.parametrize("answer", ["nine", 2.5, True, {"a": 1}, [1, "x"], None, (1.5, 2), object()], ids=repr)
+def test_odd_answers_get_a_message_not_a_pass(exercise, answer):
+    result = check(exercise, answer)
+    assert not result.ok and result.message
