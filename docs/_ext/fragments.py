@@ -10,9 +10,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tools import lessons
+
 #: The build folder of generated fragments, relative to the docs folder (not committed).
 GENERATED = "_generated"
 
+#: A file of the repository on GitHub: this prefix, then its path (the repository is the lesson index's).
+GITHUB = f"https://github.com/{lessons.REPOSITORY}/blob/HEAD/"
+#: A Markdown link; group 1 is its target.
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 CODE_SPAN = re.compile(r"(``.+?``|`[^`]+`)")
 ROLE = re.compile(r":(\w+):`")
 

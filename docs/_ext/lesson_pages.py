@@ -24,15 +24,13 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from docs._ext.fragments import markdown_text, prune, write_if_changed
+from docs._ext.fragments import GITHUB, MARKDOWN_LINK, markdown_text, prune, write_if_changed
 from tools import lessons
 
 #: The folder of the site that holds the lesson copies and their list (relative to the docs folder).
 FOLDER = "lessons"
 #: The line a lesson's last navigation cell ends with, which only makes sense in JupyterLab.
 JUPYTERLAB_ONLY = re.compile(r"\n*\*Close this tab[^\n]*\*\s*$")
-LINK = re.compile(r"\]\(([^)\s]+)\)")
-GITHUB = f"https://github.com/{lessons.REPOSITORY}/blob/HEAD/"
 
 
 def notebooks() -> list[Path]:
@@ -79,7 +77,7 @@ def web_copy(notebook: dict, path: Path) -> dict:
             text = "".join(cell["source"])
             if "nav" in cell.get("metadata", {}).get("tags", []):
                 text = JUPYTERLAB_ONLY.sub("", text)
-            cell["source"] = LINK.sub(lambda m: f"]({page_link(m[1])})", text)
+            cell["source"] = MARKDOWN_LINK.sub(lambda m: f"]({page_link(m[1])})", text)
         elif cell["cell_type"] == "code":
             pictures = [o for o in cell.get("outputs", []) if "image/png" in o.get("data", {})]
             if pictures:

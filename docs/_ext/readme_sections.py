@@ -22,15 +22,13 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
 
-from docs._ext.fragments import GENERATED, prune, write_if_changed
+from docs._ext.fragments import GENERATED, GITHUB, MARKDOWN_LINK, prune, write_if_changed
 from tools import lessons
 
 FOLDER = f"{GENERATED}/readme"
 HEADING = re.compile(r"^(#{1,6}) +(.+?) *#*$")
-LINK = re.compile(r"\]\(([^)\s]+)\)")
 IMAGE = re.compile(r"<img\s[^>]*>")
 ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
-GITHUB = f"https://github.com/{lessons.REPOSITORY}/blob/HEAD/"
 #: The section before the first ``##`` heading (the README's opening lines under its title).
 INTRO = "(intro)"
 
@@ -121,7 +119,7 @@ class ReadmePages:
                 line = f"{'#' * (len(heading[1]) - shift)} {heading[2]}"
             if line.strip() in ("<p>", "</p>"):  # the README's row of pictures: Markdown images below
                 line = ""
-            line = LINK.sub(lambda m: f"]({self.link(m[1])})", line)
+            line = MARKDOWN_LINK.sub(lambda m: f"]({self.link(m[1])})", line)
             out.append(IMAGE.sub(lambda m: markdown_image(m[0]), line))
             i += 1
         return "\n".join(out).strip() + "\n"
