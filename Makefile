@@ -22,7 +22,8 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 # every environment that runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
 
-.PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean
+.PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
+	docs docs-test
 
 venv: $(STAMP)
 
@@ -61,7 +62,7 @@ lab: venv
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest tests gamelib --doctest-modules
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs"
 ifneq ($(strip $(LESSONS)),)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg $(LESSONS)
@@ -69,14 +70,26 @@ else
 	@echo "nbval: no lesson notebooks (notebooks/[0-9]*.ipynb) yet"
 endif
 
-# The edit loop: lint and every test not marked slow or browser (no notebooks, no browser, no sandbox);
-# about a minute on a 2-core laptop. `make test` is the complete run that CI makes.
+# The edit loop: lint and every test not marked slow, browser or docs (no notebooks, no browser, no sandbox);
+# about a minute on a 2-core laptop. `make test` and `make docs-test` are the complete run that CI makes.
 test-fast: venv
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser"
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
 
 notebooks: venv
 	$(BIN)/python -m tools.run_notebooks
+
+# The documentation site (docs/conf.py): Sphinx with MyST-NB into docs/_build/html, offline, any warning an
+# error, then every link inside it checked (no network). Always from a fresh environment (-E): an incremental
+# build would not repeat the warnings of the pages it skips.
+docs: venv
+	$(BIN)/python -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
+	$(BIN)/python -m tools.check_links docs/_build/html
+
+# The site's tests (marked docs, kept out of `make test`): it builds with no warning, its links resolve, every
+# lesson, public name and limit is on it, and chromium shows it (pictures, search). CI runs it after make test.
+docs-test: venv
+	$(BIN)/python -m pytest tests -m docs
 
 bench: venv
 	$(BIN)/python -m benchmarks.run
@@ -139,6 +152,7 @@ hub-load: venv hub-deps
 	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
 
 clean:
-	rm -rf $(VENV) .hub hub/node_modules build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots
+	rm -rf $(VENV) .hub hub/node_modules build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots \
+		docs/_build docs/_generated docs/lessons
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

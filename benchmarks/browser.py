@@ -49,6 +49,7 @@ from pathlib import Path
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
+from benchmarks import results
 from tests.browser.labdriver import Lab
 from tests.browser.labserver import CHROMIUM_ARGS, VIEWPORT, LabServer, chromium, copy_server_root
 
@@ -461,4 +462,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(results.record("browser", main, markdown=True))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nbformat
 
+from benchmarks import results
 from tools.grading import cli as grade_homework
 from tools.grading import sandbox
 from tools.grading.layout import scan_folder
@@ -80,4 +81,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(results.record("grading", main))

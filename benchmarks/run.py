@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks import octal as octal_benchmarks
+from benchmarks import results
 from gamelib import SubtractionGame
 from gamelib.analysis.survey import periodicity_survey
 from gamelib.games.octal import OctalGame
@@ -330,4 +331,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(results.record("run", main))

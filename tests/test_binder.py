@@ -7,7 +7,9 @@ the lock; repo2docker's Dockerfile installs it and runs
 postBuild on Python 3.11; and postBuild's real (not editable) install of gamelib carries every module.
 """
 
+import json
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -17,6 +19,9 @@ from pathlib import Path
 
 import pytest
 from test_lock import LOCK, pins
+
+from tests import patch_release_kernel
+from tools import run_notebooks
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
@@ -33,6 +38,9 @@ def test_binder_runtime_and_postbuild():
     lines = post_build.read_text().splitlines()
     assert lines[0] == "#!/bin/bash" and "set -e" in lines
     assert "pip install --no-deps ." in lines
+    # The notebooks get this image's kernel metadata (a Python patch release of Binder's choosing).
+    stamp = "python -m tools.run_notebooks --metadata-only notebooks/*.ipynb notebooks/homework/*.ipynb"
+    assert stamp in lines and lines.index(stamp) > lines.index("pip install --no-deps .")
     assert post_build.stat().st_mode & stat.S_IXUSR, "chmod +x binder/postBuild"
     # Binder gets the mode git stores, not the one on this disk.
     tracked = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=ROOT, capture_output=True, text=True)
@@ -82,3 +90,34 @@ def test_postbuild_installs_every_gamelib_module(tmp_path):
                               cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert imported.returncode == 0, imported.stderr[-3000:]
     assert Path(imported.stdout.strip()).is_relative_to(tmp_path / "site")
+
+
+def test_runtime_txt_cannot_pin_a_patch_release(tmp_path):
+    """Why postBuild rewrites the notebooks' metadata instead: repo2docker refuses python-3.11.7."""
+    shutil.copytree(BINDER, tmp_path / "binder")
+    (tmp_path / "binder" / "runtime.txt").write_text("python-3.11.7\n")
+    repo2docker = Path(sys.executable).with_name("repo2docker")
+    result = subprocess.run([str(repo2docker), "--no-build", "--debug", "."], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "must always be specified as 'x.y'" in result.stdout + result.stderr
+
+
+@pytest.mark.slow  # two kernels start (~3 s each)
+def test_postbuild_stamps_the_kernel_of_another_patch_release(tmp_path, monkeypatch):
+    """What postBuild runs, under a kernel that reports Python 3.11.99: the lesson's metadata becomes that
+    kernel's and nothing else in the notebook changes."""
+    lesson = ROOT / "notebooks" / "02-grundy-values.ipynb"
+    copy = tmp_path / lesson.name
+    shutil.copy2(lesson, copy)
+    patch_release_kernel.install(tmp_path / "data", "3.11.99")
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "data"))
+    assert run_notebooks.stamp([copy]) == [copy]
+    before, after = json.loads(lesson.read_text()), json.loads(copy.read_text())
+    assert after["metadata"]["language_info"]["version"] == "3.11.99"
+    assert before["metadata"]["language_info"]["version"] != "3.11.99"
+    expected = {**before["metadata"]["language_info"], "version": "3.11.99"}
+    assert after["metadata"]["language_info"] == expected
+    assert after["metadata"]["kernelspec"] == before["metadata"]["kernelspec"]
+    assert {**after, "metadata": None} == {**before, "metadata": None}
+    assert run_notebooks.stamp([copy]) == []  # already right: the file is left alone

@@ -1,7 +1,8 @@
 """Re-execute every lesson top to bottom and save it with its outputs, the same way every time.
 
 Usage: ``python -m tools.run_notebooks [LESSON_FILE ...]`` (``make notebooks`` runs it on all lessons and on
-the notes in ``lessons.NOTES``).
+the notes in ``lessons.NOTES``); ``python -m tools.run_notebooks --metadata-only NOTEBOOK ...`` only writes the
+kernel metadata (below) of the kernel this environment starts, running nothing (Binder's postBuild does).
 
 What makes the result deterministic: navigation cells rewritten from the lesson index, a fixed hash seed,
 no per-cell timing metadata, no saved widget state and no widget views (they only work with a live kernel),
@@ -11,7 +12,11 @@ into one output per stream (how the kernel splits it into messages depends on ti
 What keeps a lesson unmodified when a student opens it: JupyterLab rewrites the notebook's ``kernelspec`` and
 ``language_info`` metadata from the kernel it starts, and any difference marks the notebook modified. So the
 saved ``kernelspec`` is the one of the kernel that ran it (ipykernel calls it "Python 3 (ipykernel)"), and
-``language_info`` is the kernel's own (nbclient stores it).
+``language_info`` is the kernel's own (nbclient stores it). ``language_info`` holds the Python version down to
+the patch release (3.11.7), and JupyterLab compares it exactly: opened under 3.11.14 the lesson is marked
+modified. Binder chooses its own 3.11.x (``runtime.txt`` takes only major.minor, and the patch follows
+repo2docker's release), so Binder's ``postBuild`` rewrites the metadata of every notebook in its image with
+:func:`stamp`, from a kernel of that image.
 """
 
 from __future__ import annotations
@@ -35,6 +40,33 @@ def kernelspec_metadata(name: str = KERNEL) -> dict:
     """The ``kernelspec`` metadata JupyterLab writes into a notebook when it starts kernel ``name``."""
     spec = KernelSpecManager().get_kernel_spec(name)
     return {"display_name": spec.display_name, "language": spec.language, "name": name}
+
+
+def kernel_language_info(name: str = KERNEL) -> dict:
+    """The ``language_info`` kernel ``name`` reports when it starts: what JupyterLab writes into a notebook."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name=name)
+    try:
+        return client.kernel_info(reply=True, timeout=60)["content"]["language_info"]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def stamp(paths: list[Path], name: str = KERNEL) -> list[Path]:
+    """Give each notebook the ``kernelspec`` and ``language_info`` of kernel ``name`` as this environment starts
+    it, so JupyterLab here opens them unmodified; nothing else changes. Returns the notebooks rewritten."""
+    metadata = {"kernelspec": kernelspec_metadata(name), "language_info": kernel_language_info(name)}
+    changed = []
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        if all(nb.metadata.get(key) == value for key, value in metadata.items()):
+            continue
+        nb.metadata.update(metadata)
+        nbformat.write(nb, path)
+        changed.append(path)
+    return changed
 
 
 def merge_streams(outputs: list) -> list:
@@ -80,6 +112,11 @@ def run(path: Path) -> float:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--metadata-only"]:
+        paths = [Path(a) for a in argv[1:]]
+        changed = stamp(paths)
+        print(f"kernel metadata written to {len(changed)} of {len(paths)} notebooks")
+        return 0
     os.environ["PYTHONHASHSEED"] = "0"
     os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     paths = [Path(a) for a in argv] or [lesson.path for lesson in LESSONS if lesson.path.exists()] + NOTES

@@ -1,0 +1,73 @@
+"""The documentation site: ``make docs`` builds it into docs/_build/html, offline, warnings as errors.
+
+Sphinx with MyST-NB: pages are Markdown (MyST) or reStructuredText; the lessons are the committed notebooks,
+rendered from their stored outputs (nothing is run). Sphinx itself is already in the locked environment
+(otter-grader needs it); MyST-NB and myst-parser are the only packages added for the site.
+
+Most of the site is made from the kit's own sources at build time (``_ext/``, one small extension each):
+the lesson pages from the lesson index (``tools/lessons.py``), the API reference from each package's
+``__all__`` and docstrings, the limits table from ``gamelib/limits.py``, the speed tables from
+``benchmarks/results/``, and README sections shown by reference (``readme_pages`` below). What they write
+goes to ``lessons/`` and ``_generated/``, build folders that are not committed.
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# The kit's own packages (gamelib, tools, benchmarks) and the site's extensions (docs._ext, which tests import).
+sys.path.insert(0, str(ROOT))
+
+project = "gamelib"
+author = "the gamelib authors"
+copyright = "the gamelib authors"
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "docs._ext.api_pages",
+    "docs._ext.docstrings",
+    "docs._ext.lesson_pages",
+    "docs._ext.limits_table",
+    "docs._ext.readme_sections",
+    "docs._ext.speed_tables",
+]
+
+exclude_patterns = ["_build", "_generated", "**/.ipynb_checkpoints"]
+root_doc = "index"
+
+# --- Lessons: stored outputs only, never executed here (make notebooks runs them).
+nb_execution_mode = "off"
+myst_enable_extensions = ["attrs_inline", "dollarmath"]
+myst_heading_anchors = 3
+
+# --- README sections shown on a page (by heading; the intro is the text under the README's title).
+readme_pages = {
+    "index": ["(intro)"],
+    "guides/teaching": ["Quick start", "Teaching with it"],
+    "guides/own-server": ["A class on your own server"],
+    "guides/homework": ["For teachers"],
+    "explanation/engine": ["Speed"],
+    "explanation/sandbox": ["How the sandbox protects the grades and your machine"],
+}
+
+# --- API reference
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autosummary_generate = False
+
+# --- HTML
+html_theme = "alabaster"
+html_title = "gamelib: a teaching kit for impartial games"
+html_static_path = ["_static"]
+html_copy_source = False
+html_show_sourcelink = False
+html_theme_options = {
+    "description": "Jupyter lessons on impartial games, driven by a small, fast, tested Python package.",
+    "fixed_sidebar": True,
+    "show_relbars": True,
+    "page_width": "1140px",
+    "sidebar_width": "240px",
+}
