@@ -80,7 +80,9 @@ def test_every_notebook_of_the_download_is_graded(course):
     assert scores == {"Alice Smith": "11", "Bob Jones": "9", "Carol Diaz": "11", "Dave Kim": "11", "Erin Wu": "11"}
     alice = rows["Alice Smith_101_assignsubmission_file_/hw1-subtraction-grundy.ipynb"]
     assert (alice["site_id"], alice["student_id"], alice["status"]) == ("101", "s1000001", "graded")
-    assert (alice["q6 (by hand, 2)"], alice["total"], alice["total possible"]) == ("", "11", "13")
+    # question 6 is marked by hand: until it is, there is no total (an unmarked answer is not a 0)
+    assert (alice["q6 (by hand, 2)"], alice["total"], alice["total possible"]) == ("", "", "13")
+    assert alice["not yet marked"] == "q6" and alice["key"].startswith("k-")
     assert rows[blank]["score"] == "0"
 
 
@@ -146,7 +148,8 @@ def test_hand_marks_merge_back_and_bad_marks_are_refused(course, tmp_path):
     merged = {r["student"]: r for r in csv.DictReader(course["gradebook"].open())}
     assert (merged["Alice Smith"]["q6 (by hand, 2)"], merged["Alice Smith"]["total"]) == ("2", "13")
     assert (merged["Bob Jones"]["q6 (by hand, 2)"], merged["Bob Jones"]["total"]) == ("1.5", "10.5")
-    assert merged["Carol Diaz"]["q6 (by hand, 2)"] == "" and merged["Carol Diaz"]["total"] == "11"
+    assert merged["Carol Diaz"]["q6 (by hand, 2)"] == "" and merged["Carol Diaz"]["total"] == ""
+    assert merged["Carol Diaz"]["not yet marked"] == "q6" and merged["Alice Smith"]["not yet marked"] == ""
     alice_feedback = next(p for p in (course["out"] / "feedback").iterdir() if p.name.startswith("Alice"))
     assert "| q6 (written) | 2 / 2 |" in alice_feedback.read_text()
     rows[0]["q6 (by hand, 2)"] = "3"

@@ -24,11 +24,12 @@ import hashlib
 import json
 import re
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from . import checks, records, sandbox
+from . import checks, records, safetext, sandbox
 from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from .grader import load_set as _load_set
 from .layout import Skipped, Submission, scan_folder, unpack_zip
@@ -74,56 +75,129 @@ def find(source: Path, out: Path, pattern: re.Pattern | None) -> tuple[list[Subm
 
 
 def shown(text: str) -> str:
-    """Text from a submission (a file name is partly the student's upload name) for the teacher's terminal:
-    control characters (escape sequences, carriage returns) and lone surrogates become "?".
+    """Text from a submission (a file name is partly the student's upload name) for the teacher's terminal
+    (see :func:`grading.safetext.terminal`)."""
+    return safetext.terminal(text)
 
-    >>> shown("hw1\\x1b]0;title\\x07\\rgraded.ipynb")
-    'hw1?]0;title??graded.ipynb'
-    """
-    return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in text)
+
+def settings_of(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits) -> dict:
+    """Everything besides the bytes, the tests and the sandboxing that can change a submission's result: a saved
+    result is reused only while all of it is the same (the identity a name pattern reads decides which id the
+    numbers come from; the limits decide what finishes in time)."""
+    return {"name": submission.name, "site_id": submission.site_id, "named_id": submission.student_id,
+            "timeout": limits.timeout, "memory_mb": limits.memory_mb,
+            "course_code": getattr(homework, "course_code", None)}
+
+
+class _Neighbours:
+    """Which sandboxes of this run had another one running beside them at some moment."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._running: set[int] = set()
+        self._crowded: set[int] = set()
+
+    def start(self, job: int) -> None:
+        with self._lock:
+            if self._running:
+                self._crowded |= self._running | {job}
+            self._running.add(job)
+
+    def end(self, job: int) -> bool:
+        """Stop counting ``job``; True if another sandbox ran beside it."""
+        with self._lock:
+            self._running.discard(job)
+            return job in self._crowded
 
 
 def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *, jobs: int = 1,
               limits: sandbox.Limits = sandbox.DEFAULT_LIMITS, sandboxed: bool = True, regrade: bool = False,
               report=print) -> list[Outcome]:
     """Grade each submission (``jobs`` at a time), saving each result file as soon as it is known; a saved
-    result for the same bytes is reused unless ``regrade``."""
-    results = out / "results"
+    result for the same bytes and settings (:func:`settings_of`) is reused unless ``regrade``.
 
-    def one(submission: Submission) -> Outcome:
+    A submission stopped at the time limit while another sandbox ran beside it may only have been starved of
+    the CPU (without CPU groups, see tools/grading/cpugroups.py, a neighbour's many busy processes can do
+    that): it is graded again at the end of the run, alone, and only that result is final. Until then its
+    result file is marked not final, so an interrupted run grades it again."""
+    results = out / "results"
+    neighbours = _Neighbours()
+
+    def say(outcome: Outcome, note: str = "") -> None:
+        total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
+        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s){note}"
+                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
+        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
+            report(line)
+
+    def one(job: int, submission: Submission) -> tuple[Outcome, bool]:
+        """The outcome, and whether it is final."""
         raw = submission.path.read_bytes()
         digest = hashlib.sha256(raw[: MAX_NOTEBOOK_BYTES + 1]).hexdigest()
+        settings = settings_of(submission, homework, limits)
         cached = None if regrade else records.load_outcome(results, submission.file, digest, sandboxed,
-                                                           homework.tests_digest)
+                                                           homework.tests_digest, settings)
         if cached is not None:
-            return cached
+            return cached, True
+        neighbours.start(job)
         try:
             outcome = grade(submission, homework, limits, sandboxed)
         except Exception as error:  # a grader bug on one file must not stop the others: report it
             outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
                               problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
-        records.save_outcome(outcome, results)
-        total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
-        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s)"
-                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
-        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
-            report(line)
-        return outcome
+        crowded = neighbours.end(job)
+        final = not (crowded and outcome.seconds >= limits.timeout)
+        records.save_outcome(outcome, results, settings, final)
+        say(outcome, "" if final else "  stopped at the time limit beside another sandbox: graded again at the end")
+        return outcome, final
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(one, submissions))
+        graded = list(pool.map(one, range(len(submissions)), submissions))
+    outcomes = []
+    for submission, (outcome, final) in zip(submissions, graded, strict=True):
+        if not final:
+            outcome, _ = one(-1, submission)
+            with checks.STDOUT_LOCK:
+                report(f"    (graded again alone: {shown(submission.file)})")
+        outcomes.append(outcome)
+    return outcomes
+
+
+def _stored_marks(out: Path) -> dict[str, dict]:
+    """``hand-marks.json``: {submission key: {"file": path in the download, "marks": {question: mark}}}."""
+    path = out / "hand-marks.json"
+    if not path.exists():
+        return {}
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    return {key: value for key, value in stored.items() if isinstance(value, dict) and "marks" in value}
+
+
+def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[str, float]], dict[str, list[str]]]:
+    """The hand marks kept in ``out`` by submission key, and a note for each file handed in again since its
+    marks were given (those marks are not used: they were for the answer the teacher read)."""
+    stored = _stored_marks(out)
+    current = {records.submission_key(o) for o in outcomes}
+    files = {o.file for o in outcomes}
+    notes: dict[str, list[str]] = {}
+    for key, entry in stored.items():
+        if key not in current and entry.get("file") in files:
+            given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
+            notes.setdefault(entry["file"], []).append(
+                f"handed in again after hand marking: the marks given to the earlier version ({given}) are not "
+                "used; mark it again")
+    return {key: entry["marks"] for key, entry in stored.items() if key in current}, notes
 
 
 def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
               gradebook: Path | None = None) -> Path:
     """Everything the teacher gets (see tools/grading/records.py); returns the gradebook's path."""
-    marks_path = out / "hand-marks.json"
-    hand_marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
+    out.mkdir(parents=True, exist_ok=True)
+    hand_marks, notes = hand_marks_for(outcomes, out)
     details = out / f"{homework.name}-details.json"
     if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
         details, gradebook = gradebook, None
     gradebook = gradebook or out / f"{homework.name}-results.csv"
-    records.write_gradebook(outcomes, homework, gradebook, hand_marks)
+    records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes)
     records.write_details(outcomes, homework, details)
     records.write_answer_files(outcomes, homework, out / "answers")
     records.write_feedback(outcomes, homework, out / "feedback", hand_marks)
@@ -131,16 +205,25 @@ def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: Homewor
     return gradebook
 
 
-def merge_manual(path: Path, homework: HomeworkSet, out: Path) -> int:
-    """Add the hand marks of ``path`` to those kept in the output folder; the number of marks read."""
+def merge_manual(path: Path, homework: HomeworkSet, out: Path, outcomes: list[Outcome], report=print) -> int:
+    """Add the hand marks of ``path`` (a gradebook with marks filled in) to those kept in the output folder,
+    matched by submission key; the number of marks taken. A row whose key is no submission of this run (one
+    handed in again since that gradebook was written) is named and left out."""
     new = records.read_hand_marks(path, homework)
-    marks_path = out / "hand-marks.json"
-    marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
-    for file, by_question in new.items():
-        marks.setdefault(file, {}).update(by_question)
+    by_key = {records.submission_key(o): o for o in outcomes}
+    stored = _stored_marks(out)
+    taken = 0
+    for key, by_question in new.items():
+        if key not in by_key:
+            report(f"not merged: the marks for {key} ({', '.join(sorted(by_question))}) belong to no submission of "
+                   "this run (handed in again since that gradebook was written?): mark the new gradebook's row")
+            continue
+        entry = stored.setdefault(key, {"file": by_key[key].file, "marks": {}})
+        entry["marks"].update(by_question)
+        taken += len(by_question)
     out.mkdir(parents=True, exist_ok=True)
-    marks_path.write_text(json.dumps(marks, indent=1) + "\n", encoding="utf-8")
-    return sum(len(v) for v in new.values())
+    (out / "hand-marks.json").write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
+    return taken
 
 
 def _pattern(text: str) -> re.Pattern:
@@ -193,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = grade_all(submissions, homework, out, jobs=args.jobs, limits=limits, sandboxed=not args.unsandboxed,
                          regrade=args.regrade)
     if args.merge_manual:
-        print(f"hand marks merged: {merge_manual(args.merge_manual, homework, out)} from {args.merge_manual}")
+        print(f"hand marks merged: {merge_manual(args.merge_manual, homework, out, outcomes)} from "
+              f"{args.merge_manual}")
     gradebook = write_all(outcomes, skipped, homework, out, args.output)
     counts = {s: sum(o.status == s for o in outcomes) for s in (GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED)}
     print(f"{len(outcomes)} submissions in {time.perf_counter() - start:.1f} s: "
