@@ -22,3 +22,22 @@ from __future__ import annotations
 
 KINDS = ("other-numbers", "public-example", "same-answer-cells", "same-written-answer", "same-cell-ids",
          "same-execution-history", "course-code")
+
+
+def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
+    """Flags per submission file for the whole class (see the module docstring); also stored in each
+    ``Outcome.flags``. ``homework`` is the :class:`grading.grader.HomeworkSet` the outcomes were graded with.
+
+    So far only the ``course-code`` kind is found; the others follow (interface first, for the gradebook).
+    """
+    flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
+    expected = getattr(homework, "course_code", None)
+    for o in outcomes:
+        typed = o.course_code
+        if expected is not None and typed is not None and typed.strip().casefold() != expected.strip().casefold():
+            flags[o.file].append({"kind": "course-code", "with": [],
+                                  "what": f"the notebook has the course code {typed[:40]!r}, not the course's; "
+                                          "it was graded with the course's code"})
+    for o in outcomes:
+        o.flags = flags[o.file]
+    return flags
