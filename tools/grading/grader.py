@@ -87,7 +87,23 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path) -> Homework
 
 @dataclass
 class Outcome:
-    """What grading one submission found (saved as one JSON file the moment it is known)."""
+    """What grading one submission found (saved as one JSON file the moment it is known).
+
+    ``questions[q]`` holds, per autograded question: ``score``, ``possible``, ``details`` (for the teacher),
+    ``feedback`` (for the student), ``right`` (True when the question has full marks) and ``answers``
+    (``{variable: short plain text of the student's value}``, e.g. ``"[0, 0, 1, 1]"``, ``"..."`` for no answer,
+    ``"(not defined)"``, ``"(a numpy.ndarray)"``: for "the most common wrong answers" of a class report).
+
+    ``variant`` is what the student's numbers were drawn from and what they are: ``{"student_id": the id the
+    numbers come from, "numbers": {name: plain value}}`` (empty when no id was known). ``course_code`` is the
+    code typed in the notebook (the grader always grades with the teacher's, see :class:`HomeworkSet`).
+    ``values`` keeps the answer values (tagged plain JSON, as the sandbox reports them) so that the class-level
+    copying pass can check them against the classmates' numbers; ``fingerprint`` keeps what that pass compares
+    of the notebook itself (cell ids the handout does not have, execution counts, answer cells' code).
+    ``flags`` is filled by :func:`grading.copying.flag_copying` after the whole class is graded, never by
+    grading one file, and never changes a score: each flag is ``{"kind": ..., "with": [files], "what": "one
+    sentence"}`` (see that module for the kinds).
+    """
 
     file: str
     name: str | None = None
@@ -105,6 +121,11 @@ class Outcome:
     sha256: str = ""
     tests_digest: str = ""
     grader_version: int = GRADER_VERSION
+    variant: dict = field(default_factory=dict)
+    course_code: str | None = None
+    values: dict = field(default_factory=dict)
+    fingerprint: dict = field(default_factory=dict)
+    flags: list[dict] = field(default_factory=list)
 
 
 def _id_text(value: object) -> str | None:
