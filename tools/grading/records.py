@@ -260,9 +260,12 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
     return written
 
 
-def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) -> str:
-    """What one student may read: scores and messages, never a hidden test's code or expected value."""
+def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: list[str] = ()) -> str:
+    """What one student may read: scores and messages, never a hidden test's code or expected value; ``grade``
+    adds lines about the grade the course site gets (the grader's own words, in Markdown)."""
     lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_who(o)})" if o.name else "")]
+    if grade:
+        lines += ["", *grade]
     if o.status == NOT_GRADED:
         lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
