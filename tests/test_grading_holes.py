@@ -308,11 +308,24 @@ EVIL = ("\x1b]0;owned\x07\x1b[2J\rabc\u202edcba\u2066x\u2069 ![b](http://evil.ex
 
 
 def _hostile_outcome() -> Outcome:
-    o = Outcome(f"Eve_9_assignsubmission_file_/hw1{EVIL}.ipynb", name=f"Eve{EVIL}", site_id="9",
+    o = Outcome(f"Eve{EVIL}_9_assignsubmission_file_/hw1{EVIL}.ipynb", name=f"Eve{EVIL}", site_id="9",
                 student_id=f"eve{EVIL}", status="graded, with problems", score=3.0, possible=11.0, sha256="f" * 64,
                 problems=[f"ValueError: {EVIL}"], written={"q6": f"My answer\n\n{EVIL}\n\n[r]: http://evil.example/x.png"})
-    o.questions = {"q1": {"score": 0, "possible": 2, "details": [], "feedback": [f"q1_grundy is {EVIL}"]}}
+    o.questions = {"q1": {"score": 0, "possible": 2, "details": [], "feedback": [f"q1_grundy is {EVIL}"],
+                          "right": False, "answers": {"q1_grundy": EVIL}}}
+    o.flags = [{"kind": "same-written-answer", "with": [EVIL], "what": EVIL}]
     return o
+
+
+def _hostile_worksheet(path: Path) -> Path:
+    """A Moodle worksheet whose student chose a hostile full name (the site shows what the student typed)."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade",
+                         "Grade can be changed", "Last modified (submission)", "Last modified (grade)"])
+        writer.writerow(["Participant 9", f"Eve{EVIL}", "eve@example.edu", f"Submitted {EVIL}", "", "100.00", "Yes",
+                         "-", "-"])
+    return path
 
 
 def _rendered_markdown(text: str) -> str:
@@ -325,20 +338,73 @@ def _check_harmless(name: str, text: str) -> None:
     assert not safetext.BIDI_CONTROLS & set(text), name
 
 
+def _check_markdown(name: str, text: str) -> None:
+    rendered = _rendered_markdown(text)
+    assert "<img" not in rendered and "<a " not in rendered, name
+
+
 def test_student_text_reaches_no_output_as_controls_bidi_html_or_a_remote_image(homework, tmp_path):
+    from html.parser import HTMLParser
+
+    from tools.grading.roster import read_roster
+
     out = tmp_path / "out"
-    cli.write_all([_hostile_outcome()], [layout.Skipped(f"notes{EVIL}.txt", "not a notebook")], homework, out)
-    files = [p for p in out.rglob("*") if p.is_file() and p.suffix in (".csv", ".md")]
-    assert {p.suffix for p in files} == {".csv", ".md"}
+    hostile = _hostile_outcome()
+    (tmp_path / "nb.ipynb").write_text("{}")
+    course = cli.Course(roster=read_roster(_hostile_worksheet(tmp_path / "worksheet.csv")))
+    marks = {records.submission_key(hostile): {"file": hostile.file, "marks": {"q6": 1.0}}}
+    out.mkdir()
+    (out / "hand-marks.json").write_text(json.dumps(marks))
+    written = cli.write_everything([hostile], [layout.Skipped(f"notes{EVIL}.txt", "not a notebook")], homework, out,
+                                   course=course)
+    assert {p.name for p in written.files} >= {"moodle-grading-worksheet.csv", "moodle-feedback.zip", "report.html"}
+    files = [p for p in out.rglob("*") if p.is_file() and p.suffix in (".csv", ".md", ".html")]
+    assert {p.suffix for p in files} == {".csv", ".md", ".html"}
     for path in files:
         text = path.read_text(encoding="utf-8")
         _check_harmless(path.name, text)
         if path.suffix == ".md":
-            rendered = _rendered_markdown(text)
-            assert "<img" not in rendered and "<a " not in rendered, path.name
+            _check_markdown(path.name, text)
     for path in out.rglob("*.csv"):
         for row in csv.reader(path.open(encoding="utf-8")):
-            assert not [cell for cell in row if cell[:1] in ("=", "+", "-", "@")], (path.name, row)
+            assert not [cell for cell in row if cell[:1] in ("=", "+", "-", "@") and cell != "-"], (path.name, row)
+    with zipfile.ZipFile(out / "moodle-feedback.zip") as zf:
+        for name in zf.namelist():
+            _check_harmless(name, name)
+            _check_markdown(name, zf.read(name).decode())
+
+    class Tags(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.found = []
+
+        def handle_starttag(self, tag, attrs):
+            self.found.append((tag, dict(attrs)))
+
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert f"Eve{EVIL}"[:3] in page and "evil.example" in page  # the hostile text is there, as text
+    parser = Tags()
+    parser.feed(page)
+    assert not [t for t, _ in parser.found if t in ("script", "a", "iframe", "object", "link", "base")]
+    assert all(attrs.get("src", "").startswith("data:image/png;base64,") for t, attrs in parser.found if t == "img")
+
+
+def test_canvas_feedback_cell_carries_no_student_markup(homework, tmp_path):
+    from tools.grading.layout import Submission
+
+    notebook = tmp_path / "evesmith_9_77_hw1.ipynb"
+    notebook.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    hostile = _hostile_outcome()
+    hostile.file = notebook.name
+    sub = Submission(notebook, notebook.name, f"Eve{EVIL}", "9", site_file_id="77")
+    written = cli.write_everything([hostile], [], homework, tmp_path / "out", submissions=[sub])
+    assert tmp_path / "out" / "canvas-feedback.zip" in written.files
+    with zipfile.ZipFile(tmp_path / "out" / "canvas-feedback.zip") as zf:
+        (name,) = zf.namelist()
+        cell = json.loads(zf.read(name))["cells"][0]["source"]
+    assert name == notebook.name
+    _check_harmless(name, cell)
+    _check_markdown(name, cell)
 
 
 def test_shown_is_the_terminals_text():
