@@ -105,6 +105,11 @@ grading-deps:
 bench-grading: venv
 	$(BIN)/python -m benchmarks.grading
 
+# An honest submission's seconds alone and beside a sandbox of 63 busy processes, with and without CPU groups.
+.PHONY: bench-isolation
+bench-isolation: venv
+	$(BIN)/python -m benchmarks.grading_isolation
+
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline). Installing it needs root; without root this only says what to do.
 browser-deps:

@@ -27,8 +27,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-#: The folder of sandbox groups, under the hierarchy's root (v2) or the grader's own cpu group (v1).
+#: The folder of sandbox groups, under the hierarchy's root (v2) or the grader's own cpu group (v1). The kernel
+#: weighs the folder as a whole against the machine's other processes: it gets the weight of one ordinary
+#: process per core, so sandboxes running one per core weigh as much as they would without groups.
 FOLDER = "gamelib-sandboxes"
+V1_DEFAULT_SHARES, V2_DEFAULT_WEIGHT = 1024, 100
 #: The shell that moves itself into the group (its first argument's ``cgroup.procs``) and then becomes the
 #: sandbox: everything the sandbox starts is in the group from its first instruction on.
 _JOIN = 'echo $$ > "$1" && shift && exec "$@"'
@@ -113,6 +116,7 @@ def _try_v2(root: Path) -> tuple[CpuGroups | None, str]:
     base.mkdir(exist_ok=True)
     (root / "cgroup.subtree_control").write_text("+cpu")
     (base / "cgroup.subtree_control").write_text("+cpu")
+    (base / "cpu.weight").write_text(str(min(10000, V2_DEFAULT_WEIGHT * (os.cpu_count() or 1))))
     return CpuGroups(base, 2), ""
 
 
@@ -122,6 +126,7 @@ def _try_v1(mount: Path) -> tuple[CpuGroups | None, str]:
         return None, f"{own} is not writable by this user (uid {os.geteuid()})"
     base = own / FOLDER
     base.mkdir(exist_ok=True)
+    (base / "cpu.shares").write_text(str(V1_DEFAULT_SHARES * (os.cpu_count() or 1)))
     return CpuGroups(base, 1), ""
 
 
