@@ -21,6 +21,25 @@ running the whole handout never stops with a traceback:
 
     >>> my_numbers("hw1", ..., ...)
     Homework 1: type your student id and course code in the cell above, in quotes, then run both cells again.
+
+**How unique the answers are.** For each question, the chance ``c`` that two students of a course have the
+same right answers (every answer's set of right answers the same), computed from the pools with the
+probabilities of the draws (tests/homework_figures.py; ``≤`` is a bound by one answer alone, ``-`` not
+counted). The questions draw independently, so two given students share a whole set's answers with chance at
+most the product, and some two students of a class of 40 with chance at most C(40, 2) = 780 times that. (The
+earlier homework's question 5 alone gave two students of 40 the same answers with chance 91 %, about 100 %
+and 99 %; its other questions had one answer for everybody.)
+
+=======  ========  ========  ========  ========  ========  ==========  ==============
+set      q1        q2        q3        q4        q5        two share   some two of 40
+=======  ========  ========  ========  ========  ========  ==========  ==============
+``hw1``  0.013     6.1e-05   0.027     0.006     ≤0.00011  ≤1.4e-14    ≤1.1e-11
+``hw2``  0.0059    ≤0.0042   0.0078    2.6e-05   ≤0.028    ≤1.4e-13    ≤1.1e-10
+``hw3``  0.036     -         0.0035    0.059     ≤0.00011  ≤8.1e-10    ≤6.3e-07
+=======  ========  ========  ========  ========  ========  ==========  ==============
+
+A copied answer is therefore almost always wrong for the copier's own numbers, and the grader's copying pass
+(tools/grading/copying.py) finds whose numbers it is right for.
 """
 
 from gamelib.homework import hw1, hw2, hw3

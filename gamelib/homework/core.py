@@ -133,7 +133,7 @@ def short(value: object, limit: int = 80) -> str:
     """A value's repr on one line, cut to ``limit`` characters (sets sorted, for a stable text).
 
     >>> short({3, 1, 2}), short(list(range(40)), 20)
-    ('{1, 2, 3}', '[0, 1, 2, 3, 4, 5, 6…')
+    ('{1, 2, 3}', '[0, 1, 2, 3, 4, 5, …')
     """
     if type(value) in (set, frozenset):
         try:
@@ -258,7 +258,7 @@ class Numbers:
         """Check the answers of ``question`` as they stand in the notebook (or as given by name): exactly what
         can be verified without giving an answer away, one line each. It never says an answer is right."""
         return _check(self.homework, question, self._numbers[self.homework.question(question).name], answers,
-                      sys._getframe(1).f_globals)
+                      _callers_names())
 
     def mark(self, question: str, values: Mapping[str, object]) -> Marked:
         """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined)."""
@@ -306,7 +306,13 @@ class NoNumbers:
         return f"{self.homework.title}: {self.message}"
 
     def check(self, question: str, **answers: object) -> Checked:
-        return _check(self.homework, question, None, answers, sys._getframe(1).f_globals)
+        return _check(self.homework, question, None, answers, _callers_names())
+
+
+def _callers_names() -> dict:
+    """The variables where ``check`` was called: a notebook cell's (its globals are its locals)."""
+    frame = sys._getframe(2)
+    return {**frame.f_globals, **frame.f_locals}
 
 
 class NumbersNotKnown(ValueError):

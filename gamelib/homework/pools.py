@@ -10,16 +10,15 @@ pool               rule                                                         
 =================  =======================================================================================  ======
 ``SMALL``          3 or 4 numbers from 1 to 12; at least 3 different values among g(0), ..., g(15)          633
 ``PURE_PERIOD``    3 or 4 numbers from 1 to 12; P-positions repeat from heap 0 on, least period 3 to 20     522
-``PREPERIOD``      3 or 4 numbers from 1 to 15; Grundy preperiod at least 4, period at least 2, both          ...
-                   shown within heap 150 (preperiod + 2 * period <= 150)
+``PREPERIOD``      3 or 4 numbers from 1 to 15; Grundy preperiod at least 4, period at least 2, both          272
 ``SUM_PART``       2 or 3 numbers from 1 to 7                                                                43
-``MISERE``         2, 3 or 4 numbers from 1 to 10; misère P-positions repeat from heap 0, period 3 to 20      ...
-``OWN``            3, 4 or 5 numbers from 1 to 20; Grundy period at least 3 and preperiod + 2 * period      17,050
-                   <= 80 (the pattern shows twice among heaps 0 to 79)
+``MISERE``         2, 3 or 4 numbers from 1 to 10; misère P-positions repeat from heap 0, period 3 to 20      294
+``OWN``            3, 4 or 5 numbers from 1 to 20; Grundy period at least 3 and preperiod + 2 * period     17,050
 =================  =======================================================================================  ======
 
-Every pool also asks for no common factor of the numbers (a set like {2, 4, 6} is {1, 2, 3} played with
-pairs of chips) and leaves out the sets the lessons work through and the earlier homework's fixed sets
+(PREPERIOD: both shown within heap 150, preperiod + 2 * period <= 150; OWN: preperiod + 2 * period <= 80,
+the pattern shows twice among heaps 0 to 79.) Every pool also asks for no common factor of the numbers (a
+set like {2, 4, 6} is {1, 2, 3} played with pairs of chips) and leaves out the sets the lessons work through and the earlier homework's fixed sets
 (:data:`WORKED_EXAMPLE_SETS`). The sizes are those tests/test_homework_variants.py counts. Changing a rule
 changes every student's numbers: keep the pools fixed between handing a homework out and grading it.
 """
