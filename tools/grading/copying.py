@@ -22,8 +22,9 @@ The kinds, and when each is raised:
 ``same-written-answer``
     Two written answers (each at least :data:`WRITTEN_MIN_WORDS` words) whose word triples overlap by at
     least :data:`WRITTEN_SIMILARITY` (Jaccard similarity of the sets of three consecutive words, after
-    case, punctuation and Markdown are dropped): 1.0 for the same text, about 0.6 to 0.9 for a copy with a
-    few words changed, below 0.15 for two answers written apart (tests/test_copying.py shows examples).
+    case, punctuation and Markdown are dropped): 1.0 for the same text, about 0.55 to 0.65 for a copy with
+    one word in ten changed, at most 0.05 for answers to the same question written apart
+    (tests/test_copying.py measures these examples).
 ``same-answer-cells``
     At least :data:`CODE_SHARED_CELLS` code cells, each at least :data:`CODE_MIN_CHARS` characters, whose
     code is the same once comments, spaces and line breaks are dropped (:func:`normalise_code`), where that
@@ -59,7 +60,7 @@ SAMPLES = 300
 #: Largest expected number of students flagged by chance, per student, for ``other-numbers``.
 EVIDENCE = 0.01
 #: Jaccard similarity of word triples from which two written answers are flagged, and their least length.
-WRITTEN_SIMILARITY, WRITTEN_MIN_WORDS = 0.5, 12
+WRITTEN_SIMILARITY, WRITTEN_MIN_WORDS = 0.4, 12
 #: Least length of a code cell compared, and how many rare shared cells make a flag.
 CODE_MIN_CHARS, CODE_SHARED_CELLS = 20, 2
 #: Least number of run cells in an execution history compared.
