@@ -178,7 +178,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
                     + (f"{_who(t)}'s" if t is not None else
                        f"the public example's (student {EXAMPLE_STUDENT_ID!r}, course code {DEMO_COURSE_CODE!r}: "
                        "what the public sources compute)")
-                    + f"; by chance about 1 in {max(1, round(1 / expected)):,}")
+                    + f"; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")
             if t is None:
                 flags[s.file].append(_flag("public-example", [], said))
             else:
