@@ -1,6 +1,6 @@
 """A teacher's round with a course site's download: one command grades it (folder or zip), the gradebook has a
 row per submission with identity flags, the written answers come out one file per question, every student
-gets a feedback file that quotes no hidden test, hand marks merge back, and a re-run grades nothing twice.
+gets a feedback file that never gives a right answer, hand marks merge back, and a re-run grades nothing twice.
 """
 
 import csv
