@@ -18,6 +18,7 @@ q5     ``S`` from OWN, ``heap`` from 10^9 to 10^9 + 10^6 - 1            preperio
 
 from __future__ import annotations
 
+from gamelib.games.base import outcome_from_grundy
 from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.homework.core import Answer, Homework, Part, Question
@@ -64,7 +65,7 @@ def _q3_draw(stream):
 
 def _q3_key(numbers):
     total = nim_sum(*numbers["heaps"])
-    return {"q3_nim_sum": frozenset({total}), "q3_outcome": frozenset({"P" if total == 0 else "N"})}
+    return {"q3_nim_sum": frozenset({total}), "q3_outcome": frozenset({outcome_from_grundy(total)})}
 
 
 def _q3_hints(numbers, answers):

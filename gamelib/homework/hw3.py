@@ -24,6 +24,7 @@ q5     ``S`` from OWN, ``start`` from 0 to 199, ``heap`` from 20 to     its mis√
 
 from __future__ import annotations
 
+from gamelib.games.base import outcome_from_grundy
 from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum
@@ -53,7 +54,7 @@ def _q1_key(numbers):
     parts = tuple(SubtractionGame(S).grundy(h) for S, h in zip(numbers["sets"], numbers["heaps"], strict=True))
     total = nim_sum(*parts)
     return {"q1_parts": frozenset({parts}), "q1_total": frozenset({total}),
-            "q1_outcome": frozenset({"P" if total == 0 else "N"})}
+            "q1_outcome": frozenset({outcome_from_grundy(total)})}
 
 
 def _q1_hints(numbers, answers):
