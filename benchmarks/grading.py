@@ -28,6 +28,7 @@ from pathlib import Path
 import nbformat
 
 from gamelib.homework import numbers
+from tools import build_homework
 from tools.grading import cli as grade_homework
 from tools.grading import copying, grader, sandbox
 from tools.grading.layout import scan_folder
@@ -36,33 +37,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SET = "hw1-subtraction-grundy"
 
 
-def solution_lines() -> dict[str, str]:
-    """``variable -> expression`` of the source's ``# SOLUTION`` lines (the methods), without id and code."""
-    source = nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4)
-    found = {}
-    for cell in source.cells:
-        for line in cell.source.splitlines():
-            if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
-                name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
-                found[name.strip()] = expression.strip()
-    return found
-
-
 def copied_values(student_id: str, course_code: str) -> dict[str, str]:
     """Another student's right answers to every question, as values (a copier types them)."""
     mine = numbers("hw1", student_id, course_code)
-    found = {}
-    for question in mine.homework.questions:
-        for name, options in mine.key(question.name).items():
-            value = sorted(options)[0]
-            found[name] = repr(set(value) if isinstance(value, frozenset) else value)
-    return found
+    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
 
 
 def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:
     """``count`` right-answer submissions; with ``copiers``, every tenth types the previous student's values."""
     handout = ROOT / "notebooks" / "homework" / f"{SET}.ipynb"
-    right = solution_lines()
+    right = build_homework.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
     for number in range(count):
         nb = nbformat.read(handout, as_version=4)
         typed = copied_values(f"s{number - 1:07d}", course_code) if copiers and number % 10 == 9 else right

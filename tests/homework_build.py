@@ -31,17 +31,9 @@ COURSE = "test-course-19"
 
 
 def solution_lines(set_name: str) -> dict[str, str]:
-    """``variable -> expression`` of every line ending in ``# SOLUTION`` in the set's source (the methods: they
-    compute the right answers for whatever id and code are typed), without the id and the code."""
-    source = nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4)
-    answers = {}
-    for cell in source.cells:
-        text = cell.source if isinstance(cell.source, str) else "".join(cell.source)
-        for line in text.splitlines():
-            if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
-                name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
-                answers[name.strip()] = expression.strip()
-    return {k: v for k, v in answers.items() if k not in ("student_id", "course_code")}
+    """The methods of the set's source (tools/build_homework.py's ``solution_lines``)."""
+    return build_homework.solution_lines(
+        nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4))
 
 
 #: The set the grading tests submit to, and its right answers as expressions typed into the answer cells.
@@ -85,9 +77,4 @@ def right_literals(set_name: str, student_id: str, course_code: str = COURSE) ->
     from gamelib.homework import numbers
 
     mine = numbers(set_name, student_id, course_code)
-    literals = {}
-    for question in mine.homework.questions:
-        for name, options in mine.key(question.name).items():
-            value = sorted(options)[0]
-            literals[name] = repr(set(value) if isinstance(value, frozenset) else value)
-    return literals
+    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}

@@ -54,15 +54,9 @@ def hw1(tmp_path_factory):
                            ROOT / "notebooks" / "homework" / "hw1-subtraction-grundy.ipynb", course_file)
 
 
-def right_values(student: str) -> dict:
-    mine = numbers("hw1", student, CODE)
-    found = {}
-    for question in mine.homework.questions:
-        for name, options in mine.key(question.name).items():
-            value = sorted(options)[0] if not isinstance(next(iter(options)), frozenset) else next(iter(options))
-            found[name] = set(value) if isinstance(value, frozenset) else list(value) if isinstance(value, tuple) \
-                else value
-    return found
+def right_values(student: str, code: str = CODE) -> dict:
+    mine = numbers("hw1", student, code)
+    return {name: value for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
 
 
 def outcome(homework, file: str, student: str, values: dict, *, written: str = "", code: str = CODE,
@@ -151,12 +145,7 @@ def test_one_answer_alone_is_not_taken_for_copying_in_a_class(hw1):
 def test_the_public_examples_answers_and_model_answer_are_flagged(hw1):
     from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID
 
-    example = numbers("hw1", EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
-    values = {}
-    for question in example.homework.questions:
-        for name, options in example.key(question.name).items():
-            value = sorted(options)[0] if not isinstance(next(iter(options)), frozenset) else set(next(iter(options)))
-            values[name] = list(value) if isinstance(value, tuple) else value
+    values = right_values(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
     outcomes = [outcome(hw1, "eve.ipynb", "eve", values, written=MODEL),
                 outcome(hw1, "fay.ipynb", "fay", right_values("fay"), written=MODEL_EDITED)]
     flags = copying.flag_copying(outcomes, hw1)

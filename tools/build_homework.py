@@ -168,6 +168,18 @@ def secrets_of(source: nbformat.NotebookNode) -> list[str]:
     return [s for s in secrets if s]
 
 
+def solution_lines(source: nbformat.NotebookNode) -> dict[str, str]:
+    """``variable -> expression`` of every line ending in ``# SOLUTION`` (the methods: typed into the handout,
+    they compute the right answers for whatever id and code are typed), the id and the code left out."""
+    answers = {}
+    for cell in source.cells:
+        for line in _cell_text(cell).splitlines():
+            if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
+                name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
+                answers[name.strip()] = expression.strip()
+    return {k: v for k, v in answers.items() if k not in ("student_id", "course_code")}
+
+
 def leaked_secrets(student_text: str, source: nbformat.NotebookNode, code: str | None = None) -> list[str]:
     """Which secrets of ``source`` appear in the text of a student copy (empty when it is clean): solution
     lines, model answers and hidden tests, and the course ``code`` (unless it is the demo code)."""

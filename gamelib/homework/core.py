@@ -239,6 +239,11 @@ class Numbers:
             self._keys[question] = self.homework.question(question).key(self._numbers[question])
         return self._keys[question]
 
+    def one_right_answer(self, question: str) -> dict[str, object]:
+        """One right answer to ``question`` per answer variable, as a plain value (what the teacher's details
+        show beside a wrong answer; where several are right, the smallest)."""
+        return {name: _plain(_one(options)) for name, options in self.key(question).items()}
+
     def accepts(self, question: str, values: Mapping[str, object]) -> bool:
         """Whether every answer of ``question`` in ``values`` is right for these numbers."""
         q = self.homework.question(question)
@@ -278,9 +283,14 @@ class Numbers:
             if right[name]:
                 details.append(f"`{name}` = {short(value)}: right")
             else:
-                details.append(f"`{name}` = {short(value)}: wrong; right: {short(_one(key[name]))}"
+                details.append(f"`{name}` = {short(value)}: wrong; right: {short(_plain(_one(key[name])))}"
                                + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
         return Marked(score, q.points, score == q.points, right, feedback, details)
+
+
+def _plain(canonical: Hashable) -> object:
+    """A canonical form as the value a student would type: a frozenset as a set, others as they are."""
+    return set(canonical) if isinstance(canonical, frozenset) else canonical
 
 
 def _one(options: frozenset) -> object:
