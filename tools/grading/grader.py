@@ -140,7 +140,10 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
             raise SystemExit(f"the numbers gamelib.homework draws now differ from those of the handout's build "
                              f"({autograder_zip}): grade with the version of the kit that built the handout")
     code = data["course_code"] if course_code is None else course_code
-    normalise_course_code(code)
+    try:
+        normalise_course_code(code)
+    except (TypeError, ValueError) as error:
+        raise SystemExit(f"the course code: {error}") from None
     demo = normalise_course_code(code) == DEMO_COURSE_CODE
     if demo:
         warn(f"WARNING: {source.stem} is graded with the demo course code {DEMO_COURSE_CODE!r}: every student's "
