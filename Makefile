@@ -85,8 +85,10 @@ bench: venv
 bench-browser: venv
 	$(BIN)/python -m benchmarks.browser --load
 
+# `make homework COURSE=CODE` builds for the course code your students type (kept, private, in
+# homework/build/course-code.txt for the next build); without one, the kept code, else the public demo code.
 homework: venv
-	$(BIN)/python -m tools.build_homework
+	$(BIN)/python -m tools.build_homework $(if $(COURSE),--course '$(COURSE)')
 
 # Grading runs every submission in a bubblewrap sandbox (Debian package bubblewrap); like browser-deps,
 # installing needs root, and without root this only says what to do.

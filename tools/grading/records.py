@@ -30,8 +30,6 @@ import re
 from dataclasses import asdict, fields
 from pathlib import Path
 
-from gamelib.homework import normalise_student_id, student_set
-
 from . import safetext
 from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
 from .layout import Skipped
@@ -134,7 +132,8 @@ def manual_column(question) -> str:
 
 def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
     """Identity problems per file: an id typed differently from the one in the file name, the same student
-    id in several submissions, several submissions from one student, one seeded set from different ids."""
+    id in several submissions, several submissions from one student. (Copying is flagged by
+    tools/grading/copying.py: every student's numbers now come from the id and the course code.)"""
     found: dict[str, list[str]] = {o.file: [] for o in outcomes}
     by_id: dict[str, list[Outcome]] = {}
     by_name: dict[str, list[Outcome]] = {}
@@ -156,30 +155,7 @@ def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
             for o in group:
                 others = ", ".join(x.file for x in group if x is not o)
                 found[o.file].append(f"SEVERAL SUBMISSIONS from {o.name}: also {others}")
-    for seeded, group in _by_seeded_set(outcomes).items():
-        for o, own_id in group:
-            others = [x for x, x_id in group if x_id != own_id and (x.name or x.file) != (o.name or o.file)]
-            if others:
-                found[o.file].append(
-                    f"SAME SET: student_id {own_id!r} gives the set {seeded} that {', '.join(x.file for x in others)} "
-                    "also has from another id (by chance in about 1 class of 40 in 20; an id can also be searched "
-                    "for that gives a friend's set: compare their seeded answers)")
     return found
-
-
-def _by_seeded_set(outcomes: list[Outcome]) -> dict[tuple[int, ...], list[tuple[Outcome, str]]]:
-    """The submissions by the seeded set (:func:`gamelib.homework.student_set`) of the id their tests checked
-    (the course site's, else the typed one), with that id normalised."""
-    groups: dict[tuple[int, ...], list[tuple[Outcome, str]]] = {}
-    for o in outcomes:
-        checked = o.named_id or o.student_id
-        if not checked or o.status == NOT_GRADED:
-            continue
-        try:
-            groups.setdefault(student_set(checked), []).append((o, normalise_student_id(checked)))
-        except (TypeError, ValueError):
-            continue
-    return groups
 
 
 def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
@@ -193,6 +169,8 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
     identity_flags = flags(outcomes)
     for file, extra in (notes or {}).items():
         identity_flags.setdefault(file, []).extend(extra)
+    for o in outcomes:  # the copying pass's flags (tools/grading/copying.py)
+        identity_flags[o.file] += [f"COPYING? {f.get('kind')}: {f.get('what')}" for f in o.flags or []]
     with open(path, "w", newline="", encoding="utf-8", errors="replace") as f:
         writer = csv.writer(f)
         writer.writerow(header)
