@@ -190,7 +190,7 @@ def _moodle_class(folder: Path) -> list[list[str]]:
     for i, (first, last) in enumerate(zip(FIRST, LAST, strict=True)):
         name, participant, sid = f"{first} {last}", 1001 + i, f"s{1001 + i}"
         status, submitted = "Submitted for grading", on_time
-        answers = {**RIGHT, "q4_leave": "27"} if i in WRONG else RIGHT
+        answers = {**RIGHT, "q4_leave": "-1"} if i in WRONG else RIGHT
         files = [("hw1-subtraction-grundy.ipynb", answers, 0)]
         if i in RESUBMITTED:  # handed in a blank copy first, then the work
             files = [("hw1-subtraction-grundy.ipynb", {}, 0), ("hw1-subtraction-grundy (1).ipynb", RIGHT, 60)]
@@ -319,7 +319,7 @@ def test_course_grades_and_report_name_everyone(moodle):
     assert grades["Liam Lopez"]["state"] == "no submission" and grades["Liam Lopez"]["grade"] == ""
     assert "2 submissions; counted by the rule 'latest'" in grades[f"{FIRST[22]} {LAST[22]}"]["notes"]
     page = (moodle["out"] / "report.html").read_text()
-    assert "Mallory Intruder" in page and "Ben Baker" in page and "q4_leave = 27" in page
+    assert "Mallory Intruder" in page and "Ben Baker" in page and "q4_leave = -1" in page
 
 
 @pytest.mark.slow
@@ -349,7 +349,7 @@ def _canvas_class(folder: Path) -> str:
         if i >= 8:
             continue  # no submission
         prefix = roster.normal_name(f"{last}{first}") + ("_late" if i == 3 else "")
-        nbformat.write(submission(SET, RIGHT if i != 1 else {**RIGHT, "q4_leave": "27"}, f"s{user}"),
+        nbformat.write(submission(SET, RIGHT if i != 1 else {**RIGHT, "q4_leave": "-1"}, f"s{user}"),
                        folder / f"{prefix}_{user}_{file_id}_hw1-subtraction-grundy.ipynb")
     lines.append('"Student, Test","9999",,,"Period 1","",""')
     return "\n".join(lines) + "\n"

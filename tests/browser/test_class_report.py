@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from gamelib.homework import homework as homework_definition
 from tools.grading import cli, coursesite, report
 from tools.grading.grader import GRADED, HomeworkSet, Outcome, Question
 from tools.grading.roster import CANVAS, Roster, Student
@@ -33,7 +34,8 @@ def _outcome(number: int, q4_right: bool, name: str) -> Outcome:
 def report_page(tmp_path_factory):
     questions = [Question(name, points, False) for name, points in (("q1", 2), ("q2", 2), ("q3", 2), ("q4", 2),
                                                                     ("q5", 3))]
-    homework = HomeworkSet("hw1-subtraction-grundy", (*questions, Question("q6", 2, True)), None, {}, Path())
+    homework = HomeworkSet("hw1-subtraction-grundy", (*questions, Question("q6", 2, True)), None,
+                           homework_definition("hw1-subtraction-grundy"), "report-test", False, Path())
     names = [f"Student {n}" for n in range(12)] + [HOSTILE]
     outcomes = [_outcome(n, n % 3 != 0, name) for n, name in enumerate(names)]
     outcomes[-1].flags = [{"kind": "same-written-answer", "with": [outcomes[0].file], "what": HOSTILE}]
