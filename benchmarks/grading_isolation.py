@@ -35,9 +35,9 @@ time.sleep(max(0, _end - time.time()))
 """
 
 
-def _notebooks(folder: Path) -> tuple[bytes, bytes]:
-    write_submissions(folder, 1)
-    honest = (folder / "student00.ipynb").read_bytes()
+def _notebooks(folder: Path, course_code: str) -> tuple[bytes, bytes]:
+    write_submissions(folder, 1, course_code)
+    honest = next(folder.glob("student*.ipynb")).read_bytes()
     nb = nbformat.reads(honest.decode(), as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(BUSY.format(seconds=25)))
     return honest, nbformat.writes(nb).encode()
@@ -63,7 +63,7 @@ def main() -> int:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     print(f"CPU groups here: {groups or 'none (' + cpugroups.why_not() + ')'}")
     with tempfile.TemporaryDirectory() as tmp:
-        honest, busy = _notebooks(Path(tmp))
+        honest, busy = _notebooks(Path(tmp), homework.course_code)
         sandbox.check_sandbox()  # cold caches: not counted
         runs = [("alone", None, groups)]
         if groups is not None:
