@@ -22,6 +22,8 @@ import nbformat
 from benchmarks.grading import SET, write_submissions
 from tools.grading import cli, cpugroups, sandbox
 
+#: A cell that starts 63 busy processes, each in a session of its own, for ``seconds``; the notebook then
+#: waits for them. RLIMIT_NPROC (64) lets exactly these and the notebook's own process run. (The tests use it.)
 BUSY = """
 import os, time
 _end = time.time() + {seconds}

@@ -27,6 +27,7 @@ import pytest
 from grading_attacks import submission
 from homework_build import RIGHT, SET, built_sets
 
+from benchmarks.grading_isolation import BUSY
 from tools.grading import cli, cpugroups, layout, records, safetext, sandbox
 from tools.grading.grader import GRADED, Outcome
 
@@ -150,21 +151,6 @@ def test_a_cached_result_is_reused_only_with_the_same_settings(tmp_path):
 
 
 # --- time and the CPU ----------------------------------------------------------------------------------
-
-#: A cell that starts 63 busy processes, each in a session of its own, for ``seconds``; the notebook then
-#: waits for them. RLIMIT_NPROC (64) lets exactly these and the notebook's own process run.
-BUSY = """
-import os, time
-_end = time.time() + {seconds}
-for _ in range(63):
-    if os.fork() == 0:
-        os.setsid()
-        while time.time() < _end:
-            pass
-        os._exit(0)
-time.sleep(max(0, _end - time.time()))
-"""
-
 
 def _busy_notebook(seconds: float) -> nbformat.NotebookNode:
     return submission(SET, {}, "busy", extra_cells=[BUSY.format(seconds=seconds)])
