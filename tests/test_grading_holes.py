@@ -103,6 +103,12 @@ def test_a_hand_mark_is_dropped_when_the_submission_is_handed_in_again(homework,
     row, = _rows(out / f"{SET}-results.csv")
     assert row["q6 (by hand, 2)"] == "" and row["total"] == ""
     assert "handed in again after hand marking" in row["flags"]
+    row["q6 (by hand, 2)"] = "1"  # marked again: the note has done its work
+    _write_rows(tmp_path / "marked.csv", [row])
+    cli.merge_manual(tmp_path / "marked.csv", homework, out, again)
+    cli.write_all(again, [], homework, out)
+    row, = _rows(out / f"{SET}-results.csv")
+    assert (row["q6 (by hand, 2)"], row["total"], row["flags"]) == ("1", "12", "")
 
 
 def test_a_gradebook_row_whose_key_was_edited_is_refused(homework, tmp_path):

@@ -184,10 +184,10 @@ def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[s
     marks were given (those marks are not used: they were for the answer the teacher read)."""
     stored = _stored_marks(out)
     current = {records.submission_key(o) for o in outcomes}
-    files = {o.file for o in outcomes}
+    unmarked = {o.file for o in outcomes if records.submission_key(o) not in stored}
     notes: dict[str, list[str]] = {}
     for key, entry in stored.items():
-        if key not in current and entry.get("file") in files:
+        if key not in current and entry.get("file") in unmarked:
             given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
             notes.setdefault(entry["file"], []).append(
                 f"handed in again after hand marking: the marks given to the earlier version ({given}) are not "
@@ -231,6 +231,8 @@ def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: Homewor
 def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
                      gradebook: Path | None = None, submissions: list[Submission] = (),
                      course: Course | None = None) -> Written:
+    """Everything the teacher gets: the gradebook, details, written answers, feedback, the files not graded,
+    every student's grade (``course``: the class list and rules), the course site's files, the class report."""
     course = course or Course()
     out.mkdir(parents=True, exist_ok=True)
     hand_marks, notes = hand_marks_for(outcomes, out)

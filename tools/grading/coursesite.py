@@ -40,7 +40,7 @@ from . import records, safetext
 from .grader import NOT_GRADED, HomeworkSet, Outcome
 from .late import ON_TIME, Lateness, LateRuleError, Penalty, judge, local_zone, moodle_extension, parse_when
 from .layout import Submission
-from .roster import CANVAS, MOODLE_WORKSHEET, Roster, Student, matcher, name_keys, normal_id
+from .roster import BY_TYPED_ID, CANVAS, MOODLE_WORKSHEET, Roster, Student, matcher, name_keys, normal_id
 
 RULES = ("latest", "best", "first")
 NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, GRADED_STATE = ("no submission", "not graded", "not yet marked",
@@ -177,12 +177,13 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
     hows: dict[int, str] = {}
     loose: dict[str, list[Outcome]] = {}
     match = matcher(roster) if roster else None
+    position = {id(student): index for index, student in enumerate(roster.students)} if roster else {}
     for o in outcomes:
         s = by_file.get(o.file)
         if match is not None:
             found = match(o.site_id, o.name, s.student_id if s else o.named_id, o.student_id)
             if found.student is not None:
-                index = roster.students.index(found.student)
+                index = position[id(found.student)]
                 groups.setdefault(index, []).append(o)
                 hows.setdefault(index, found.how)
                 continue
@@ -208,7 +209,7 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
             entry = Entry(student.name, student, how=hows.get(index, ""))
             if index in groups:
                 finish(entry, groups[index])
-                if entry.how == "the id typed in the notebook":
+                if entry.how == BY_TYPED_ID:
                     entry.notes.append("matched to the class list only by the id typed in the notebook (the file "
                                        "name matched nobody): check that it is theirs")
             entries.append(entry)
