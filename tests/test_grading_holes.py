@@ -37,7 +37,14 @@ pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instan
 
 @pytest.fixture(scope="module")
 def homework():
+    """The set as grading holds it, for what grading writes (nothing is run)."""
     return made_set()
+
+
+@pytest.fixture(scope="module")
+def built():
+    """The set built for the test course, for tests that run notebooks in the sandbox."""
+    return cli.load_set("hw1", built_sets()[SET].autograder_zip)
 
 
 def _main(*args) -> int:
@@ -165,10 +172,10 @@ def _busy_notebook(seconds: float) -> nbformat.NotebookNode:
 
 @pytest.mark.slow
 @pytest.mark.skipif(cpugroups.find() is None, reason=f"no CPU isolation here: {cpugroups.why_not()}")
-def test_a_classmates_busy_processes_do_not_starve_a_sandbox(homework):
+def test_a_classmates_busy_processes_do_not_starve_a_sandbox(built):
     """63 busy processes in one sandbox, an honest notebook (about a second of work) in the sandbox beside it.
     Without a CPU group per sandbox the honest one got 1/64 of the CPU and was stopped at the time limit."""
-    names, skip = homework.answer_names, []
+    names, skip = built.answer_names, []
     honest = nbformat.writes(submission(SET, RIGHT, "alice")).encode()
     busy = nbformat.writes(_busy_notebook(14)).encode()
     limits = sandbox.Limits(timeout=12)
@@ -184,7 +191,7 @@ def test_a_classmates_busy_processes_do_not_starve_a_sandbox(homework):
 
 
 @pytest.mark.slow
-def test_a_timeout_beside_another_sandbox_is_graded_again_alone(homework, tmp_path, monkeypatch):
+def test_a_timeout_beside_another_sandbox_is_graded_again_alone(built, tmp_path, monkeypatch):
     """Without CPU groups (an unprivileged grader), the busy sandbox starves its neighbour past the time limit.
     That result may say nothing about the neighbour's notebook: it is graded again at the end, alone, and
     only that result is kept; the busy one, stopped while alone, is final."""
@@ -197,7 +204,7 @@ def test_a_timeout_beside_another_sandbox_is_graded_again_alone(homework, tmp_pa
     nbformat.write(alice, folder / "b-alice.ipynb")
     found, _ = layout.scan_folder(folder)
     lines = []
-    outcomes = cli.grade_all(found, homework, tmp_path / "out", jobs=2, limits=sandbox.Limits(timeout=8),
+    outcomes = cli.grade_all(found, built, tmp_path / "out", jobs=2, limits=sandbox.Limits(timeout=8),
                              report=lines.append)
     by_file = {o.file: o for o in outcomes}
     assert by_file["b-alice.ipynb"].score == 11, by_file["b-alice.ipynb"].problems
