@@ -98,8 +98,10 @@ bench: venv
 bench-browser: venv
 	$(BIN)/python -m benchmarks.browser --load
 
+# `make homework COURSE=CODE` builds for the course code your students type (kept, private, in
+# homework/build/course-code.txt for the next build); without one, the kept code, else the public demo code.
 homework: venv
-	$(BIN)/python -m tools.build_homework
+	$(BIN)/python -m tools.build_homework $(if $(COURSE),--course '$(COURSE)')
 
 # Grading runs every submission in a bubblewrap sandbox (Debian package bubblewrap); like browser-deps,
 # installing needs root, and without root this only says what to do.
@@ -117,6 +119,11 @@ grading-deps:
 # Seconds per submission, sandboxed and not (needs `make homework` first).
 bench-grading: venv
 	$(BIN)/python -m benchmarks.grading
+
+# An honest submission's seconds alone and beside a sandbox of 63 busy processes, with and without CPU groups.
+.PHONY: bench-isolation
+bench-isolation: venv
+	$(BIN)/python -m benchmarks.grading_isolation
 
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline). Installing it needs root; without root this only says what to do.

@@ -1,10 +1,18 @@
-"""How long does grading take per submission, in the bubblewrap sandbox and without it?
+"""How long does grading take: per submission, in the bubblewrap sandbox and without it, and for a class?
 
-Run ``make bench-grading`` (after ``make homework``), or ``.venv/bin/python -m benchmarks.grading [--count N]``.
-It writes N right-answer submissions of hw1 (each with its own student id) into a temporary folder and grades
-them with the grader's own functions (tools/grading/cli.py): sandboxed one at a time, sandboxed two at a time, and
-unsandboxed one at a time (``--regrade`` each time, nothing reused). It prints the seconds per submission
-and the load of the machine, since the figures depend on it. A measurement, not a test: nothing fails.
+Run ``make bench-grading`` (after ``make homework``), or ``.venv/bin/python -m benchmarks.grading [--count N]
+[--class-size N]``. It writes right-answer submissions of hw1 (each with its own student id, the course code
+``make homework`` built with, and the handout's solution lines) into a temporary folder and grades them with
+the grader's own functions (tools/grading/cli.py, ``--regrade`` each time, nothing reused):
+
+- ``--count`` submissions (default 10) sandboxed one at a time, sandboxed two at a time, unsandboxed one at a
+  time: the seconds per submission;
+- a class of ``--class-size`` (default 100; every tenth student types the previous one's answers as values)
+  sandboxed two at a time, then the class-level copying pass (tools/grading/copying.py): the seconds for
+  the whole class, and for the pass alone.
+
+It prints the load of the machine too, since the figures depend on it. A measurement, not a test: nothing
+fails.
 """
 
 from __future__ import annotations
@@ -20,25 +28,30 @@ from pathlib import Path
 import nbformat
 
 from benchmarks import results
+from gamelib.homework import numbers
+from tools import build_homework
 from tools.grading import cli as grade_homework
-from tools.grading import sandbox
+from tools.grading import copying, grader, sandbox
 from tools.grading.layout import scan_folder
 
 ROOT = Path(__file__).resolve().parent.parent
-
 SET = "hw1-subtraction-grundy"
-RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
-         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
-         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
-         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
-         "q5_g29": "my_game.grundy(29)", "student_id": None}
 
 
-def write_submissions(folder: Path, count: int) -> None:
+def copied_values(student_id: str, course_code: str) -> dict[str, str]:
+    """Another student's right answers to every question, as values (a copier types them)."""
+    mine = numbers("hw1", student_id, course_code)
+    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
+
+
+def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:
+    """``count`` right-answer submissions; with ``copiers``, every tenth types the previous student's values."""
     handout = ROOT / "notebooks" / "homework" / f"{SET}.ipynb"
+    right = build_homework.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
     for number in range(count):
         nb = nbformat.read(handout, as_version=4)
-        answers = {**RIGHT, "student_id": repr(f"s{number:07d}")}
+        typed = copied_values(f"s{number - 1:07d}", course_code) if copiers and number % 10 == 9 else right
+        answers = {**typed, "student_id": repr(f"s{number:07d}"), "course_code": repr(course_code)}
 
         def fill(match: re.Match, answers: dict = answers) -> str:
             return f"{match[1]} = {answers.get(match[1], '...')}"
@@ -46,36 +59,48 @@ def write_submissions(folder: Path, count: int) -> None:
         for cell in nb.cells:
             if cell.cell_type == "code":
                 cell.source = re.sub(r"^(\w+) = \.\.\.$", fill, cell.source, flags=re.MULTILINE)
-        nbformat.write(nb, folder / f"student{number:02d}.ipynb")
+        nbformat.write(nb, folder / f"student{number:03d}.ipynb")
 
 
-def measure(label: str, folder: Path, out: Path, jobs: int, sandboxed: bool) -> float:
-    homework = grade_homework.load_set("hw1")
+def measure(label: str, homework, folder: Path, out: Path, jobs: int, sandboxed: bool) -> list:
     submissions, _ = scan_folder(folder)
     start = time.perf_counter()
     outcomes = grade_homework.grade_all(submissions, homework, out, jobs=jobs, sandboxed=sandboxed, regrade=True,
                                         limits=sandbox.Limits(timeout=120), report=lambda _: None)
     seconds = time.perf_counter() - start
     wrong = [o.file for o in outcomes if o.score != o.possible]
-    per = seconds / len(outcomes)
-    print(f"{label:38} {len(outcomes):3d} submissions in {seconds:6.1f} s: {per:5.2f} s each"
-          + (f"  (NOT all full marks: {wrong})" if wrong else ""))
-    return per
+    print(f"{label:38} {len(outcomes):3d} submissions in {seconds:6.1f} s: {seconds / len(outcomes):5.2f} s each"
+          + (f"  ({len(wrong)} not full marks)" if wrong else ""))
+    return outcomes
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=10, help="submissions per run (default 10)")
+    parser.add_argument("--count", type=int, default=10, help="submissions per timed run (default 10)")
+    parser.add_argument("--class-size", type=int, default=100, help="submissions in the class run (default 100)")
     args = parser.parse_args()
+    homework = grade_homework.load_set("hw1")
+    code = grader.read_course_file(homework.autograder_zip)["course_code"]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder, out = Path(tmp) / "in", Path(tmp) / "out"
         folder.mkdir()
-        write_submissions(folder, args.count)
+        write_submissions(folder, args.count, code)
         sandbox.check_sandbox()  # the first sandbox pays for cold caches; not counted
-        measure("sandboxed, one at a time (--jobs 1)", folder, out, 1, True)
-        measure("sandboxed, two at a time (--jobs 2)", folder, out, 2, True)
-        measure("unsandboxed, one at a time", folder, out, 1, False)
+        measure("sandboxed, one at a time (--jobs 1)", homework, folder, out, 1, True)
+        measure("sandboxed, two at a time (--jobs 2)", homework, folder, out, 2, True)
+        measure("unsandboxed, one at a time", homework, folder, out, 1, False)
+        klass, class_out = Path(tmp) / "class", Path(tmp) / "class-out"
+        klass.mkdir()
+        write_submissions(klass, args.class_size, code, copiers=True)
+        start = time.perf_counter()
+        outcomes = measure(f"a class of {args.class_size}, sandboxed (--jobs 2)", homework, klass, class_out, 2, True)
+        before = time.perf_counter()
+        flags = copying.flag_copying(outcomes, homework)
+        done = time.perf_counter()
+        print(f"{'  then the copying pass':38} {len(outcomes):3d} submissions in {done - before:6.1f} s "
+              f"({sum(map(len, flags.values()))} flags)")
+        print(f"{'  the whole class':38} {len(outcomes):3d} submissions in {done - start:6.1f} s")
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

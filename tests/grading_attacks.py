@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import nbformat
+from homework_build import COURSE
 
 STUDENT_COPIES = Path(__file__).resolve().parent.parent / "notebooks" / "homework"
 MARKER = "gamelib-attack-survivor"
@@ -238,11 +239,12 @@ def _text(cell) -> str:
 
 
 def submission(set_name: str, answers: dict[str, str] | None = None, student_id: str = "mallory",
-               extra_cells: list[str] = ()) -> nbformat.NotebookNode:
+               extra_cells: list[str] = (), course_code: str = COURSE) -> nbformat.NotebookNode:
     """The student copy of ``set_name`` with ``name = ...`` blanks replaced by ``answers`` (Python expressions),
-    the student id typed in, and ``extra_cells`` appended before the last (markdown) cell."""
+    the student id and course code (the test course's) typed in, and ``extra_cells`` appended before the last
+    (markdown) cell."""
     nb = nbformat.read(STUDENT_COPIES / f"{set_name}.ipynb", as_version=4)
-    answers = {**(answers or {}), "student_id": repr(student_id)}
+    answers = {**(answers or {}), "student_id": repr(student_id), "course_code": repr(course_code)}
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.source = re.sub(r"^(\w+) = \.\.\.$",
@@ -255,7 +257,7 @@ def submission(set_name: str, answers: dict[str, str] | None = None, student_id:
 
 def attack_submission(set_name: str, attack: str) -> nbformat.NotebookNode:
     """The student copy with a student id naming the attack, the attack's cell right after the cell that
-    makes the student's own set (before every question), and each answer blank ``name = ...`` replaced by
+    shows the student's numbers (before every question), and each answer blank ``name = ...`` replaced by
     ``name = _loot("name")``: what the attack put in ``_stolen[name]``, else ``...`` (no answer)."""
     nb = submission(set_name, {}, student_id=f"mallory-{attack}")
     loot = 'def _loot(name):\n    return globals().get("_stolen", {}).get(name, ...)\n'
@@ -263,7 +265,7 @@ def attack_submission(set_name: str, attack: str) -> nbformat.NotebookNode:
         if cell.cell_type == "code":
             cell.source = re.sub(r"^(\w+) = \.\.\.$", lambda m: f'{m[1]} = _loot("{m[1]}")', _text(cell),
                                  flags=re.MULTILINE)
-    after = next(i for i, c in enumerate(nb.cells) if "= student_set(student_id)" in _text(c))
+    after = next(i for i, c in enumerate(nb.cells) if "= my_numbers(" in _text(c))
     nb.cells.insert(after + 1, nbformat.v4.new_code_cell(loot + ATTACKS[attack]))
     return nb
 

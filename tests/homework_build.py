@@ -1,10 +1,11 @@
 """The homework sets built once for the whole test session, and kept between sessions while nothing changes.
 
-Building a set (executing its source and running ``otter assign``) takes ~10 s each; the grading tests of
-several modules need the built autograder zips. :func:`built_sets` builds the three sets in parallel
-processes into ``homework/build/test-cache/<key>/`` (not committed) where the key is a hash of everything
-the build reads: the sources, the build tool, the gamelib sources and the otter version. Changing any of
-them gives a new key, so a stale build is never reused.
+Building a set (executing its source, running ``otter assign``, grading its solutions) takes ~10 s each; the
+grading tests of several modules need the built course files. :func:`built_sets` builds the three sets for
+the test course :data:`COURSE` in parallel processes into ``homework/build/test-cache/<key>/`` (not
+committed) where the key is a hash of everything the build reads: the sources, the build tool, the grader,
+the gamelib sources, the course code and the otter version. Changing any of them gives a new key, so a stale
+build is never reused.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
+import nbformat
+
 from tools import build_homework
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,25 +26,32 @@ TOOLS = ROOT / "tools"
 SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 CACHE = ROOT / "homework" / "build" / "test-cache"
 
+#: The course code the test builds are made for (what the test students type).
+COURSE = "test-course-19"
+
+
+def solution_lines(set_name: str) -> dict[str, str]:
+    """The methods of the set's source (tools/build_homework.py's ``solution_lines``)."""
+    return build_homework.solution_lines(
+        nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4))
+
+
 #: The set the grading tests submit to, and its right answers as expressions typed into the answer cells.
 SET = "hw1-subtraction-grundy"
-RIGHT = {"q1_grundy": "game.grundy_values(16).tolist()",
-         "q2_followers": "[game.grundy(9), game.grundy(6), game.grundy(5)]", "q2_g11": "mex(q2_followers)",
-         "q3_remainders": "{n % 11 for n in game.p_positions(11)}", "q3_heap_100": '"P"',
-         "q4_leave": "game.winning_moves(32)[0]", "q5_p_positions": "my_game.p_positions(30)",
-         "q5_g29": "my_game.grundy(29)"}
+RIGHT = solution_lines(SET)
 
 
 
 def cache_key() -> str:
-    digest = hashlib.sha256(version("otter-grader").encode())
-    for path in [*SOURCES, TOOLS / "build_homework.py", *sorted((ROOT / "gamelib").rglob("*.py"))]:
+    digest = hashlib.sha256(f"{version('otter-grader')}|{COURSE}".encode())
+    for path in [*SOURCES, TOOLS / "build_homework.py", *sorted((TOOLS / "grading").glob("*.py")),
+                 *sorted((ROOT / "gamelib").rglob("*.py"))]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
 def _build(source: Path, folder: Path):
-    return build_homework.build_set(source, folder / "build", folder / "student")
+    return build_homework.build_set(source, folder / "build", folder / "student", code=COURSE)
 
 
 @lru_cache(maxsize=1)
@@ -59,3 +69,12 @@ def built_sets() -> dict:
     return {s.stem: build_homework.BuiltSet(
         s.stem, folder / "build" / s.stem / "autograder.zip", folder / "build" / s.stem / "solution.ipynb",
         folder / "student" / f"{s.stem}.ipynb") for s in SOURCES}
+
+
+def right_literals(set_name: str, student_id: str, course_code: str = COURSE) -> dict[str, str]:
+    """One right answer to every question of ``student_id``'s numbers, as Python literals (what a student who
+    copies a classmate's *values* types in)."""
+    from gamelib.homework import numbers
+
+    mine = numbers(set_name, student_id, course_code)
+    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}

@@ -18,9 +18,9 @@ from pathlib import Path
 import nbformat
 import pytest
 from grading_attacks import ATTACKS, MARKER, attack_submission, submission
-from homework_build import RIGHT, ROOT, SET, built_sets
+from homework_build import COURSE, RIGHT, ROOT, SET, built_sets, right_literals
 
-from gamelib.homework import student_set
+from gamelib.homework import numbers
 from tools.grading import cli as grade_homework
 from tools.grading import sandbox
 from tools.grading.layout import scan_folder
@@ -215,7 +215,7 @@ def test_unsandboxed_results_say_so_on_every_row(tmp_path):
     rows = list(csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open()))
     assert [(r["file"], r["score"], r["sandbox"]) for r in rows] == [
         ("alice.ipynb", "11", "UNSANDBOXED (trusted run)")]
-    assert student_set("alice")  # the seeded question was checked against alice's own set
+    assert numbers("hw1", "alice", COURSE).plain  # the questions were marked on alice's own numbers
 
 
 def _grade_folder(tmp_path, notebooks: dict[str, nbformat.NotebookNode]) -> dict:
@@ -236,9 +236,9 @@ def test_running_with_another_students_numeric_id_gains_nothing_unseen(tmp_path)
     """Mallory types her own id, then runs with Alice's as a number (not text), and answers question 5 for
     Alice's set. The gradebook must not show Mallory's id while question 5 is checked against Alice's set."""
     mallory = submission(SET, RIGHT, "7654321")
-    cell = next(c for c in mallory.cells if c.source.startswith("my_set = student_set(student_id)"))
+    cell = next(c for c in mallory.cells if c.source.startswith("mine = my_numbers("))
     cell.source = 'student_id = int("1234567")\n' + cell.source
-    assert student_set(1234567) != student_set("7654321")
+    assert numbers("hw1", 1234567, COURSE).plain != numbers("hw1", "7654321", COURSE).plain
     graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
                                       submission(SET, RIGHT, "1234567"),
                                       "Mallory X_102_assignsubmission_file_/hw1.ipynb": mallory})
@@ -268,24 +268,33 @@ def test_a_typed_id_cannot_write_headings_or_html_into_the_teachers_files(tmp_pa
 
 
 def _id_with_the_set_of(other_id: str, prefix: str) -> str:
-    """An id ``prefix-N`` whose seeded set is ``other_id``'s: the few seconds of search a student can do."""
-    wanted = student_set(other_id)
-    return next(f"{prefix}-{n}" for n in range(10**6) if student_set(f"{prefix}-{n}") == wanted)
+    """An id ``prefix-N`` whose question-5 set is ``other_id``'s: the few seconds of search a student can do."""
+    from gamelib.homework.draw import Draw
+    from gamelib.homework.pools import OWN
+
+    wanted = numbers("hw1", other_id, COURSE).q5.S
+    return next(f"{prefix}-{n}" for n in range(10**6) if OWN.draw(Draw(COURSE, "hw1", "q5", f"{prefix}-{n}")) == wanted)
 
 
-def test_an_id_made_to_share_another_students_set_is_flagged(tmp_path):
-    """Mallory searches for an id of her own whose seeded set is Alice's, types it and copies Alice's notebook:
-    the ids differ (no DUPLICATE ID), so only the shared set can show it."""
+def test_an_id_made_to_share_another_students_set_gains_nothing_and_copied_values_are_flagged(tmp_path):
+    """Mallory searches for an id whose question-5 set is Alice's and types Alice's answers as values. Every
+    other number of hers still differs (and question 5's heaps), so the values score nothing, and the copying
+    pass names Alice."""
+    from tools.grading.copying import flag_copying
+
     forged = _id_with_the_set_of("1234567", "7654321")
     graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
                                       submission(SET, RIGHT, "1234567"),
-                                      "Mallory X_102_assignsubmission_file_/hw1.ipynb": submission(SET, RIGHT, forged),
+                                      "Mallory X_102_assignsubmission_file_/hw1.ipynb":
+                                      submission(SET, right_literals(SET, "1234567"), forged),
                                       "Bob Jones_103_assignsubmission_file_/hw1.ipynb": submission(SET, RIGHT, "bob")})
-    rows = {r["student"]: r for r in csv.DictReader((graded["out"] / f"{SET}-results.csv").open())}
-    assert rows["Mallory X"]["score"] == "11"  # the copied answers are right for her set: only a flag can tell
-    assert "SAME SET" in rows["Mallory X"]["flags"] and "Alice Smith" in rows["Mallory X"]["flags"]
-    assert "SAME SET" in rows["Alice Smith"]["flags"] and "Mallory X" in rows["Alice Smith"]["flags"]
-    assert rows["Bob Jones"]["flags"] == ""
+    outcomes = list(graded["by_file"].values())
+    flags = flag_copying(outcomes, grade_homework.load_set("hw1", built_sets()[SET].autograder_zip))
+    mallory = graded["by_file"]["Mallory X_102_assignsubmission_file_/hw1.ipynb"]
+    assert mallory.score == 0, mallory.questions
+    assert [(f["kind"], f["with"]) for f in flags[mallory.file]] == [
+        ("other-numbers", ["Alice Smith_101_assignsubmission_file_/hw1.ipynb"])]
+    assert flags["Bob Jones_103_assignsubmission_file_/hw1.ipynb"] == []
 
 
 def test_a_zip_member_that_cannot_be_written_is_listed_not_fatal(tmp_path):

@@ -64,6 +64,40 @@ def test_anything_not_plain_is_named_not_encoded(value, kind):
         runner.encode(value)
 
 
+def test_numpy_numbers_and_arrays_are_reported_as_the_python_values_they_hold():
+    """A numpy scalar or array used to zero a whole question ("not a plain value"); they are now reported as
+    ints, floats, bools, text and lists, so that they score like the lists and numbers they hold."""
+    np = pytest.importorskip("numpy")
+    for value, expected in [(np.int64(3), 3), (np.uint8(7), 7), (np.float32(0.5), 0.5), (np.bool_(True), True),
+                            (np.str_("P"), "P"), (np.arange(4), [0, 1, 2, 3]), (np.array([[1, 2], [3, 4]]),
+                                                                              [[1, 2], [3, 4]]),
+                            ([np.int64(1), (np.int16(2),)], [1, {"tuple": [2]}]), (np.array(5), 5)]:
+        encoded = runner.encode(value)
+        assert encoded == expected and _same(plain.decode_value(encoded), plain.decode_value(expected)), value
+        assert all(type(x) in (int, float, bool, str) for x in _leaves(encoded))
+
+
+def _leaves(data):
+    if isinstance(data, list):
+        for item in data:
+            yield from _leaves(item)
+    elif isinstance(data, dict):
+        for items in data.values():
+            yield from _leaves(items)
+    else:
+        yield data
+
+
+def test_numpy_values_that_hold_no_plain_value_are_still_refused():
+    np = pytest.importorskip("numpy")
+    subclass = type("Liar", (np.ndarray,), {"__eq__": lambda self, other: True})
+    for value, kind in [(np.arange(3).view(subclass), "Liar"), (np.complex128(1j), "complex"),
+                        (np.array([object()], dtype=object), "builtins.object"),
+                        (np.zeros(runner._MAX_ITEMS + 1), "too large")]:
+        with pytest.raises(runner.NotPlain, match=kind):
+            runner.encode(value)
+
+
 def test_a_value_containing_itself_is_not_plain():
     loop = []
     loop.append(loop)

@@ -1,34 +1,28 @@
-"""Homework: seeded sets, the otter-grader sources, the student copies, and grading a folder of submissions.
+"""Homework: the otter-grader sources, the build (course code, student copies, solutions, course file), and
+grading a folder of submissions.
 
-The slow tests use every set built with ``otter assign`` (once per session, see homework_build.py) and grade
-submissions made from the committed student copies: the solutions, a blank copy, a wrong one, malformed ones
-and seeded variants. Attacks on the grader are in test_grading_attacks.py.
+The numbers, pools, checks and marks of gamelib.homework are tested in test_homework_variants.py; copying in
+test_copying.py and test_grading_class.py; attacks on the grader in test_grading_attacks.py. The slow tests
+use every set built for the test course (once per session, see homework_build.py) and grade submissions
+made from the committed student copies.
 """
 
+import ast
 import csv
-import hashlib
 import json
-import math
-import random
 import re
-from itertools import combinations
-from math import gcd
 from pathlib import Path
 
 import nbformat
 import pytest
 import yaml
 from grading_attacks import submission as _submission
-from homework_build import built_sets
+from homework_build import COURSE, built_sets, right_literals, solution_lines
 
-import gamelib.homework as homework_module
-from gamelib.homework import candidate, in_pool, normalise_student_id, student_set, variant_pool
+from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
 from tools import build_homework, run_notebooks
 from tools.grading import cli as grade_homework
 
-from brute import grundy_sequence
-
-# otter's imports trip a traitlets deprecation warning that is not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,121 +30,24 @@ SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 STUDENT_COPIES = ROOT / "notebooks" / "homework"
 
 
-
-
 def _text(cell):
     return cell.source if isinstance(cell.source, str) else "".join(cell.source)
 
-
-# ---------------------------------------------------------------------------------------------------------
-# The seeded variant: a set per student id.
-
-
-def _brute_period(values, window):
-    """Smallest (preperiod, period) with a repeated window of ``window`` values, by plain search."""
-    for p0 in range(len(values)):
-        for p in range(1, (len(values) - p0) // 2 + 1):
-            if p0 + p + window <= len(values) and values[p0:p0 + window] == values[p0 + p:p0 + p + window]:
-                return p0, p
-    raise AssertionError("no repeat found")
-
-
-def test_student_set_is_a_pure_function_of_the_normalised_id():
-    assert student_set("s1234567") == student_set(" S1234567\t") == student_set("s1234567")
-    assert student_set(1234567) == student_set("1234567")
-    # the first hash of the id picks a candidate; if it is not in the pool, the hash of "id#1", and so on
-    seeds = ["alice"] + [f"alice#{k}" for k in range(1, 50)]
-    picks = [candidate(int.from_bytes(hashlib.sha256(s.encode()).digest()[:8], "big") % 21489) for s in seeds]
-    assert student_set("Alice") == next(S for S in picks if S in set(variant_pool()))
-
-
-@pytest.mark.parametrize("bad, error, words", [
-    (None, TypeError, "in quotes"), (..., TypeError, "Ellipsis"), (True, TypeError, "True"),
-    (3.5, TypeError, "3.5"), ("", ValueError, "empty"), ("   ", ValueError, "empty"),
-])
-def test_student_set_refuses_what_is_not_an_id(bad, error, words):
-    with pytest.raises(error, match=re.escape(words)):
-        student_set(bad)
-
-
-def test_candidates_are_every_set_of_3_to_5_numbers_up_to_20_in_order():
-    every = [S for k in (3, 4, 5) for S in combinations(range(1, 21), k)]
-    assert len(every) == 21489
-    assert [candidate(i) for i in range(len(every))] == every
-    with pytest.raises(ValueError, match="from 0 to 21488, got 21489"):
-        candidate(21489)
-
-
-def _brute_in_pool(S, worked):
-    """The pool's rule by plain search: no common factor, no worked example, and the smallest repeat of a
-    max(S)-long window (which proves the period) has period >= 3 and preperiod + 2 * period <= 80."""
-    if gcd(*S) != 1 or S in worked:
-        return False
-    try:
-        preperiod, period = _brute_period(grundy_sequence(S, 400), max(S))
-    except AssertionError:  # no repeat below 400: far from showing twice below 80
-        return False
-    return period >= 3 and preperiod + 2 * period <= 80
-
-
-def test_the_pool_holds_exactly_the_sets_its_rule_describes():
-    worked = {(1, 2, 3), (1, 3, 4), (1, 4, 6), (2, 4, 7), (2, 5, 7), (3, 5, 8), (2, 5, 6), (2, 7, 8)}
-    pool = set(variant_pool())
-    assert len(pool) == 17050
-    sample = random.Random(13).sample([S for k in (3, 4, 5) for S in combinations(range(1, 21), k)], 400)
-    for S in sample + sorted(worked) + [(1, 2, 4), (3, 7, 8), (2, 4, 6)]:
-        assert (S in pool) == _brute_in_pool(S, worked) == in_pool(S), S
-    assert (1, 2, 4) in pool and (3, 7, 8) in pool and (2, 4, 6) not in pool  # period 3; preperiod 11
-
-
-def test_ids_spread_evenly_over_the_pool():
-    """4,000 ids drawn uniformly from N = 17,050 sets hit about N(1 - exp(-4000/N)) = 3,565 distinct sets
-    (standard deviation about 18); a skewed draw would hit fewer."""
-    sets = [student_set(f"s{n:07d}") for n in range(4_000)]
-    assert all(in_pool(S) for S in set(sets))
-    assert 3_480 <= len(set(sets)) <= 3_650
-    assert normalise_student_id("  ABC ") == "abc"
-
-
-def test_the_readme_states_the_pool_and_the_chance_of_sharing_a_set():
-    """Birthday bound for a class of 40, from the pool's real size: P(some two share) = 1 - prod (1 - i/N)."""
-    size = len(variant_pool())
-    share = 1 - math.prod(1 - i / size for i in range(40))
-    text = (ROOT / "README.md").read_text()
-    assert f"There are **{size:,}**" in text and f"about **{100 * share:.1f} %**" in text
-    assert f"fixed pool of {size:,}" in homework_module.__doc__ and f"{100 * share:.1f} %" in homework_module.__doc__
-
-
-# ---------------------------------------------------------------------------------------------------------
-# The sources: what the issue asks of each set.
 
 def _questions(source):
     found, current = [], None
     for cell in source.cells:
         text = _text(cell)
         if cell.cell_type == "raw" and text.startswith("# BEGIN QUESTION"):
-            current = {"config": yaml.safe_load(text.split("\n", 1)[1]), "prompt": "", "public": [], "hidden": []}
+            current = {"config": yaml.safe_load(text.split("\n", 1)[1]), "prompt": "", "cells": []}
             found.append(current)
         elif cell.cell_type == "raw" and text.startswith("# END QUESTION"):
             current = None
-        elif current is not None and cell.cell_type == "markdown" and not current["prompt"]:
-            current["prompt"] = text
-        elif current is not None and cell.cell_type == "code" and text.startswith('""" # BEGIN TEST CONFIG'):
-            head, code = text.split('""" # END TEST CONFIG\n')
-            config = yaml.safe_load(head.split("\n", 1)[1])
-            current["hidden" if config.get("hidden") else "public"].append((config, code))
+        elif current is not None:
+            current["cells"].append(cell)
+            if cell.cell_type == "markdown" and not current["prompt"]:
+                current["prompt"] = text
     return found
-
-
-def _solution_lines(source):
-    """``variable -> expression`` for every line ending in ``# SOLUTION``."""
-    answers = {}
-    for cell in source.cells:
-        for line in _text(cell).splitlines():
-            if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
-                name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
-                answers[name.strip()] = expression.strip()
-    return answers
 
 
 def _written_solutions(source):
@@ -170,6 +67,13 @@ def source(request):
     return nbformat.read(ROOT / "homework" / "source" / f"{request.param}.ipynb", as_version=4)
 
 
+def _name(source):
+    return source.cells[0].source.split("name: ")[1].split("\n")[0]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The sources.
+
 def test_there_are_three_sets_following_the_lessons():
     assert [p.stem for p in SOURCES] == ["hw1-subtraction-grundy", "hw2-periodicity-nim", "hw3-sums-misere"]
 
@@ -181,132 +85,138 @@ def test_each_set_mixes_the_kinds_of_question_the_issue_asks_for(source):
     for kind in ("computation", "prediction", "explain", "winning move", "your own set"):
         assert kind in prompts
     written = [q for q in questions if q["config"].get("manual")]
-    assert written and all(not q["public"] and not q["hidden"] for q in written)
+    assert len(written) == 1
     for q in questions:
-        if not q["config"].get("manual"):
-            assert q["public"] and q["hidden"], q["config"]["name"]
-            assert all(c.get("points") == 0 for c, _ in q["public"])  # marks come from the hidden tests
-            assert all(c.get("failure_message") for c, _ in q["public"])  # every instant check explains itself
-    seeded = [q for q in questions if any("student_set(student_id)" in code for _, code in q["hidden"])]
-    assert len(seeded) == 1
+        if q["config"].get("manual"):
+            continue
+        # every autograded question uses the student's own numbers and ends with the kit's check, not otter's
+        assert f"mine.{q['config']['name']}." in q["prompt"], q["config"]["name"]
+        check = q["cells"][-1]
+        assert _text(check) == f'mine.check("{q["config"]["name"]}")'
+        assert check.metadata.get("deletable") is False and check.metadata.get("editable") is False
 
 
-def _solution_environment(source):
-    """Run the source's code the way a student who got everything right would (tests left out)."""
-    env = {}
-    for cell in source.cells:
-        text = _text(cell)
-        if cell.cell_type == "code" and not text.startswith('""" # BEGIN TEST CONFIG'):
-            exec(compile(text, "<solution>", "exec"), env)
-    return env
+def test_the_sources_hold_no_expected_value_only_methods(source):
+    """No otter test cells (whose expected values were public), and every solution line reads the student's
+    numbers (``mine.``) or another answer: no literal answer anywhere."""
+    text = nbformat.writes(source)
+    assert "BEGIN TESTS" not in text and "TEST CONFIG" not in text and "grader.check" not in text
+    answers = solution_lines(_name(source))
+    assert answers
+    for name, expression in answers.items():
+        assert "mine." in expression or re.search(r"\bq\d_", expression), (name, expression)
 
 
-def _run_public_tests(student_copy, question, env):
-    from otter.test_files.ok_test import OKTestFile
-
-    test_file = OKTestFile.from_metadata(student_copy.metadata["otter"]["tests"][question], "handout")
-    test_file.run(env)
-    return test_file
-
-
-def test_the_solutions_pass_every_instant_check(source):
-    name = source.cells[0].source.split("name: ")[1].split("\n")[0]
-    student_copy = nbformat.read(STUDENT_COPIES / f"{name}.ipynb", as_version=4)
-    env = _solution_environment(source)
-    for question in student_copy.metadata["otter"]["tests"]:
-        assert _run_public_tests(student_copy, question, env).passed_all, question
+def test_the_sources_points_are_those_gamelib_marks(source):
+    definition = homework(_name(source))
+    configured = {q["config"]["name"]: q["config"]["points"] for q in _questions(source)
+                  if not q["config"].get("manual")}
+    assert configured == {q.name: q.points for q in definition.questions}
+    assert set(solution_lines(_name(source))) == set(definition.answer_names)
 
 
-@pytest.mark.parametrize("set_name, question, wrong, message", [
-    ("hw1-subtraction-grundy", "q1", {"q1_grundy": "game.grundy_values(16)"}, "add .tolist()"),
-    ("hw1-subtraction-grundy", "q2", {"q2_followers": "[2, 1, 2]", "q2_g11": "3"}, "mex of the values"),
-    ("hw1-subtraction-grundy", "q4", {"q4_leave": "28"}, "32 minus 2, 5 or 6"),
-    ("hw1-subtraction-grundy", "q5", {"student_id": "..."}, "Type your student id in quotes"),
-    ("hw2-periodicity-nim", "q1", {"q1_preperiod": "game.periodicity()"}, "read its .preperiod"),
-    ("hw2-periodicity-nim", "q4", {"q4_after": "(10, 13, 8, 5)"}, "exactly one of them smaller"),
-    ("hw3-sums-misere", "q1", {"q1_parts": "[1, 3, 0]", "q1_total": "1 + 3 + 0"}, "nim-sum (XOR)"),
-    ("hw3-sums-misere", "q3", {"q3_remainders": "{0, 1}"}, "heap of 0 or 1 chips is an N-position"),
-    ("hw3-sums-misere", "q4", {"q4_after": "(0, 1, 1)"}, "normal-play move"),
-])
-def test_instant_checks_explain_a_wrong_answer(set_name, question, wrong, message):
-    source = nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4)
-    env = _solution_environment(source)
-    for variable, expression in wrong.items():
-        env[variable] = eval(expression, env)
-    result = _run_public_tests(nbformat.read(STUDENT_COPIES / f"{set_name}.ipynb", as_version=4), question, env)
-    assert not result.passed_all
-    assert message in result.summary()
+def _run_cells(nb, typed: dict[str, str]):
+    """Run a notebook's code cells in this process, with ``name = ...`` lines typed as ``typed`` says; the
+    namespace, and what each cell showed last (its value's repr)."""
+    env, shown = {}, []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        text = re.sub(r"^(\w+) = \.\.\.$", lambda m: f"{m[1]} = {typed[m[1]]}" if m[1] in typed else m[0], _text(cell),
+                      flags=re.MULTILINE)
+        tree = ast.parse(text)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, "<cell>", "exec"), env)
+        shown.append(repr(eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)) if last else "")
+    return env, shown
 
 
-def test_an_answer_of_the_wrong_kind_gets_only_the_message_about_its_kind():
-    source = nbformat.read(SOURCES[0], as_version=4)
-    env = {**_solution_environment(source), "q1_grundy": _solution_environment(source)["game"].grundy_values(16)}
-    result = _run_public_tests(nbformat.read(STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb", as_version=4), "q1", env)
-    assert "add .tolist()" in result.summary()
-    assert "From heaps 0 and 1" not in result.summary()  # the values are right: only their container is not
+@pytest.mark.parametrize("set_name", [p.stem for p in SOURCES])
+def test_the_solutions_get_full_marks_for_any_id_and_code(set_name):
+    """The source's solution lines, typed into the student copy, compute the right answers for whatever id and
+    code are typed: the same gamelib calls answer every variant."""
+    copy = nbformat.read(STUDENT_COPIES / f"{set_name}.ipynb", as_version=4)
+    definition = homework(set_name)
+    for index in range(12):
+        student, code = f"s{index:07d}", ("maple-7q", COURSE, DEMO_COURSE_CODE)[index % 3]
+        env, _ = _run_cells(copy, {**solution_lines(set_name), "student_id": repr(student), "course_code": repr(code)})
+        mine = numbers(set_name, student, code)
+        for question in definition.questions:
+            marked = mine.mark(question.name, {n: env[n] for n in question.names})
+            assert marked.right, (student, code, marked.details)
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The student copies give nothing away.
+# The student copies.
 
-def test_student_copies_hold_no_solution_and_no_hidden_test(source):
-    name = source.cells[0].source.split("name: ")[1].split("\n")[0]
+def test_run_all_on_the_fresh_handout_goes_to_the_end_and_asks_for_the_id(source):
+    """Nothing typed: every cell runs (no "got Ellipsis" traceback), the numbers cell says what to type, and
+    every check says the answer is still to come, and that only the form was checked."""
+    copy = nbformat.read(STUDENT_COPIES / f"{_name(source)}.ipynb", as_version=4)
+    _, shown = _run_cells(copy, {})
+    numbers_cell = next(s for s in shown if s.startswith("Homework"))
+    assert "type your student id and course code" in numbers_cell
+    checks = [s for s in shown if re.match(r"q\d: ", s)]
+    assert len(checks) == len(homework(_name(source)).questions)
+    for said in checks:
+        assert "no answer yet" in said and "only the form was checked" in said and "pass" not in said.lower()
+
+
+def test_student_copies_hold_no_solution_and_no_course_code(source):
+    name = _name(source)
     text = (STUDENT_COPIES / f"{name}.ipynb").read_text()
-    copy = nbformat.reads(text, as_version=4)
-    for variable, expression in _solution_lines(source).items():
+    for variable, expression in solution_lines(name).items():
         assert f"{variable} = {expression}" not in text
         assert f"{variable} = ..." in text  # the blank the student fills in
-    for question in _questions(source):
-        for _, code in question["hidden"]:
-            assert code.strip().splitlines()[-1] not in text
+    assert "student_id = ..." in text and "course_code = ..." in text
     for written in _written_solutions(source):
         assert written.splitlines()[0] not in text
-    stored = copy.metadata["otter"]["tests"]
-    assert stored and all(not case["hidden"] for test in stored.values() for case in test["suites"][0]["cases"])
-    assert "# SOLUTION" not in text and "BEGIN SOLUTION" not in text and "TEST CONFIG" not in text
+    assert COURSE not in text and "# SOLUTION" not in text and "BEGIN SOLUTION" not in text
+    assert "import otter" not in text and "grader.check" not in text  # the kit's checks replace otter's
 
 
 def test_the_build_tool_finds_a_leak():
     source = nbformat.read(SOURCES[0], as_version=4)
-    leaking = nbformat.writes(source)  # the source itself holds every solution and hidden test
+    leaking = nbformat.writes(source)  # the source itself holds every solution
     assert build_homework.leaked_secrets(leaking, source)
-    assert build_homework.leaked_secrets((STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb").read_text(), source) == []
+    clean = (STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb").read_text()
+    assert build_homework.leaked_secrets(clean, source) == []
+    assert build_homework.leaked_secrets(clean, source, "Birch-42X") == []
+    assert build_homework.leaked_secrets(clean + "birch-42x", source, " Birch-42X") == ["the course code"]
+    assert build_homework.leaked_secrets(clean, source, DEMO_COURSE_CODE) == []  # the demo code is public
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Grading submissions made from the committed student copies.
+def test_the_course_code_is_typed_into_the_solution_only():
+    source = build_homework.with_course_code(nbformat.read(SOURCES[0], as_version=4), 'maple "7q"')
+    lines = [line for cell in source.cells for line in _text(cell).splitlines() if line.startswith("course_code")]
+    assert lines == ['course_code = "maple \\"7q\\""  # SOLUTION']
+    broken = nbformat.read(SOURCES[0], as_version=4)
+    for cell in broken.cells:
+        cell.source = _text(cell).replace('course_code = "demo"', "course_code = other")
+    with pytest.raises(SystemExit, match="exactly one line"):
+        build_homework.with_course_code(broken, "x")
 
-def _solutions(set_name):
-    answers = _solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4))
-    del answers["student_id"]
-    return answers
+
+def test_the_build_reads_the_course_code_from_the_option_then_the_private_file_else_the_demo(tmp_path):
+    private = tmp_path / "build" / "course-code.txt"
+    assert build_homework.course_code(None, private) == (DEMO_COURSE_CODE, True)
+    assert build_homework.course_code(" Maple-7Q ", private) == ("Maple-7Q", False)
+    assert private.read_text() == "Maple-7Q\n" and private.stat().st_mode & 0o077 == 0  # kept, private
+    assert build_homework.course_code(None, private) == ("Maple-7Q", False)  # the next build reuses it
+    assert build_homework.course_code("DEMO", private) == ("demo", True)
+    assert private.read_text() == "Maple-7Q\n"  # the demo code is never kept
+    for bad in ("", "   ", "x" * 101):
+        with pytest.raises(SystemExit, match="course"):
+            build_homework.course_code(bad, private)
 
 
-def test_declared_student_id_is_read_from_the_code():
-    from tools.grading.notebook import declared_student_id
+def test_declared_student_id_and_course_code_are_read_from_the_code():
+    from tools.grading.notebook import declared_course_code, declared_student_id
 
-    nb = _submission("hw1-subtraction-grundy", {}, student_id="s77")
-    assert declared_student_id(nb) == "s77"
+    nb = _submission("hw1-subtraction-grundy", {}, student_id="s77", course_code="Maple")
+    assert (declared_student_id(nb), declared_course_code(nb)) == ("s77", "Maple")
     blank = nbformat.read(STUDENT_COPIES / "hw1-subtraction-grundy.ipynb", as_version=4)
-    assert declared_student_id(blank) is None
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_sets()
-
-
-@pytest.mark.slow
-def test_committed_student_copies_are_what_the_build_makes(built):
-    for name, pieces in built.items():
-        assert pieces.autograder_zip.is_file()
-        committed = (STUDENT_COPIES / f"{name}.ipynb").read_text(encoding="utf-8")
-        assert build_homework.same_student_copy(committed, pieces.student_notebook.read_text(encoding="utf-8")), (
-            f"notebooks/homework/{name}.ipynb is out of date: run `make homework`")
-        # Saved with the kernel JupyterLab starts, so opening it changes nothing (not marked modified).
-        metadata = json.loads(committed)["metadata"]
-        assert metadata["kernelspec"] == run_notebooks.kernelspec_metadata()
-        assert metadata["language_info"]["name"] == "python" and "codemirror_mode" in metadata["language_info"]
+    assert (declared_student_id(blank), declared_course_code(blank)) == (None, None)
 
 
 def test_a_changed_student_copy_is_not_the_same_but_another_python_patch_version_is():
@@ -318,14 +228,67 @@ def test_a_changed_student_copy_is_not_the_same_but_another_python_patch_version
     assert not build_homework.same_student_copy(text, json.dumps(nb))
 
 
+# ---------------------------------------------------------------------------------------------------------
+# The build, and grading submissions made from the committed student copies.
+
+@pytest.fixture(scope="module")
+def built():
+    return built_sets()
+
+
+@pytest.mark.slow
+def test_committed_student_copies_are_what_the_build_makes(built):
+    for name, pieces in built.items():
+        committed = (STUDENT_COPIES / f"{name}.ipynb").read_text(encoding="utf-8")
+        assert build_homework.same_student_copy(committed, pieces.student_notebook.read_text(encoding="utf-8")), (
+            f"notebooks/homework/{name}.ipynb is out of date: run `make homework`")
+        # Saved with the kernel JupyterLab starts, so opening it changes nothing (not marked modified).
+        metadata = json.loads(committed)["metadata"]
+        assert metadata["kernelspec"] == run_notebooks.kernelspec_metadata()
+        assert metadata["language_info"]["name"] == "python" and "codemirror_mode" in metadata["language_info"]
+
+
+@pytest.mark.slow
+def test_the_course_file_holds_the_code_and_the_numbers_the_handout_was_built_with(built, tmp_path):
+    from tools.grading import grader
+
+    pieces = built["hw1-subtraction-grundy"]
+    data = grader.read_course_file(pieces.autograder_zip)
+    assert (data["set"], data["course_code"], data["demo"]) == ("hw1-subtraction-grundy", COURSE, False)
+    assert data["probe"]["probe-1"] == numbers("hw1", "probe-1", COURSE).plain
+    source = ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb"
+    loaded = grader.load_set(source, pieces.student_notebook, pieces.autograder_zip)
+    assert (loaded.course_code, loaded.demo) == (COURSE, False)
+    # numbers drawn differently from the handout's build (a changed pool, say) stop the grader
+    import zipfile
+
+    changed = tmp_path / "changed.zip"
+    data["probe"]["probe-1"]["q1"]["S"] = [1, 2, 4]
+    with zipfile.ZipFile(changed, "w") as archive:
+        archive.writestr("course.json", json.dumps(data))
+    with pytest.raises(SystemExit, match="differ from those of the handout's build"):
+        grader.load_set(source, pieces.student_notebook, changed)
+    said = []
+    demo = tmp_path / "demo.zip"
+    build_homework.write_course_file(demo, "hw1-subtraction-grundy", DEMO_COURSE_CODE, True)
+    assert grader.load_set(source, pieces.student_notebook, demo, warn=lambda *a, **k: said.append(a[0])).demo
+    assert "demo course code" in said[0] and "public repository" in said[0]
+
+
+@pytest.mark.slow
+def test_the_solution_notebook_types_the_course_code_and_the_example_id(built):
+    text = built["hw2-periodicity-nim"].solution_notebook.read_text()
+    assert f'course_code = \\"{COURSE}\\"' in text and f'student_id = \\"{EXAMPLE_STUDENT_ID}\\"' in text
+
+
 def _grade_folder(folder, set_name, built, out, **options):
     from tools.grading.layout import scan_folder
 
-    homework = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
+    homework_set = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
     submissions, skipped = scan_folder(folder)
-    outcomes = grade_homework.grade_all(submissions, homework, out, report=lambda _: None,
+    outcomes = grade_homework.grade_all(submissions, homework_set, out, report=lambda _: None,
                                         limits=grade_homework.sandbox.Limits(timeout=30), **options)
-    return homework, outcomes, skipped
+    return homework_set, outcomes, skipped
 
 
 @pytest.fixture(scope="module")
@@ -333,22 +296,18 @@ def hw1_results(built, tmp_path_factory):
     """One folder of hw1 submissions, right, blank, wrong and malformed, graded in one run."""
     name = "hw1-subtraction-grundy"
     folder = tmp_path_factory.mktemp("hw1-submissions")
-    right = _solutions(name)
+    right = solution_lines(name)
     nbformat.write(_submission(name, right, "alice"), folder / "alice.ipynb")
-    nbformat.write(_submission(name, right, "bob"), folder / "bob.ipynb")  # bob's own set, bob's answers
+    nbformat.write(_submission(name, right, "bob"), folder / "bob.ipynb")  # bob's own numbers, bob's answers
     (folder / "blank.ipynb").write_bytes((STUDENT_COPIES / f"{name}.ipynb").read_bytes())
-    wrong = {**right, "q1_grundy": "[0, 0, 1, 1, 0, 2, 1, 3, 0, 2, 1, 0, 0, 1, 1, 1]", "q4_leave": "27"}
+    wrong = {**right, "q1_grundy": f"({right['q1_grundy']})[:-1] + [({right['q1_grundy']})[-1] + 1]",
+             "q4_leave": "mine.q4.n"}
     nbformat.write(_submission(name, wrong, "carol"), folder / "carol-wrong.ipynb")
-    # dave answers for alice's set, not his own.
-    alice_set = student_set("alice")
-    assert student_set("dave") != alice_set
-    copied = {**right, "q5_p_positions": f"SubtractionGame({alice_set}).p_positions(30)",
-              "q5_g29": f"SubtractionGame({alice_set}).grundy(29)"}
-    nbformat.write(_submission(name, copied, "dave"), folder / "dave-copied.ipynb")
+    # dave types alice's right values, literally, under his own id
+    nbformat.write(_submission(name, right_literals(name, "alice"), "dave"), folder / "dave-copied.ipynb")
     (folder / "erin-broken.ipynb").write_text('{"cells": [{"cell_type": "code", "source": "q1_gr')
     deleted = _submission(name, right, "frank")
-    deleted.cells = [c for c in deleted.cells
-                     if not _text(c).startswith(("q2_followers", 'grader.check("q3")'))]
+    deleted.cells = [c for c in deleted.cells if not _text(c).startswith(("q2_moves", 'mine.check("q3")'))]
     nbformat.write(deleted, folder / "frank-deleted.ipynb")
     raising = _submission(name, right, "grace")
     raising.cells.insert(8, nbformat.v4.new_code_cell("q1_grundy = undefined_name + 1"))
@@ -360,8 +319,8 @@ def hw1_results(built, tmp_path_factory):
     # what `make homework` leaves for the teacher, graded as it is
     (folder / "model-solution.ipynb").write_bytes(built[name].solution_notebook.read_bytes())
     out = tmp_path_factory.mktemp("hw1-graded")
-    homework, outcomes, skipped = _grade_folder(folder, name, built, out, jobs=2)
-    gradebook = grade_homework.write_all(outcomes, skipped, homework, out)
+    homework_set, outcomes, skipped = _grade_folder(folder, name, built, out, jobs=2)
+    gradebook = grade_homework.write_all(outcomes, skipped, homework_set, out)
     return {o.file: o for o in outcomes}, gradebook, skipped
 
 
@@ -371,16 +330,20 @@ def test_a_right_submission_scores_full_marks(hw1_results):
     for file in ("alice.ipynb", "bob.ipynb"):
         assert outcomes[file].status == "graded", outcomes[file].problems
         assert outcomes[file].score == outcomes[file].possible == 11
+        assert all(q["right"] for q in outcomes[file].questions.values())
+    assert outcomes["alice.ipynb"].variant["numbers"] == numbers("hw1", "alice", COURSE).plain
+    assert outcomes["alice.ipynb"].variant["numbers"] != outcomes["bob.ipynb"].variant["numbers"]
 
 
 @pytest.mark.slow
 def test_the_blank_copy_scores_zero_without_crashing(hw1_results):
     blank = hw1_results[0]["blank.ipynb"]
     assert blank.score == 0 and blank.possible == 11
-    assert blank.student_id is None
-    # Running the blank copy, the cell that makes the student's set stops: no id was typed.
-    assert any("student_set(student_id)" in p and "TypeError" in p for p in blank.problems)
-    assert "`q1_grundy` is still `...`: no answer yet." in blank.questions["q1"]["feedback"]
+    assert blank.student_id is None and blank.variant == {}
+    assert not [p for p in blank.problems if "raised" in p]  # Run All goes to the end: no cell fails
+    assert any("no student id is typed" in p for p in blank.problems)
+    assert "q1: `q1_grundy` is still `...`: no answer yet." in blank.questions["q1"]["feedback"]
+    assert blank.questions["q1"]["answers"] == {"q1_grundy": "..."}
 
 
 @pytest.mark.slow
@@ -388,13 +351,15 @@ def test_a_wrong_submission_gets_partial_marks_on_the_right_questions(hw1_result
     carol = hw1_results[0]["carol-wrong.ipynb"]
     assert carol.status == "graded"
     assert {q: r["score"] for q, r in carol.questions.items()} == {"q1": 0, "q2": 2, "q3": 2, "q4": 0, "q5": 3}
-    assert carol.score == 7
-    # the teacher's details name the failed test and the expression that was not true ...
-    assert any(re.fullmatch(r"hidden test q4 - \d+ failed: .*q4_leave.*  gave False", f)
-               for f in carol.questions["q4"]["details"]), carol.questions["q4"]["details"]
-    # ... the student's feedback says a full test failed, without saying which value it expected
+    assert carol.score == 7 and not carol.questions["q4"]["right"] and carol.questions["q2"]["right"]
+    # the teacher's details say what was typed and one right answer ...
+    right_leave = sorted(numbers("hw1", "carol", COURSE).key("q4")["q4_leave"])
+    assert any(f"right: {right_leave[0]}" in d for d in carol.questions["q4"]["details"])
+    # ... the student's feedback says which answer is wrong, and what the check finds, never a right value
     said = " ".join(carol.questions["q4"]["feedback"])
-    assert "full tests found a mistake" in said and "26" not in said and "30" not in said
+    assert "`q4_leave`" in said and "not one move from your heap" in said
+    assert not [v for v in right_leave if re.search(rf"\b{v}\b", said)]
+    assert carol.questions["q4"]["answers"] == {"q4_leave": str(numbers("hw1", "carol", COURSE).q4.n)}
 
 
 @pytest.mark.slow
@@ -402,16 +367,14 @@ def test_the_built_solution_grades_as_a_complete_perfect_submission(hw1_results)
     model = hw1_results[0]["model-solution.ipynb"]
     assert (model.status, model.score, model.possible, model.problems) == ("graded", 11, 11, [])
     assert model.written["q6"].startswith("If g(n) = m > 0")
+    assert model.student_id == EXAMPLE_STUDENT_ID and model.course_code == COURSE
 
 
 @pytest.mark.slow
-def test_seeded_questions_check_each_students_own_set(hw1_results):
-    outcomes = hw1_results[0]
-    assert student_set("alice") != student_set("bob")
-    assert outcomes["bob.ipynb"].questions["q5"]["score"] == 3
-    dave = outcomes["dave-copied.ipynb"]
-    assert dave.student_id == "dave"
-    assert dave.questions["q5"]["score"] == 0 and dave.score == 8
+def test_another_students_values_score_no_more_than_a_guess(hw1_results):
+    """Dave types Alice's right answers as values under his own id: wrong for his numbers."""
+    dave = hw1_results[0]["dave-copied.ipynb"]
+    assert dave.student_id == "dave" and dave.score == 0, dave.questions
 
 
 @pytest.mark.slow
@@ -423,6 +386,7 @@ def test_malformed_submissions_are_reported_and_the_others_still_graded(hw1_resu
     assert frank.status == "graded, with problems"
     assert "2 cell(s) of the handout are missing" in frank.problems[0]
     assert frank.questions["q2"]["score"] == 0 and frank.score == 9
+    assert "`q2_moves` is not defined" in " ".join(frank.questions["q2"]["feedback"])
     grace = outcomes["grace-raises.ipynb"]
     assert grace.status == "graded, with problems"
     assert any("raised NameError: name 'undefined_name' is not defined" in p for p in grace.problems)
@@ -447,8 +411,7 @@ def test_the_results_file_has_a_row_per_submission(hw1_results):
     details = json.loads((gradebook.parent / "hw1-subtraction-grundy-details.json").read_text())
     assert details["set"] == "hw1-subtraction-grundy" and len(details["submissions"]) == len(rows) == 11
     carol = next(s for s in details["submissions"] if s["file"] == "carol-wrong.ipynb")
-    assert carol["questions"]["q1"]["score"] == 0
-    assert [f.split(" - ")[0] for f in carol["questions"]["q1"]["details"]] == ["hidden test q1"]
+    assert carol["questions"]["q1"]["score"] == 0 and not carol["questions"]["q1"]["right"]
 
 
 @pytest.mark.slow
@@ -456,11 +419,11 @@ def test_the_results_file_has_a_row_per_submission(hw1_results):
 def test_the_other_sets_grade_solutions_full_and_blanks_zero(built, name, tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()
-    nbformat.write(_submission(name, _solutions(name), "s1234567"), folder / "right.ipynb")
+    nbformat.write(_submission(name, solution_lines(name), "s1234567"), folder / "right.ipynb")
     (folder / "blank.ipynb").write_bytes((STUDENT_COPIES / f"{name}.ipynb").read_bytes())
-    homework, outcomes, _ = _grade_folder(folder, name, built, tmp_path / "out", jobs=2)
+    homework_set, outcomes, _ = _grade_folder(folder, name, built, tmp_path / "out", jobs=2)
     outcomes = {o.file: o for o in outcomes}
     assert outcomes["right.ipynb"].status == "graded", outcomes["right.ipynb"].problems
-    autograded_points = sum(q.points for q in homework.autograded)
+    autograded_points = sum(q.points for q in homework_set.autograded)
     assert outcomes["right.ipynb"].score == outcomes["right.ipynb"].possible == autograded_points
     assert outcomes["blank.ipynb"].score == 0

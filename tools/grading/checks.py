@@ -1,150 +1,80 @@
-"""The public and hidden tests of a homework set, run in the grader's own process on plain answer values.
+"""Mark a submission's answers, in the grader's own process, on the plain values the sandbox reported.
 
-The tests come from the autograder zip ``otter assign`` built (``tests/qN.py``, otter's OK format), read as
-data (``ast.literal_eval``, never imported) and run with otter's own test runner (``OKTestFile``) — but on a
-namespace holding only the plain values the sandbox reported (:mod:`grading.plain`), never in the student's
-kernel. Built-in values cannot redefine ``==``, ``len`` or ``in``, so a test's verdict is the teacher's.
+Every student's numbers are their own (:mod:`gamelib.homework`): the grader draws them from the student id
+and the teacher's course code, computes the right answers from them with ``gamelib`` (every right answer,
+where several are right) and compares the reported answers in their canonical form. No expected value is
+stored anywhere: the public sources show the methods only. Built-in values cannot redefine ``==``, ``len``
+or ``in``, so the verdict is the grader's.
 
-Each question's result carries two kinds of text: ``details`` for the teacher (which test failed, with its
-expression, so it may quote a hidden test's expected value) and ``feedback`` for the student, made only of
-the public checks' own failure messages and plain facts about the answer's type, never hidden test code.
+Each question's result carries ``details`` for the teacher (the student's values, and a right answer for
+each wrong one) and ``feedback`` for the student (problems with the form of an answer, slips the handout's
+own check names, and per answer "right" or "not right for your numbers", never a right value).
 """
 
 from __future__ import annotations
 
-import ast
-import builtins
-import copy
 import threading
-import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from otter.test_files.ok_test import OKTestFile
+from gamelib.homework import Numbers, Question
+from gamelib.homework.core import UNDEFINED, short
 
 from .plain import Report
 
-#: otter's doctest runner swaps sys.stdout while it runs, for every thread of the process: hold this lock to
-#: run tests or to print while grading threads may be running (a line printed by another thread meanwhile
-#: would land in a test's captured output and fail it).
+#: Held while a progress line is printed: grading threads once shared sys.stdout with otter's test runner,
+#: which swapped it for the whole process; the command line still prints under it.
 STDOUT_LOCK = threading.Lock()
-
-
-@dataclass(frozen=True)
-class QuestionTests:
-    """One autograded question's tests as otter stored them, and the variables those tests read."""
-
-    name: str
-    points: float
-    test: dict
-    names: tuple[str, ...]
-
-    def fresh(self) -> OKTestFile:
-        return OKTestFile.from_metadata(copy.deepcopy(self.test), f"tests/{self.name}.py")
+#: Longest text of one answer kept in the results (``Outcome.questions[q]["answers"]``).
+ANSWER_TEXT = 120
 
 
 @dataclass
 class QuestionResult:
-    """What the tests found for one question."""
+    """What marking found for one question."""
 
     score: float
     possible: float
+    right: bool = False
     details: list[str] = field(default_factory=list)
     feedback: list[str] = field(default_factory=list)
+    answers: dict[str, str] = field(default_factory=dict)
 
 
-def _case_code(code: str) -> str:
-    """The Python source of a doctest-style case (``>>>`` and ``...`` lines)."""
-    lines = []
-    for line in code.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith((">>> ", "... ")) or stripped in (">>>", "..."):
-            lines.append(stripped[4:])
-    return "\n".join(lines)
+def answer_text(report: Report, name: str) -> str:
+    """A short plain text of the student's value: its repr, ``...``, ``(not defined)`` or ``(a TYPE)``.
 
-
-def free_names(code: str) -> set[str]:
-    """The names a piece of test code reads without binding them first (builtins left out).
-
-    >>> code = ">>> import gamelib\\n>>> g = gamelib.mex(q2_followers)\\n>>> q2_g11 == g and len(q2_followers) == 3"
-    >>> sorted(free_names(code))
-    ['q2_followers', 'q2_g11']
+    >>> answer_text(Report(values={"a": {3, 1}}, missing={"b"}, not_plain={"c": "numpy.matrix"}), "a")
+    '{1, 3}'
+    >>> [answer_text(Report(missing={"b"}, not_plain={"c": "numpy.matrix"}), n) for n in "bc"]
+    ['(not defined)', '(a numpy.matrix)']
     """
-    tree = ast.parse(_case_code(code))
-    bound, read = set(), set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-    return read - bound - set(dir(builtins))
+    if name in report.values:
+        return short(report.values[name], ANSWER_TEXT)
+    if name in report.not_plain:
+        kind = report.not_plain[name]
+        return "..." if kind == "builtins.ellipsis" else f"(a {kind})"
+    return "(not defined)"
 
 
-def load_tests(autograder_zip: Path) -> dict[str, QuestionTests]:
-    """Every ``tests/qN.py`` of the zip, in question order."""
-    found = {}
-    with zipfile.ZipFile(autograder_zip) as archive:
-        for member in sorted(archive.namelist()):
-            if not (member.startswith("tests/") and member.endswith(".py")):
-                continue
-            module = ast.parse(archive.read(member).decode("utf-8"))
-            test = next(ast.literal_eval(node.value) for node in module.body if isinstance(node, ast.Assign)
-                        and any(isinstance(t, ast.Name) and t.id == "test" for t in node.targets))
-            names = set()
-            for suite in test["suites"]:
-                for case in suite["cases"]:
-                    names |= free_names(case["code"])
-            found[test["name"]] = QuestionTests(test["name"], test["points"], test, tuple(sorted(names)))
-    return dict(sorted(found.items(), key=lambda item: (len(item[0]), item[0])))
-
-
-def _failure_detail(result) -> str:
-    """For the teacher: the failed case's name and its own message, else the expression that was not true."""
-    case = result.test_case
-    kind = "hidden" if case.hidden else "public"
-    if case.failure_message:
-        return f"{kind} test {case.name} failed: {case.failure_message}"
-    lines = (result.message or "").splitlines()
-    if "Failed example:" in lines:
-        start = lines.index("Failed example:") + 1
-        got = lines.index("Got:") + 1 if "Got:" in lines else None
-        expression = lines[start].strip() if start < len(lines) else "?"
-        value = lines[got].strip() if got is not None and got < len(lines) else "an error"
-        return f"{kind} test {case.name} failed: {expression}  gave {value}"
-    last = next((line.strip() for line in reversed(lines) if line.strip()), "no message")
-    return f"{kind} test {case.name} failed: {last}"
-
-
-def grade_question(tests: QuestionTests, report: Report) -> QuestionResult:
-    """Run one question's tests on the reported values; 0 points if an answer it reads is not plain."""
-    not_plain = {name: report.not_plain[name] for name in tests.names if name in report.not_plain}
-    missing = [name for name in tests.names if name in report.missing]
-    test_file = tests.fresh()
-    possible = test_file.possible
+def grade_question(question: Question, numbers: Numbers | None, report: Report) -> QuestionResult:
+    """Mark one question on the reported values; 0 points without numbers (no id known), or for an answer
+    that is not a plain value."""
+    answers = {name: answer_text(report, name) for name in question.names}
+    result = QuestionResult(0.0, question.points, answers=answers)
+    not_plain = {name: report.not_plain[name] for name in question.names if name in report.not_plain}
     if not_plain:
-        messages = [f"`{name}` is still `...`: no answer yet." if kind == "builtins.ellipsis" else
-                    f"`{name}` is a {kind}, not a plain value (a number, text, True/False/None, or a list, tuple, "
-                    "set or dict of those)." for name, kind in not_plain.items()]
-        return QuestionResult(0, possible, details=messages, feedback=messages)
-    environment = {name: copy.deepcopy(report.values[name]) for name in tests.names if name in report.values}
-    with STDOUT_LOCK:
-        test_file.run(environment)
-    feedback = [f"`{name}` was not defined when the notebook finished running." for name in missing]
-    details = list(feedback)
-    public_failed = False
-    hidden = [r for r in test_file.test_case_results if r.test_case.hidden]
-    for result in test_file.test_case_results:
-        if result.passed:
-            continue
-        details.append(_failure_detail(result))
-        if not result.test_case.hidden:
-            public_failed = True
-            feedback.append(result.test_case.failure_message or f"A public check of {tests.name} failed: run "
-                            f'grader.check("{tests.name}") in the notebook to see it.')
-    hidden_failed = sum(not r.passed for r in hidden)
-    if hidden_failed and not public_failed and not missing:
-        feedback.append(f"The quick checks pass, but the full tests found a mistake ({hidden_failed} of "
-                        f"{len(hidden)} failed): check the question again.")
-    return QuestionResult(test_file.score, possible, details, feedback)
+        messages = [f"{question.name}: `{name}` is still `...`: no answer yet." if kind == "builtins.ellipsis" else
+                    f"{question.name}: `{name}` is a {kind}, not a plain value (a number, text, True/False/None, "
+                    "or a list, tuple, set or dict of those)." for name, kind in not_plain.items()]
+        result.details, result.feedback = list(messages), list(messages)
+        return result
+    if numbers is None:
+        message = (f"{question.name}: not marked: no student id was known for this notebook, so its numbers are "
+                   "not known.")
+        result.details, result.feedback = [message], [message]
+        return result
+    values = {name: report.values.get(name, UNDEFINED) for name in question.names}
+    marked = numbers.mark(question.name, values)
+    result.score, result.right = marked.score, marked.right
+    result.details, result.feedback = marked.details, marked.feedback
+    return result

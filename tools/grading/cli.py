@@ -1,11 +1,13 @@
 """The grader's command line: grade a folder (or a course site's zip) of homework submissions, each in a
-sandbox, into a gradebook.
+sandbox, into a gradebook, the files the course site imports and a class report.
 
 Usage::
 
     python -m tools.grade_homework hw1 submissions/hw1/                 # -> submissions/hw1-graded/
     python -m tools.grade_homework hw1 download.zip --jobs 2 --timeout 120
-    python -m tools.grade_homework hw1 submissions/hw1/ --merge-manual marked.csv
+    python -m tools.grade_homework hw1 download.zip --roster gradebook-export.csv --deadline "2026-03-01 23:59" \\
+        --late-penalty 10 --summary
+    python -m tools.grade_homework hw1 download.zip --roster gradebook-export.csv --merge-manual marked.csv
 
 ``hw1`` names the set (any prefix of ``homework/source/hw1-*.ipynb``); run ``make homework`` first, which builds
 ``homework/build/<set>/autograder.zip``. Each notebook found (``.ipynb``, ``.IPYNB``, ``.ipynb.txt``, in any
@@ -14,7 +16,9 @@ sends back only its answer variables as plain values; the public and hidden test
 on those values (tools/grading/checks.py). Each result is saved the moment it is known, so a re-run grades
 only what is new or changed (``--regrade`` grades everything again). The output folder (``--out``) gets the
 gradebook ``<set>-results.csv``, ``<set>-details.json``, the written answers per question in ``answers/``,
-feedback for each student in ``feedback/`` and the files that were not graded in ``not-graded-files.csv``.
+feedback for each student in ``feedback/``, the files that were not graded in ``not-graded-files.csv``, one
+grade per student in ``course-grades.csv``, the class report ``report.html`` and, with a class list
+(``--roster``), the course site's import file and feedback zip (tools/grading/coursesite.py).
 """
 
 from __future__ import annotations
@@ -24,15 +28,19 @@ import hashlib
 import json
 import re
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
-from . import checks, records, sandbox
+from . import checks, copying, coursesite, cpugroups, late, records, report, safetext, sandbox
 from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from .grader import load_set as _load_set
 from .layout import Skipped, Submission, scan_folder, unpack_zip
 from .notebook import MAX_NOTEBOOK_BYTES
+from .roster import CANVAS, Roster, RosterError, read_roster
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "homework" / "source"
@@ -74,73 +82,229 @@ def find(source: Path, out: Path, pattern: re.Pattern | None) -> tuple[list[Subm
 
 
 def shown(text: str) -> str:
-    """Text from a submission (a file name is partly the student's upload name) for the teacher's terminal:
-    control characters (escape sequences, carriage returns) and lone surrogates become "?".
+    """Text from a submission (a file name is partly the student's upload name) for the teacher's terminal
+    (see :func:`grading.safetext.terminal`)."""
+    return safetext.terminal(text)
 
-    >>> shown("hw1\\x1b]0;title\\x07\\rgraded.ipynb")
-    'hw1?]0;title??graded.ipynb'
-    """
-    return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in text)
+
+def settings_of(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits) -> dict:
+    """Everything besides the bytes, the tests and the sandboxing that can change a submission's result: a saved
+    result is reused only while all of it is the same (the identity a name pattern reads decides which id the
+    numbers come from; the limits decide what finishes in time)."""
+    return {"name": submission.name, "site_id": submission.site_id, "named_id": submission.student_id,
+            "timeout": limits.timeout, "memory_mb": limits.memory_mb,
+            "course_code": getattr(homework, "course_code", None)}
+
+
+class _Neighbours:
+    """Which sandboxes of this run had another one running beside them at some moment."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._running: set[int] = set()
+        self._crowded: set[int] = set()
+
+    def start(self, job: int) -> None:
+        with self._lock:
+            if self._running:
+                self._crowded |= self._running | {job}
+            self._running.add(job)
+
+    def end(self, job: int) -> bool:
+        """Stop counting ``job``; True if another sandbox ran beside it."""
+        with self._lock:
+            self._running.discard(job)
+            return job in self._crowded
 
 
 def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *, jobs: int = 1,
               limits: sandbox.Limits = sandbox.DEFAULT_LIMITS, sandboxed: bool = True, regrade: bool = False,
               report=print) -> list[Outcome]:
     """Grade each submission (``jobs`` at a time), saving each result file as soon as it is known; a saved
-    result for the same bytes is reused unless ``regrade``."""
-    results = out / "results"
+    result for the same bytes and settings (:func:`settings_of`) is reused unless ``regrade``.
 
-    def one(submission: Submission) -> Outcome:
+    A submission stopped at the time limit while another sandbox ran beside it may only have been starved of
+    the CPU (without CPU groups, see tools/grading/cpugroups.py, a neighbour's many busy processes can do
+    that): it is graded again at the end of the run, alone, and only that result is final. Until then its
+    result file is marked not final, so an interrupted run grades it again."""
+    results = out / "results"
+    neighbours = _Neighbours()
+
+    def say(outcome: Outcome, note: str = "") -> None:
+        total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
+        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s){note}"
+                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
+        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
+            report(line)
+
+    def one(job: int, submission: Submission) -> tuple[Outcome, bool]:
+        """The outcome, and whether it is final."""
         raw = submission.path.read_bytes()
         digest = hashlib.sha256(raw[: MAX_NOTEBOOK_BYTES + 1]).hexdigest()
+        settings = settings_of(submission, homework, limits)
         cached = None if regrade else records.load_outcome(results, submission.file, digest, sandboxed,
-                                                           homework.tests_digest)
+                                                           homework.tests_digest, settings)
         if cached is not None:
-            return cached
+            return cached, True
+        neighbours.start(job)
         try:
             outcome = grade(submission, homework, limits, sandboxed)
         except Exception as error:  # a grader bug on one file must not stop the others: report it
             outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
                               problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
-        records.save_outcome(outcome, results)
-        total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
-        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s)"
-                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
-        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
-            report(line)
-        return outcome
+        crowded = neighbours.end(job)
+        final = not (crowded and outcome.seconds >= limits.timeout)
+        records.save_outcome(outcome, results, settings, final)
+        say(outcome, "" if final else "  stopped at the time limit beside another sandbox: graded again at the end")
+        return outcome, final
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(one, submissions))
+        graded = list(pool.map(one, range(len(submissions)), submissions))
+    outcomes = []
+    for submission, (outcome, final) in zip(submissions, graded, strict=True):
+        if not final:
+            outcome, _ = one(-1, submission)
+            with checks.STDOUT_LOCK:
+                report(f"    (graded again alone: {shown(submission.file)})")
+        outcomes.append(outcome)
+    return outcomes
+
+
+def _stored_marks(out: Path) -> dict[str, dict]:
+    """``hand-marks.json``: {submission key: {"file": path in the download, "marks": {question: mark}}}."""
+    path = out / "hand-marks.json"
+    if not path.exists():
+        return {}
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    return {key: value for key, value in stored.items() if isinstance(value, dict) and "marks" in value}
+
+
+def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[str, float]], dict[str, list[str]]]:
+    """The hand marks kept in ``out`` by submission key, and a note for each file handed in again since its
+    marks were given (those marks are not used: they were for the answer the teacher read)."""
+    stored = _stored_marks(out)
+    current = {records.submission_key(o) for o in outcomes}
+    unmarked = {o.file for o in outcomes if records.submission_key(o) not in stored}
+    notes: dict[str, list[str]] = {}
+    for key, entry in stored.items():
+        if key not in current and entry.get("file") in unmarked:
+            given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
+            notes.setdefault(entry["file"], []).append(
+                f"handed in again after hand marking: the marks given to the earlier version ({given}) are not "
+                "used; mark it again")
+    return {key: entry["marks"] for key, entry in stored.items() if key in current}, notes
+
+
+@dataclass
+class Course:
+    """How grades go to the course site: the class list, the rule for several submissions, the course's points
+    and the late rule (see tools/grading/coursesite.py and tools/grading/late.py)."""
+
+    roster: Roster | None = None
+    rule: str = "latest"
+    points: float | None = None
+    deadline: datetime | None = None
+    extensions: list = field(default_factory=list)
+    penalty: late.Penalty = field(default_factory=late.Penalty)
+    file_times: bool = False
+
+
+@dataclass
+class Written:
+    """What :func:`write_all` made: the gradebook's path, every student's grade, the flags, the latest changes."""
+
+    gradebook: Path
+    grades: coursesite.ClassGrades
+    identity: dict[str, list[str]]
+    latest: dict
+    files: list[Path] = field(default_factory=list)
 
 
 def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
-              gradebook: Path | None = None) -> Path:
-    """Everything the teacher gets (see tools/grading/records.py); returns the gradebook's path."""
-    marks_path = out / "hand-marks.json"
-    hand_marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
+              gradebook: Path | None = None, submissions: list[Submission] = (), course: Course | None = None
+              ) -> Path:
+    """Everything the teacher gets (see tools/grading/records.py and coursesite.py); returns the gradebook's
+    path (:func:`write_everything` returns all it made)."""
+    return write_everything(outcomes, skipped, homework, out, gradebook, submissions, course).gradebook
+
+
+def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
+                     gradebook: Path | None = None, submissions: list[Submission] = (),
+                     course: Course | None = None) -> Written:
+    """Everything the teacher gets: the gradebook, details, written answers, feedback, the files not graded,
+    every student's grade (``course``: the class list and rules), the course site's files, the class report."""
+    course = course or Course()
+    out.mkdir(parents=True, exist_ok=True)
+    hand_marks, notes = hand_marks_for(outcomes, out)
     details = out / f"{homework.name}-details.json"
     if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
         details, gradebook = gradebook, None
     gradebook = gradebook or out / f"{homework.name}-results.csv"
-    records.write_gradebook(outcomes, homework, gradebook, hand_marks)
+    records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes)
     records.write_details(outcomes, homework, details)
     records.write_answer_files(outcomes, homework, out / "answers")
     records.write_feedback(outcomes, homework, out / "feedback", hand_marks)
     records.write_skipped(skipped, out / "not-graded-files.csv")
-    return gradebook
+    grades = coursesite.class_grades(outcomes, list(submissions), homework, hand_marks, course.roster,
+                                     rule=course.rule, points=course.points, deadline=course.deadline,
+                                     extensions=course.extensions, penalty=course.penalty,
+                                     file_times=course.file_times)
+    identity = records.flags(outcomes)
+    for file, extra in notes.items():
+        identity.setdefault(file, []).extend(extra)
+    files = [coursesite.write_course_grades(grades, out / "course-grades.csv")]
+    if course.roster is not None:
+        if course.roster.kind == CANVAS:
+            files.append(coursesite.write_canvas(grades, out / "canvas-import.csv"))
+        else:
+            files.append(coursesite.write_moodle(grades, out / "moodle-grading-worksheet.csv"))
+    for name, writer in (("moodle-feedback.zip", coursesite.write_moodle_feedback),
+                         ("canvas-feedback.zip", coursesite.write_canvas_feedback)):
+        if writer(grades, homework, hand_marks, out / name):
+            files.append(out / name)
+        else:
+            (out / name).unlink()
+    latest = report.record_changes(out, grades)
+    files.append(report.write_report(out / "report.html", homework, grades, identity, latest))
+    return Written(gradebook, grades, identity, latest, files)
 
 
-def merge_manual(path: Path, homework: HomeworkSet, out: Path) -> int:
-    """Add the hand marks of ``path`` to those kept in the output folder; the number of marks read."""
+def merge_manual(path: Path, homework: HomeworkSet, out: Path, outcomes: list[Outcome], report=print) -> int:
+    """Add the hand marks of ``path`` (a gradebook with marks filled in) to those kept in the output folder,
+    matched by submission key; the number of marks taken. A row whose key is no submission of this run (one
+    handed in again since that gradebook was written) is named and left out."""
     new = records.read_hand_marks(path, homework)
-    marks_path = out / "hand-marks.json"
-    marks = json.loads(marks_path.read_text()) if marks_path.exists() else {}
-    for file, by_question in new.items():
-        marks.setdefault(file, {}).update(by_question)
+    by_key = {records.submission_key(o): o for o in outcomes}
+    stored = _stored_marks(out)
+    taken = 0
+    for key, by_question in new.items():
+        if key not in by_key:
+            report(f"not merged: the marks for {key} ({', '.join(sorted(by_question))}) belong to no submission of "
+                   "this run (handed in again since that gradebook was written?): mark the new gradebook's row")
+            continue
+        entry = stored.setdefault(key, {"file": by_key[key].file, "marks": {}})
+        entry["marks"].update(by_question)
+        taken += len(by_question)
     out.mkdir(parents=True, exist_ok=True)
-    marks_path.write_text(json.dumps(marks, indent=1) + "\n", encoding="utf-8")
-    return sum(len(v) for v in new.values())
+    (out / "hand-marks.json").write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
+    return taken
+
+
+def _when(text: str) -> datetime:
+    try:
+        return late.parse_when(text)
+    except late.LateRuleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _percent(text: str) -> float:
+    try:
+        value = float(text.rstrip("% "))
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a percentage from 0 to 100")
+    return value
 
 
 def _pattern(text: str) -> re.Pattern:
@@ -165,16 +329,41 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"MB of memory per process in the sandbox (default {sandbox.Limits.memory_mb})")
     parser.add_argument("--regrade", action="store_true", help="grade again the submissions already graded")
     parser.add_argument("--merge-manual", type=Path, metavar="FILE",
-                        help="CSV with a file column and hand marks (the gradebook, filled in) to add")
+                        help="the gradebook with hand marks filled in (rows matched by its key column)")
     parser.add_argument("--name-pattern", type=_pattern, metavar="REGEX",
                         help="read name / site_id / student_id from each file's path with this regular "
                              "expression's named groups (default: Moodle and Canvas names)")
     parser.add_argument("--unsandboxed", action="store_true",
                         help="run submissions WITHOUT the sandbox: only for notebooks you trust")
+    site = parser.add_argument_group("the course site (see README, For teachers)")
+    site.add_argument("--roster", type=Path, metavar="CSV",
+                      help="the class list: Canvas's gradebook export, Moodle's grading worksheet or participants "
+                           "list; gives one grade per student and the site's import file")
+    site.add_argument("--assignment", metavar="TEXT",
+                      help="Canvas: the assignment's column (part of its title, or its id; default: the set's name)")
+    site.add_argument("--points", type=float, metavar="N",
+                      help="the course's points for the set (default: the class list's, else the set's own)")
+    site.add_argument("--several", choices=coursesite.RULES, default="latest",
+                      help="which submission counts when a student handed in several (default: latest)")
+    site.add_argument("--deadline", type=_when, metavar="WHEN", help='e.g. "2026-03-01 23:59" (this machine\'s '
+                      'time zone unless an offset such as +01:00 is given)')
+    site.add_argument("--extensions", type=Path, metavar="CSV",
+                      help="columns student (name, e-mail, login, SIS id or site number) and deadline")
+    site.add_argument("--late-penalty", type=_percent, default=0.0, metavar="PERCENT",
+                      help="percent of the grade per started day late (default 0: reported, not penalised)")
+    site.add_argument("--late-penalty-max", type=_percent, default=100.0, metavar="PERCENT",
+                      help="the most a late penalty takes (default 100)")
+    site.add_argument("--grace", type=float, default=0.0, metavar="MINUTES",
+                      help="lateness that does not count (default 0)")
+    site.add_argument("--file-times", action="store_true",
+                      help="take a file's time in the download as when it was handed in (Moodle's zip keeps "
+                           "upload times) when the class list does not say")
+    parser.add_argument("--summary", action="store_true", help="print the class report's summary at the end")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.timeout <= 0:
         raise SystemExit(f"--jobs must be at least 1 and --timeout positive, got {args.jobs} and {args.timeout}")
     homework = load_set(args.set, args.autograder)
+    course = _course(args, homework)
     out = (args.out or default_out(args.folder)).resolve()
     limits = sandbox.Limits(timeout=args.timeout, memory_mb=args.memory)
     if not args.unsandboxed:
@@ -183,6 +372,10 @@ def main(argv: list[str] | None = None) -> int:
         except sandbox.SandboxUnavailable as error:
             print(f"Not grading: {error}", file=sys.stderr)
             return 2
+        if args.jobs > 1 and cpugroups.find() is None:
+            print(f"Note: no CPU isolation between sandboxes here ({cpugroups.why_not()}): a submission that "
+                  "starts many busy processes can slow the one beside it. A result stopped at the time limit "
+                  "beside another is graded again alone; --jobs 1 avoids the question.", file=sys.stderr)
     else:
         print("WARNING: --unsandboxed: student code runs with your permissions and can change its own grade. "
               "Every row of the gradebook says UNSANDBOXED.", file=sys.stderr)
@@ -192,11 +385,38 @@ def main(argv: list[str] | None = None) -> int:
         print(shown(f"not graded: {s.file}: {s.reason}"))
     outcomes = grade_all(submissions, homework, out, jobs=args.jobs, limits=limits, sandboxed=not args.unsandboxed,
                          regrade=args.regrade)
+    copying.flag_copying(outcomes, homework)
     if args.merge_manual:
-        print(f"hand marks merged: {merge_manual(args.merge_manual, homework, out)} from {args.merge_manual}")
-    gradebook = write_all(outcomes, skipped, homework, out, args.output)
+        print(f"hand marks merged: {merge_manual(args.merge_manual, homework, out, outcomes)} from "
+              f"{args.merge_manual}")
+    written = write_everything(outcomes, skipped, homework, out, args.output, submissions, course)
     counts = {s: sum(o.status == s for o in outcomes) for s in (GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED)}
     print(f"{len(outcomes)} submissions in {time.perf_counter() - start:.1f} s: "
           + ", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {len(skipped)} other files listed.\n"
-          f"Gradebook: {gradebook}\nWritten answers: {out / 'answers'}\nFeedback: {out / 'feedback'}")
+          f"Gradebook: {written.gradebook}\nWritten answers: {out / 'answers'}\nFeedback: {out / 'feedback'}")
+    grades = written.grades
+    if course.roster is not None:
+        print(f"Class list: {len(grades.entries)} students ({course.roster.kind}); "
+              f"{sum(e.outcome is None for e in grades.entries)} handed nothing in"
+              + (f"; {len(grades.not_on_roster)} submissions match no one on it: see course-grades.csv"
+                 if grades.not_on_roster else ""))
+    print("Made: " + ", ".join(p.name for p in written.files))
+    if args.summary:
+        print(report.summary(homework, grades, written.identity, written.latest))
     return 0
+
+
+def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
+    """The course-site options, read and checked before any grading starts."""
+    try:
+        roster = read_roster(args.roster, args.assignment, homework.name) if args.roster else None
+        penalty = late.Penalty(args.late_penalty, args.late_penalty_max, args.grace)
+    except (RosterError, late.LateRuleError) as error:
+        raise SystemExit(str(error)) from None
+    if args.points is not None and args.points <= 0:
+        raise SystemExit(f"--points must be positive, got {args.points:g}")
+    extensions = coursesite.read_extensions(args.extensions) if args.extensions else []
+    if (penalty.per_day or extensions) and args.deadline is None and not (roster and "Moodle" in roster.kind):
+        print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
+              "work", file=sys.stderr)
+    return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times)

@@ -1,20 +1,27 @@
-"""Grade one submission: read it (statically), run it in the sandbox, check the plain answers it reports.
+"""Grade one submission: read it (statically), run it in the sandbox, mark the plain answers it reports.
 
 The result, an :class:`Outcome`, is built only from what the grader itself saw: the notebook file, the
-sandbox's exit and timing, and the checked plain values. Nothing the student's code says about its own
-score or status is read.
+sandbox's exit and timing, and the marked plain values. Nothing the student's code says about its own
+score or status is read. The student's numbers come from the student id (the course site's when the name
+pattern gives one, else the typed one) and the **teacher's** course code, never the one typed in the
+notebook: a student could type another.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 import yaml
+
+import gamelib.homework
+from gamelib.homework import DEMO_COURSE_CODE, Homework, Numbers, normalise_course_code
 
 from . import checks, notebook, sandbox
 from .layout import Submission
@@ -22,7 +29,9 @@ from .plain import BadReport, Report, read_report
 
 GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED = "graded", "graded, with problems", "not graded"
 #: Bumped when a change to the grader changes results: older result files are then graded again.
-GRADER_VERSION = 2
+GRADER_VERSION = 3
+#: The notebook variables the sandbox reports besides the answers.
+IDENTITY_NAMES = ("student_id", "course_code")
 
 
 @dataclass(frozen=True)
@@ -37,19 +46,30 @@ class Question:
 
 @dataclass(frozen=True)
 class HomeworkSet:
-    """What grading a set needs: its questions, the handout (student copy) and the tests of the autograder."""
+    """What grading a set needs: its questions, the handout (student copy), the questions' definitions in
+    :mod:`gamelib.homework`, and the course code the teacher built it with (from the course file
+    ``autograder.zip`` that ``make homework`` writes)."""
 
     name: str
     questions: tuple[Question, ...]
     handout: nbformat.NotebookNode
-    tests: dict[str, checks.QuestionTests]
+    definition: Homework
+    course_code: str
+    demo: bool
     autograder_zip: Path
+    #: The public source's model written answers, and its solution cells' code (normalised): what the
+    #: copying pass compares with.
+    model_answers: dict = field(default_factory=dict, compare=False)
+    model_code: frozenset = frozenset()
 
     @property
     def tests_digest(self) -> str:
-        """A hash of every test: a saved result is reused only while the tests are the ones it was graded by."""
-        text = json.dumps({name: t.test for name, t in self.tests.items()}, sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """A hash of what marking depends on (the definitions' source, the course code, the grader's version):
+        a saved result is reused only while it is the same."""
+        digest = hashlib.sha256(f"{GRADER_VERSION}|{normalise_course_code(self.course_code)}|".encode())
+        for path in sorted(Path(gamelib.homework.__file__).parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        return digest.hexdigest()[:16]
 
     @property
     def autograded(self) -> list[Question]:
@@ -61,33 +81,97 @@ class HomeworkSet:
 
     @property
     def answer_names(self) -> list[str]:
-        """Every variable a test reads: what the sandbox reports."""
-        return sorted({name for t in self.tests.values() for name in t.names})
+        """Every variable the sandbox reports: the answers, the id and the course code."""
+        return sorted({*self.definition.answer_names, *IDENTITY_NAMES})
+
+    def numbers(self, student_id: str) -> Numbers:
+        """The student's numbers with the teacher's course code (TypeError/ValueError for an id that is not one)."""
+        return self.definition.numbers(student_id, self.course_code)
 
 
-def load_set(source: Path, handout_path: Path, autograder_zip: Path) -> HomeworkSet:
-    """Read a set's questions from its otter source, its handout, and its tests from the autograder zip."""
-    questions = []
+def read_course_file(path: Path) -> dict:
+    """The course file ``make homework`` writes (``autograder.zip``, holding ``course.json``)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            data = json.loads(archive.read("course.json").decode("utf-8"))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:
+        raise SystemExit(f"{path} is not a course file of this kit ({type(error).__name__}: {error}): run "
+                         "`make homework COURSE=...` again") from None
+    if not isinstance(data, dict) or not isinstance(data.get("course_code"), str):
+        raise SystemExit(f"{path} holds no course code: run `make homework COURSE=...` again")
+    return data
+
+
+def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code: str | None = None,
+             warn=print) -> HomeworkSet:
+    """Read a set's questions from its otter source, its handout, and the course code from the course file
+    (``course_code`` given here overrides it). Stops when the source's questions and points differ from
+    :mod:`gamelib.homework`'s, or when the numbers drawn now differ from those the course file recorded at
+    build time (the kit changed between handing out and grading). ``warn`` prints the demo-code warning."""
+    from .copying import normalise_code
+
+    questions, model_answers, model_code = [], {}, set()
     cells = nbformat.read(source, as_version=4).cells
+    in_solution = False
     for index, cell in enumerate(cells):
         text = notebook.cell_text(cell)
-        if cell.cell_type == "raw" and text.lstrip().upper().startswith("# BEGIN QUESTION"):
+        marker = text.lstrip().upper() if cell.cell_type == "raw" else ""
+        if marker.startswith("# BEGIN QUESTION"):
             config = yaml.safe_load(text.split("\n", 1)[1]) or {}
             prompt = next((notebook.cell_text(c) for c in cells[index + 1:] if c.cell_type == "markdown"), "")
             questions.append(Question(config["name"], float(config.get("points", 1)), bool(config.get("manual")),
                                       prompt))
-    tests = checks.load_tests(autograder_zip)
-    autograded = {q.name for q in questions if not q.manual}
-    if set(tests) != autograded:
-        raise SystemExit(f"{autograder_zip} has tests for {sorted(tests)} but the source's autograded questions "
-                         f"are {sorted(autograded)}: run `make homework` again")
-    return HomeworkSet(source.stem, tuple(questions), nbformat.read(handout_path, as_version=4), tests,
-                       autograder_zip)
+        in_solution = marker.startswith("# BEGIN SOLUTION") or (in_solution and not marker.startswith("# END SOLUTION"))
+        if in_solution and cell.cell_type == "markdown" and questions:
+            model_answers[questions[-1].name] = text
+        elif in_solution and cell.cell_type == "code":
+            model_code.add(normalise_code(text))
+    definition = gamelib.homework.homework(source.stem)
+    defined = {q.name: q.points for q in definition.questions}
+    configured = {q.name: q.points for q in questions if not q.manual}
+    if defined != configured:
+        raise SystemExit(f"{source.name} has the autograded questions {configured} but gamelib.homework defines "
+                         f"{defined}: make them agree")
+    data = read_course_file(autograder_zip)
+    if data.get("set") not in (None, source.stem):
+        raise SystemExit(f"{autograder_zip} is the course file of {data.get('set')}, not of {source.stem}")
+    for student, numbers in (data.get("probe") or {}).items():
+        if definition.numbers(student, data["course_code"]).plain != numbers:
+            raise SystemExit(f"the numbers gamelib.homework draws now differ from those of the handout's build "
+                             f"({autograder_zip}): grade with the version of the kit that built the handout")
+    code = data["course_code"] if course_code is None else course_code
+    try:
+        normalise_course_code(code)
+    except (TypeError, ValueError) as error:
+        raise SystemExit(f"the course code: {error}") from None
+    demo = normalise_course_code(code) == DEMO_COURSE_CODE
+    if demo:
+        warn(f"WARNING: {source.stem} is graded with the demo course code {DEMO_COURSE_CODE!r}: every student's "
+             "numbers and answers can be computed from the public repository. For marks that count, build with "
+             "`make homework COURSE=<your code>` and hand that code to your class.", file=sys.stderr)
+    return HomeworkSet(source.stem, tuple(questions), nbformat.read(handout_path, as_version=4), definition,
+                       code, demo, autograder_zip, model_answers, frozenset(model_code))
 
 
 @dataclass
 class Outcome:
-    """What grading one submission found (saved as one JSON file the moment it is known)."""
+    """What grading one submission found (saved as one JSON file the moment it is known).
+
+    ``questions[q]`` holds, per autograded question: ``score``, ``possible``, ``details`` (for the teacher),
+    ``feedback`` (for the student), ``right`` (True when the question has full marks) and ``answers``
+    (``{variable: short plain text of the student's value}``, e.g. ``"[0, 0, 1, 1]"``, ``"..."`` for no answer,
+    ``"(not defined)"``, ``"(a numpy.ndarray)"``: for "the most common wrong answers" of a class report).
+
+    ``variant`` is what the student's numbers were drawn from and what they are: ``{"student_id": the id the
+    numbers come from, "numbers": {name: plain value}}`` (empty when no id was known). ``course_code`` is the
+    code typed in the notebook (the grader always grades with the teacher's, see :class:`HomeworkSet`).
+    ``values`` keeps the answer values (tagged plain JSON, as the sandbox reports them) so that the class-level
+    copying pass can check them against the classmates' numbers; ``fingerprint`` keeps what that pass compares
+    of the notebook itself (cell ids the handout does not have, execution counts, answer cells' code).
+    ``flags`` is filled by :func:`grading.copying.flag_copying` after the whole class is graded, never by
+    grading one file, and never changes a score: each flag is ``{"kind": ..., "with": [files], "what": "one
+    sentence"}`` (see that module for the kinds).
+    """
 
     file: str
     name: str | None = None
@@ -105,23 +189,29 @@ class Outcome:
     sha256: str = ""
     tests_digest: str = ""
     grader_version: int = GRADER_VERSION
+    variant: dict = field(default_factory=dict)
+    course_code: str | None = None
+    values: dict = field(default_factory=dict)
+    fingerprint: dict = field(default_factory=dict)
+    flags: list[dict] = field(default_factory=list)
 
 
 def _id_text(value: object) -> str | None:
-    """A reported ``student_id`` as the seeded sets read it (text or a whole number), else None."""
+    """A reported ``student_id`` as the numbers read it (text or a whole number), else None."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return None
     return str(value).strip()[:100] or None
 
 
-def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> None:
-    """Fix the ``student_id`` the tests check: the course site's id when the teacher's name pattern gives one,
-    else the id typed in the notebook, the one the gradebook shows and the identity flags compare; only when
-    none is typed, the one the notebook ran with. Note when the notebook ran with another id than the typed one.
+def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> str | None:
+    """The id the student's numbers come from: the course site's id when the teacher's name pattern gives
+    one, else the id typed in the notebook, the one the gradebook shows and the identity flags compare; only
+    when none is typed, the one the notebook ran with. Notes when the notebook ran with another id than the
+    typed one, or with another course code than the typed one.
 
-    The id a notebook ran with is whatever its code made it (text, a number, anything): checking a seeded
-    question against it would let a student type their own id for the gradebook and be checked against the
-    set of another (``student_id = int("1234567")`` in a later cell)."""
+    The id a notebook ran with is whatever its code made it (text, a number, anything): marking against it
+    would let a student type their own id for the gradebook and be marked on the numbers of another
+    (``student_id = int("1234567")`` in a later cell)."""
     reported = report.values.get("student_id")
     ran_with = _id_text(reported)
     if outcome.student_id is None and ran_with is not None:
@@ -133,12 +223,15 @@ def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> None
             "student_id" in report.values or "student_id" in report.not_plain or "student_id" in report.missing):
         shown = repr(reported)[:60] if "student_id" in report.values else "no plain student_id"
         outcome.problems.append(f"the notebook ran with student_id {shown}, not the {outcome.student_id!r} "
-                                "typed in it; its seeded questions are checked against the typed one")
-    checked = trusted_id if trusted_id is not None else outcome.student_id
-    if checked is not None:
-        report.values["student_id"] = checked
-        report.not_plain.pop("student_id", None)
-        report.missing.discard("student_id")
+                                "typed in it; its numbers are those of the typed one")
+    ran_code = report.values.get("course_code")
+    if (outcome.course_code is not None and isinstance(ran_code, str)
+            and ran_code.strip().casefold() != outcome.course_code.strip().casefold()):
+        outcome.problems.append(f"the notebook ran with course_code {ran_code[:40]!r}, not the "
+                                f"{outcome.course_code[:40]!r} typed in it")
+    if outcome.course_code is None and isinstance(ran_code, str):
+        outcome.course_code = ran_code.strip()[:100]
+    return trusted_id if trusted_id is not None else outcome.student_id
 
 
 def _run(raw: bytes, homework: HomeworkSet, limits: sandbox.Limits, sandboxed: bool):
@@ -147,6 +240,13 @@ def _run(raw: bytes, homework: HomeworkSet, limits: sandbox.Limits, sandboxed: b
     if sandboxed:
         return sandbox.run_sandboxed(raw, f"{homework.name}.ipynb", names, skip, limits)
     return sandbox.run_unsandboxed(raw, f"{homework.name}.ipynb", names, skip, limits)
+
+
+def _stored_values(report: Report) -> dict:
+    """The reported answers as tagged plain JSON (what the sandbox sent), for the copying pass."""
+    from .run_notebook import encode
+
+    return {name: encode(value) for name, value in report.values.items() if name not in IDENTITY_NAMES}
 
 
 def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits = sandbox.DEFAULT_LIMITS,
@@ -165,7 +265,9 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
         outcome.seconds = round(time.perf_counter() - start, 2)
         return outcome
     outcome.student_id = notebook.declared_student_id(nb)
+    outcome.course_code = notebook.declared_course_code(nb)
     outcome.written = notebook.written_answers(nb, homework.handout, [q.name for q in homework.written])
+    outcome.fingerprint = notebook.fingerprint(nb, homework.handout)
     missing = notebook.missing_handout_cells(nb, homework.handout)
     if missing:
         shown = "; ".join(repr(m) for m in missing[:3]) + (" ..." if len(missing) > 3 else "")
@@ -194,12 +296,24 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     if run.output_bytes > sandbox.KEPT_OUTPUT_BYTES:
         outcome.problems.append(f"printed {run.output_bytes / 2**20:.1f} MB of output (only the first "
                                 f"{sandbox.KEPT_OUTPUT_BYTES // 1024} KB kept)")
-    _seeded_id(outcome, report, submission.student_id)
+    seeded = _seeded_id(outcome, report, submission.student_id)
+    numbers = None
+    if seeded is not None:
+        try:
+            numbers = homework.numbers(seeded)
+            outcome.variant = {"student_id": numbers.student_id, "numbers": numbers.plain}
+        except (TypeError, ValueError) as error:
+            outcome.problems.append(f"the student id {seeded!r} gives no numbers: {error}")
+    else:
+        outcome.problems.append("no student id is typed in the notebook: its numbers are not known, every "
+                                "question scores 0")
+    outcome.values = _stored_values(report)
     outcome.score = outcome.possible = 0.0
-    for question in homework.autograded:
-        result = checks.grade_question(homework.tests[question.name], report)
+    for question in homework.definition.questions:
+        result = checks.grade_question(question, numbers, report)
         outcome.questions[question.name] = {"score": result.score, "possible": result.possible,
-                                            "details": result.details, "feedback": result.feedback}
+                                            "details": result.details, "feedback": result.feedback,
+                                            "right": result.right, "answers": result.answers}
         outcome.score += result.score
         outcome.possible += result.possible
     outcome.status = GRADED_WITH_PROBLEMS if outcome.problems else GRADED

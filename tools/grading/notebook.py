@@ -1,5 +1,6 @@
 """What the grader reads from a submitted notebook without running it: is it a notebook of this set, the
-student id typed in it, the written answers, and which handout cells are missing.
+student id and course code typed in it, the written answers, which handout cells are missing, and the
+fingerprint the class-level copying pass compares (:func:`fingerprint`).
 
 Reading is static (JSON and ``ast``), so it is safe in the grader's own process; running the code is the
 sandbox's job.
@@ -77,10 +78,21 @@ def check_set(nb: nbformat.NotebookNode, set_name: str) -> list[str]:
 def declared_student_id(nb: nbformat.NotebookNode) -> str | None:
     """The value of the last ``student_id = "..."`` line in the code cells (of at most
     :data:`MAX_ID_CELL_CHARS` characters), or None if there is none."""
+    return declared_value(nb, "student_id")
+
+
+def declared_course_code(nb: nbformat.NotebookNode) -> str | None:
+    """The value of the last ``course_code = "..."`` line, as :func:`declared_student_id` reads the id."""
+    return declared_value(nb, "course_code")
+
+
+def declared_value(nb: nbformat.NotebookNode, variable: str) -> str | None:
+    """The value of the last ``variable = "..."`` (or ``= 123``) assignment in the code cells (of at most
+    :data:`MAX_ID_CELL_CHARS` characters), as text of at most 100 characters, or None if there is none."""
     found = None
     for cell in nb.cells:
         text = cell_text(cell)
-        if cell.cell_type != "code" or "student_id" not in text or len(text) > MAX_ID_CELL_CHARS:
+        if cell.cell_type != "code" or variable not in text or len(text) > MAX_ID_CELL_CHARS:
             continue
         lines = [line for line in text.splitlines() if not line.lstrip().startswith(("%", "!"))]
         try:
@@ -88,7 +100,7 @@ def declared_student_id(nb: nbformat.NotebookNode) -> str | None:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "student_id"
+            if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == variable
                                                      for t in node.targets)
                     and isinstance(node.value, ast.Constant) and isinstance(node.value.value, (str, int))
                     and not isinstance(node.value.value, bool)):
@@ -136,3 +148,33 @@ def locked_cells(handout: nbformat.NotebookNode) -> list[str]:
     skips a submission's cell only when its text is exactly one of these, since they only print checks."""
     return [cell_text(c).strip() for c in handout.cells
             if c.cell_type == "code" and c.metadata.get("deletable") is False and c.metadata.get("editable") is False]
+
+
+#: Most cells, execution counts and characters of code the fingerprint keeps.
+MAX_FINGERPRINT_CELLS, MAX_FINGERPRINT_COUNTS, MAX_FINGERPRINT_CODE = 200, 2000, 2000
+
+
+def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode) -> dict:
+    """What the copying pass compares of a notebook (see tools/grading/copying.py), in plain JSON:
+
+    - ``added_ids``: the ids of cells the handout does not have (a new cell gets a random id from JupyterLab:
+      another submission carrying it is a copy of this file);
+    - ``executions``: the execution count of each code cell, in order (None for a cell never run);
+    - ``code``: the student's code cells (every code cell whose text is not exactly the handout's), each
+      normalised by :func:`grading.copying.normalise_code`.
+    """
+    from .copying import normalise_code
+
+    handout_ids = {cell.get("id") for cell in handout.cells}
+    handout_code = {cell_text(cell).strip() for cell in handout.cells if cell.cell_type == "code"}
+    added = [str(cell.get("id"))[:64] for cell in nb.cells if cell.get("id") not in handout_ids
+             and not str(cell.get("id", "")).startswith("submitted-cell-")]
+    executions = [cell.get("execution_count") if isinstance(cell.get("execution_count"), int) else None
+                  for cell in nb.cells if cell.cell_type == "code"]
+    code = []
+    for cell in nb.cells:
+        text = cell_text(cell)
+        if cell.cell_type == "code" and text.strip() and text.strip() not in handout_code:
+            code.append(normalise_code(text[: MAX_FINGERPRINT_CODE * 4])[:MAX_FINGERPRINT_CODE])
+    return {"added_ids": added[:MAX_FINGERPRINT_CELLS], "executions": executions[:MAX_FINGERPRINT_COUNTS],
+            "code": code[:MAX_FINGERPRINT_CELLS]}

@@ -3,13 +3,21 @@
 - ``results/<file>.json``: one file per submission, written (atomically) the moment it is graded; a later
   run reads them back instead of grading again (unless ``--regrade``);
 - ``<set>-results.csv``: the gradebook, rebuilt from those files on every run — one row per submission with
-  the student's identity, status, each question's score, the automatic ``score``, an empty column per
-  hand-graded question, the ``total`` and the ``total possible`` including the hand-graded points;
+  its ``key``, the student's identity, status, each question's score, the automatic ``score``, an empty
+  column per hand-graded question, the ``total`` (empty while a hand mark is missing) and the ``total
+  possible`` including the hand-graded points;
 - ``answers/<question>.md``: every student's written answer to one question, to mark in one pass;
 - ``feedback/<student>.md``: what a student may be given: each question's score and messages that never
   quote a hidden test;
 - ``not-graded-files.csv``: every file found that is not a submission, with the reason;
-- ``hand-marks.json``: the hand marks merged in with ``--merge-manual``.
+- ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key.
+
+A submission's **key** (:func:`submission_key`) is made from its path in the download *and its bytes*: hand
+marks are matched by it, never by a file name a student chose (``" alice.ipynb"`` is not ``"alice.ipynb"``,
+whatever a spreadsheet shows), and a submission handed in again gets a new key, so the marks given to the
+answer the teacher read do not count for the new one.
+
+Every text that came from a student is made harmless for where it goes (tools/grading/safetext.py).
 """
 
 from __future__ import annotations
@@ -22,8 +30,7 @@ import re
 from dataclasses import asdict, fields
 from pathlib import Path
 
-from gamelib.homework import normalise_student_id, student_set
-
+from . import safetext
 from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
 from .layout import Skipped
 
@@ -35,38 +42,71 @@ def slug(file: str) -> str:
     'Alice-Smith_123_assignsubmission_file_-hw1.ipynb-6e3770be'
     """
     readable = re.sub(r"[^A-Za-z0-9._-]+", "-", file).strip("-.")[:80] or "submission"
-    return f"{readable}-{hashlib.sha256(file.encode()).hexdigest()[:8]}"
+    return f"{readable}-{hashlib.sha256(file.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
-def save_outcome(outcome: Outcome, folder: Path) -> Path:
-    """Write one submission's result file (a temporary file renamed over it: never half written)."""
+def submission_key(o: Outcome) -> str:
+    """The key hand marks are kept under: from the submission's path in the download and the hash of its bytes.
+    It starts with a letter so that no spreadsheet takes it for a number.
+
+    >>> key = submission_key(Outcome("alice.ipynb", sha256="0" * 64))
+    >>> key == submission_key(Outcome(" alice.ipynb", sha256="0" * 64))
+    False
+    >>> key != submission_key(Outcome("alice.ipynb", sha256="1" * 64)) and (key[:2], len(key))
+    ('k-', 18)
+    """
+    text = f"{o.file}\0{o.sha256}".encode("utf-8", "surrogatepass")
+    return "k-" + hashlib.sha256(text).hexdigest()[:16]
+
+
+def save_outcome(outcome: Outcome, folder: Path, settings: dict | None = None, final: bool = True) -> Path:
+    """Write one submission's result file (a temporary file renamed over it: never half written), with the
+    ``settings`` it was graded with. A result that is not ``final`` (stopped at the time limit while other
+    sandboxes ran beside it) is kept for the gradebook but never reused."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{slug(outcome.file)}.json"
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(asdict(outcome), indent=1) + "\n", encoding="utf-8")
+    data = {**asdict(outcome), "settings": settings or {}, "final": final}
+    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
     return path
 
 
-def load_outcome(folder: Path, file: str, sha256: str, sandboxed: bool, tests_digest: str) -> Outcome | None:
-    """The saved result for this exact submission (same bytes, tests, grader version and sandboxing), or None."""
+def load_outcome(folder: Path, file: str, sha256: str, sandboxed: bool, tests_digest: str,
+                 settings: dict | None = None) -> Outcome | None:
+    """The saved result for this exact submission (same bytes, tests, grader version, sandboxing and every
+    setting that can change a result: the identity the name pattern read, the memory limit, a time limit under
+    which it ends the same way), if it is final; else None."""
     path = folder / f"{slug(file)}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         outcome = Outcome(**{f.name: data[f.name] for f in fields(Outcome) if f.name in data})
     except (OSError, ValueError, TypeError):
         return None
-    saved = (outcome.file, outcome.sha256, outcome.sandboxed, outcome.tests_digest, outcome.grader_version)
-    if saved != (file, sha256, sandboxed, tests_digest, GRADER_VERSION):
+    settings, saved_settings = dict(settings or {}), dict(data.get("settings", {}))
+    timeout, saved_timeout = settings.pop("timeout", None), saved_settings.pop("timeout", None)
+    saved = (outcome.file, outcome.sha256, outcome.sandboxed, outcome.tests_digest, outcome.grader_version,
+             saved_settings, data.get("final", False))
+    if saved != (file, sha256, sandboxed, tests_digest, GRADER_VERSION, settings, True):
+        return None
+    if timeout != saved_timeout and not _same_under(timeout, saved_timeout, outcome.seconds):
         return None
     return outcome
 
 
+def _same_under(timeout: float | None, saved_timeout: float | None, seconds: float) -> bool:
+    """Whether a result that took ``seconds`` under the time limit ``saved_timeout`` holds under ``timeout``: it
+    finished and would finish under the new limit too, or it was stopped and the new limit is no longer."""
+    if timeout is None or saved_timeout is None:
+        return False
+    if seconds < saved_timeout:
+        return seconds < timeout
+    return timeout <= saved_timeout
+
+
 def _cell(value: object) -> str:
-    """Text for a spreadsheet cell: one line, and never taken for a formula (=, +, -, @ at the start)."""
-    text = "" if value is None else str(value)
-    text = " ".join(text.split())
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """Text for a spreadsheet cell (see :func:`safetext.csv_cell`)."""
+    return safetext.csv_cell(value)
 
 
 def _number(value: float | None) -> str:
@@ -74,9 +114,16 @@ def _number(value: float | None) -> str:
 
 
 def marks_of(o: Outcome, hand_marks: dict[str, dict[str, float]]) -> dict[str, float]:
-    """The hand marks of one submission, kept under its file name as the gradebook's cell shows it (one line,
-    a quote before a formula sign, see :func:`_cell`) when that differs from the name itself."""
-    return hand_marks.get(o.file) or hand_marks.get(_cell(o.file).lstrip("'"), {})
+    """The hand marks of one submission: those kept under its key (:func:`submission_key`)."""
+    return hand_marks.get(submission_key(o), {})
+
+
+def total_of(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) -> float | None:
+    """The automatic score plus the hand marks, once every written question has its mark (None before: a
+    question not yet marked is not a 0)."""
+    if o.score is None or any(q.name not in marks for q in homework.written):
+        return None
+    return o.score + sum(marks[q.name] for q in homework.written)
 
 
 def manual_column(question) -> str:
@@ -85,7 +132,8 @@ def manual_column(question) -> str:
 
 def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
     """Identity problems per file: an id typed differently from the one in the file name, the same student
-    id in several submissions, several submissions from one student, one seeded set from different ids."""
+    id in several submissions, several submissions from one student. (Copying is flagged by
+    tools/grading/copying.py: every student's numbers now come from the id and the course code.)"""
     found: dict[str, list[str]] = {o.file: [] for o in outcomes}
     by_id: dict[str, list[Outcome]] = {}
     by_name: dict[str, list[Outcome]] = {}
@@ -107,52 +155,34 @@ def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
             for o in group:
                 others = ", ".join(x.file for x in group if x is not o)
                 found[o.file].append(f"SEVERAL SUBMISSIONS from {o.name}: also {others}")
-    for seeded, group in _by_seeded_set(outcomes).items():
-        for o, own_id in group:
-            others = [x for x, x_id in group if x_id != own_id and (x.name or x.file) != (o.name or o.file)]
-            if others:
-                found[o.file].append(
-                    f"SAME SET: student_id {own_id!r} gives the set {seeded} that {', '.join(x.file for x in others)} "
-                    "also has from another id (by chance in about 1 class of 40 in 20; an id can also be searched "
-                    "for that gives a friend's set: compare their seeded answers)")
     return found
 
 
-def _by_seeded_set(outcomes: list[Outcome]) -> dict[tuple[int, ...], list[tuple[Outcome, str]]]:
-    """The submissions by the seeded set (:func:`gamelib.homework.student_set`) of the id their tests checked
-    (the course site's, else the typed one), with that id normalised."""
-    groups: dict[tuple[int, ...], list[tuple[Outcome, str]]] = {}
-    for o in outcomes:
-        checked = o.named_id or o.student_id
-        if not checked or o.status == NOT_GRADED:
-            continue
-        try:
-            groups.setdefault(student_set(checked), []).append((o, normalise_student_id(checked)))
-        except (TypeError, ValueError):
-            continue
-    return groups
-
-
 def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
-                    hand_marks: dict[str, dict[str, float]]) -> None:
-    """The gradebook CSV (see the module docstring)."""
+                    hand_marks: dict[str, dict[str, float]], notes: dict[str, list[str]] | None = None) -> None:
+    """The gradebook CSV (see the module docstring); ``notes`` adds flags per file."""
     manual_total = sum(q.points for q in homework.written)
-    header = ["file", "student", "site_id", "student_id", "status", "score", "possible"]
+    header = ["key", "file", "student", "site_id", "student_id", "status", "score", "possible"]
     header += [f"{q.name} ({q.points:g})" for q in homework.autograded]
     header += [manual_column(q) for q in homework.written]
-    header += ["total", "total possible", "sandbox", "flags", "problems"]
+    header += ["total", "total possible", "not yet marked", "sandbox", "flags", "problems"]
     identity_flags = flags(outcomes)
+    for file, extra in (notes or {}).items():
+        identity_flags.setdefault(file, []).extend(extra)
+    for o in outcomes:  # the copying pass's flags (tools/grading/copying.py)
+        identity_flags[o.file] += [f"COPYING? {f.get('kind')}: {f.get('what')}" for f in o.flags or []]
     with open(path, "w", newline="", encoding="utf-8", errors="replace") as f:
         writer = csv.writer(f)
         writer.writerow(header)
         for o in sorted(outcomes, key=lambda o: ((o.name or o.file).casefold(), o.file)):
             marks = marks_of(o, hand_marks)
-            row = [_cell(o.file), _cell(o.name), _cell(o.site_id), _cell(o.student_id), o.status,
+            row = [submission_key(o), _cell(o.file), _cell(o.name), _cell(o.site_id), _cell(o.student_id), o.status,
                    _number(o.score), _number(o.possible)]
             row += [_number(o.questions[q.name]["score"]) if q.name in o.questions else "" for q in homework.autograded]
             row += [_number(marks.get(q.name)) for q in homework.written]
-            total = None if o.score is None else o.score + sum(marks.get(q.name, 0) for q in homework.written)
-            row += [_number(total), _number(None if o.possible is None else o.possible + manual_total),
+            unmarked = [q.name for q in homework.written if q.name not in marks] if o.status != NOT_GRADED else []
+            row += [_number(total_of(o, homework, marks)),
+                    _number(None if o.possible is None else o.possible + manual_total), " ".join(unmarked),
                     "sandboxed" if o.sandboxed else "UNSANDBOXED (trusted run)"]
             row += [_cell(" / ".join(identity_flags[o.file])), _cell(" / ".join(o.problems))[:2000]]
             writer.writerow(row)
@@ -167,9 +197,8 @@ def write_details(outcomes: list[Outcome], homework: HomeworkSet, path: Path) ->
 
 
 def _inline(text: str) -> str:
-    """Text from a file name or a typed id for one line of Markdown: no line breaks (so no heading or block
-    of its own), no raw HTML, and Markdown's own marks (links, images, code, emphasis) shown as they are."""
-    return re.sub(r"([\\`*\[\]])", r"\\\1", " ".join(_safe(text).split()))
+    """A file name or a typed id for one line of Markdown (see :func:`safetext.markdown_inline`)."""
+    return safetext.markdown_inline(text)
 
 
 def _who(o: Outcome) -> str:
@@ -180,14 +209,14 @@ def _who(o: Outcome) -> str:
 
 
 def _safe(text: str) -> str:
-    """Student text for a Markdown file: no raw HTML (< and > escaped)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """A message (that may quote a student's value) for one line of Markdown (see
+    :func:`safetext.markdown_message`)."""
+    return safetext.markdown_message(text)
 
 
 def _quote(text: str) -> str:
-    """Markdown block quote of a student's text (so their headings cannot break the file's structure)."""
-    lines = _safe(text).strip().splitlines() or ["(no answer)"]
-    return "\n".join("> " + line for line in lines)
+    """Markdown block quote of a student's text (see :func:`safetext.markdown_block`)."""
+    return safetext.markdown_block(text)
 
 
 def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: Path) -> list[Path]:
@@ -209,9 +238,12 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
     return written
 
 
-def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) -> str:
-    """What one student may read: scores and messages, never a hidden test's code or expected value."""
+def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: list[str] = ()) -> str:
+    """What one student may read: scores and messages, never a hidden test's code or expected value; ``grade``
+    adds lines about the grade the course site gets (the grader's own words, in Markdown)."""
     lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_who(o)})" if o.name else "")]
+    if grade:
+        lines += ["", *grade]
     if o.status == NOT_GRADED:
         lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
@@ -220,7 +252,7 @@ def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float]) ->
     for q in homework.autograded:
         result = o.questions.get(q.name, {"score": 0, "feedback": []})
         said = _safe(" ".join(result["feedback"])) or ("All checks pass." if result["score"] >= q.points else "")
-        lines.append(f"| {q.name} | {result['score']:g} / {q.points:g} | {said.replace('|', '/')} |")
+        lines.append(f"| {q.name} | {result['score']:g} / {q.points:g} | {said} |")
     for q in homework.written:
         mark = marks.get(q.name)
         lines.append(f"| {q.name} (written) | {'to be marked' if mark is None else f'{mark:g}'} / {q.points:g} "
@@ -253,13 +285,15 @@ def write_skipped(skipped: list[Skipped], path: Path) -> None:
 
 
 def read_hand_marks(path: Path, homework: HomeworkSet) -> dict[str, dict[str, float]]:
-    """Hand marks from a CSV with a ``file`` column and one column per written question (the gradebook's own
-    ``q6 (by hand, 2)``, or just ``q6``). Empty cells are skipped; a mark must be a number from 0 to the
-    question's points, else this stops and names the row and value."""
+    """Hand marks by submission key, from a CSV with a ``key`` column and one column per written question (the
+    gradebook's own ``q6 (by hand, 2)``, or just ``q6``). Empty cells are skipped; a mark must be a number
+    from 0 to the question's points, and a row with a mark must have its key, else this stops and names the
+    row and value."""
     with open(path, newline="", encoding="utf-8-sig") as f:
         rows = list(csv.DictReader(f))
-    if not rows or "file" not in rows[0]:
-        raise SystemExit(f"{path}: expected a CSV with a 'file' column (the gradebook, with marks filled in)")
+    if not rows or "key" not in rows[0]:
+        raise SystemExit(f"{path}: expected a CSV with a 'key' column (the gradebook, with marks filled in); "
+                         "a gradebook written before keys existed: grade again and mark the new one")
     columns = {}
     for q in homework.written:
         matches = [c for c in rows[0] if c and re.match(rf"^{re.escape(q.name)}(\s|$)", c.strip())]
@@ -279,8 +313,13 @@ def read_hand_marks(path: Path, homework: HomeworkSet) -> dict[str, dict[str, fl
                 mark = float(text.replace(",", "."))
             except ValueError:
                 mark = float("nan")
+            where = f"{path}, line {number} ({row.get('file', '')})"
             if not 0 <= mark <= points[question]:
-                raise SystemExit(f"{path}, line {number} ({row['file']}): the mark {text!r} for {question} must "
-                                 f"be a number from 0 to {points[question]:g}")
-            marks.setdefault(row["file"].lstrip("'"), {})[question] = mark
+                raise SystemExit(f"{where}: the mark {text!r} for {question} must be a number from 0 to "
+                                 f"{points[question]:g}")
+            key = (row.get("key") or "").strip()
+            if not re.fullmatch(r"k-[0-9a-f]{16}", key):
+                raise SystemExit(f"{where}: a mark for {question} but no key ({key!r}): the key column says which "
+                                 "submission a row is; copy it back from the gradebook")
+            marks.setdefault(key, {})[question] = mark
     return marks

@@ -8,12 +8,15 @@ variables to report) and ``skip`` (the exact text of handout cells not worth run
      "cell_errors": ["cell 7 raised NameError: ..."]}
 
 where ENCODED is JSON with tuples, sets, frozensets and dicts tagged: ``{"tuple": [...]}``, ``{"set": [...]}``,
-``{"frozenset": [...]}``, ``{"dict": [[key, value], ...]}``.
+``{"frozenset": [...]}``, ``{"dict": [[key, value], ...]}``. numpy's own numbers and arrays (exactly numpy's
+types, not subclasses) are reported as the Python numbers and lists they hold (``tolist()``, ``item()``), so
+that ``np.int64(3)`` or an array answer scores like ``3`` or a list.
 
 Nothing here is trusted: the student's code runs in this same process and may change any of it, write to
 the descriptor itself, or end the process. The grader reads the report as untrusted data, and its worst case
 is a report of values the student chose, which the grader then checks like any other answers. This file is
-standalone (standard library and IPython only) because the grader's own code is not inside the sandbox.
+standalone (standard library, IPython and numpy if installed) because the grader's own code is not inside
+the sandbox.
 """
 
 import json
@@ -21,7 +24,13 @@ import os
 import sys
 
 # Taken before any student code runs, so that the honest path does not depend on names a cell may rebind.
-_type, _repr, _str, _len, _isinstance = type, repr, str, len, isinstance
+_type, _repr, _str, _len, _isinstance, _issubclass = type, repr, str, len, isinstance, issubclass
+try:
+    import numpy as _numpy
+
+    _NDARRAY, _NUMPY_SCALAR = _numpy.ndarray, _numpy.generic
+except ImportError:  # pragma: no cover - numpy is a dependency of gamelib
+    _NDARRAY = _NUMPY_SCALAR = None
 _PLAIN_SCALARS = (type(None), bool, int, float, str)
 _MAX_DEPTH, _MAX_ITEMS, _MAX_ERRORS = 20, 200_000, 50
 
@@ -47,6 +56,12 @@ def encode(value, depth=0, budget=None):
         return {kind.__name__: [encode(item, depth + 1, budget) for item in value]}
     if kind is dict:
         return {"dict": [[encode(k, depth + 1, budget), encode(v, depth + 1, budget)] for k, v in value.items()]}
+    if _NDARRAY is not None and kind is _NDARRAY:
+        if value.size > budget[0]:
+            raise NotPlain("numpy.ndarray too large")
+        return encode(value.tolist(), depth, budget)
+    if _NDARRAY is not None and kind.__module__ == "numpy" and _issubclass(kind, _NUMPY_SCALAR):
+        return encode(value.item(), depth, budget)
     raise NotPlain(f"{kind.__module__}.{kind.__qualname__}")
 
 

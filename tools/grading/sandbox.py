@@ -8,6 +8,11 @@ namespace), its own PID, IPC and UTS namespaces, no capabilities, and limits on 
 file size and open files. When the notebook's Python process ends, or the time is up, the PID namespace
 ends and the kernel kills every process the submission started.
 
+``/dev`` holds only the usual devices (null, zero, random, the terminal) and is read-only: unprivileged bwrap
+would otherwise leave it a writable in-memory file system as large as half the machine's memory. Where the
+machine lets the grader make control groups (tools/grading/cpugroups.py), each sandbox runs in one of its
+own, so sandboxes share the CPU equally however many processes each starts.
+
 The answer report leaves through one pipe (at most :data:`grading.plain.MAX_REPORT_BYTES`); the notebook's
 printed output through another, of which only the first :data:`KEPT_OUTPUT_BYTES` are kept.
 
@@ -27,12 +32,13 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
+from . import cpugroups
 from .plain import MAX_REPORT_BYTES
 
 RUNNER = Path(__file__).resolve().parent / "run_notebook.py"
@@ -214,7 +220,7 @@ def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Li
     for etc in ("/etc/ld.so.cache", "/etc/fonts", "/etc/localtime", "/etc/alternatives", "/etc/mime.types"):
         command += ["--ro-bind-try", etc, etc]
     scratch = str(limits.scratch_mb * 1024 * 1024)
-    command += ["--dev", "/dev", "--proc", "/proc",
+    command += ["--dev", "/dev", "--remount-ro", "/dev", "--proc", "/proc",
                 "--perms", "1777", "--size", scratch, "--tmpfs", "/tmp",
                 "--perms", "0755", "--dir", str(Path(HOME).parent),
                 "--perms", "1777", "--size", scratch, "--tmpfs", HOME]
@@ -301,20 +307,36 @@ def _prepare(workdir: Path, notebook: bytes, names: list[str], skip: list[str]) 
         os.chmod(workdir / name, 0o644)
 
 
+@contextmanager
+def _cpu_group(name: str) -> Iterator[Callable[[list[str]], list[str]] | None]:
+    """For one sandbox, a function that puts a command in a CPU group of its own where the machine allows it
+    (else None); the group is removed afterwards."""
+    groups = cpugroups.find()
+    if groups is None:
+        yield None
+        return
+    with groups.group(name) as group:
+        yield lambda command: groups.command(group, command)
+
+
 def run_sandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
                   limits: Limits = DEFAULT_LIMITS) -> RunResult:
     """Run ``notebook`` (the submission's bytes) in a fresh sandbox; the report lists ``names``."""
     with tempfile.TemporaryDirectory(prefix="sandbox-") as tmp:
         workdir = Path(tmp)
         _prepare(workdir, notebook, names, skip)
-        if os.geteuid() != 0:  # unprivileged bwrap: a user namespace of its own, nothing to lease
-            answers_read, answers_write = os.pipe()
-            command = bwrap_command(workdir, notebook_name, answers_write, limits)
-            return _run(command, answers_read, answers_write, limits.timeout, workdir)
-        with leased_uid() as uid:
-            answers_read, answers_write = os.pipe()
-            command = bwrap_command(workdir, notebook_name, answers_write, limits, uid)
-            return _run(command, answers_read, answers_write, limits.timeout, workdir)
+        # The group outlives the user id's lease: it is removed once the lease has seen every process gone.
+        with _cpu_group(workdir.name) as in_group:
+            if os.geteuid() != 0:  # unprivileged bwrap: a user namespace of its own, nothing to lease
+                answers_read, answers_write = os.pipe()
+                command = bwrap_command(workdir, notebook_name, answers_write, limits)
+                command = in_group(command) if in_group else command
+                return _run(command, answers_read, answers_write, limits.timeout, workdir)
+            with leased_uid() as uid:
+                answers_read, answers_write = os.pipe()
+                command = bwrap_command(workdir, notebook_name, answers_write, limits, uid)
+                command = in_group(command) if in_group else command
+                return _run(command, answers_read, answers_write, limits.timeout, workdir)
 
 
 def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],

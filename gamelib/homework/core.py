@@ -1,0 +1,359 @@
+"""What a homework set is made of, and the two things done with a student's answers: check and mark.
+
+A :class:`Homework` is a list of :class:`Question`. Each question draws its numbers from the student's
+stream (:mod:`gamelib.homework.draw`), knows the forms of its answers (:mod:`gamelib.homework.forms`), computes
+its right answers from the numbers with ``gamelib`` (every right answer, where several are right), and
+names the problems a check may point out without giving an answer away (a move that is not legal, a value
+that is not the mex of the values beside it).
+
+- :meth:`Numbers.check` is what the student runs in the notebook: it says exactly what it verified, and
+  never that an answer is right;
+- :meth:`Numbers.mark` is what the grader runs on the answers a submission reported: points per part, a
+  line per answer for the student (right or not, never the right value) and for the teacher (with it).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+
+from gamelib.homework.draw import (
+    DEMO_COURSE_CODE,
+    Draw,
+    normalise_course_code,
+    normalise_student_id,
+)
+from gamelib.homework.forms import Form, describe
+
+#: What a check says about an answer that has its form; never "right" and never "passed".
+MARKED_LATER = "well formed — correctness is marked after you hand in"
+#: Stands for an answer variable a notebook does not define.
+UNDEFINED = object()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer variable of a question and the form its value must take."""
+
+    name: str
+    form: Form
+
+
+@dataclass(frozen=True)
+class Part:
+    """Points given when every answer named is right."""
+
+    points: float
+    names: tuple[str, ...]
+
+
+def _no_hints(numbers: Mapping | None, answers: Mapping) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class Question:
+    """One autograded question.
+
+    ``draw(stream)`` gives the question's numbers (a dict of plain values); ``key(numbers)`` gives, per
+    answer, the frozenset of canonical right answers; ``hints(numbers, answers)`` gives the problems a check
+    may name for well-formed answers (``numbers`` is None when the student's numbers are not known).
+    """
+
+    name: str
+    answers: tuple[Answer, ...]
+    parts: tuple[Part, ...]
+    draw: Callable[[Draw], dict]
+    key: Callable[[Mapping], dict[str, frozenset]]
+    hints: Callable[[Mapping | None, Mapping], list[str]] = _no_hints
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.answers)
+
+    @property
+    def points(self) -> float:
+        return sum(p.points for p in self.parts)
+
+
+@dataclass(frozen=True)
+class Homework:
+    """A homework set: its short name (``hw1``, what the student types), its title and its questions."""
+
+    name: str
+    title: str
+    questions: tuple[Question, ...]
+
+    def question(self, name: str) -> Question:
+        for question in self.questions:
+            if question.name == name:
+                return question
+        raise ValueError(f"{self.name} has no question {name!r}; its questions are "
+                         f"{', '.join(q.name for q in self.questions)}")
+
+    @property
+    def answer_names(self) -> tuple[str, ...]:
+        return tuple(name for q in self.questions for name in q.names)
+
+    def numbers(self, student_id: object, course_code: object) -> Numbers:
+        """The student's numbers; TypeError or ValueError (saying what is wrong) for an id or code that is not one."""
+        return Numbers(self, normalise_student_id(student_id), normalise_course_code(course_code))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a check found: one line per finding. Shown as those lines."""
+
+    question: str
+    lines: tuple[str, ...]
+    well_formed: bool
+
+    def __repr__(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass(frozen=True)
+class Marked:
+    """What marking one question found.
+
+    ``right`` is True when every part scored; ``answers_right`` says it per answer; ``feedback`` is for the
+    student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one).
+    """
+
+    score: float
+    possible: float
+    right: bool
+    answers_right: dict[str, bool]
+    feedback: list[str] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+
+
+def short(value: object, limit: int = 80) -> str:
+    """A value's repr on one line, cut to ``limit`` characters (sets sorted, for a stable text).
+
+    >>> short({3, 1, 2}), short(list(range(40)), 20)
+    ('{1, 2, 3}', '[0, 1, 2, 3, 4, 5, …')
+    """
+    if type(value) in (set, frozenset):
+        try:
+            text = "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
+        except TypeError:
+            text = repr(value)
+    else:
+        text = repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def review(question: Question, numbers: Mapping | None,
+           values: Mapping[str, object]) -> tuple[dict[str, Hashable], list[str]]:
+    """The canonical form of each answer of ``question`` that has its form, and the problems found: answers
+    not defined, still ``...``, or not of their form, then (when all have their form) the question's hints.
+    ``values`` maps answer names to values; a name it lacks (or maps to :data:`UNDEFINED`) is not defined."""
+    canonical: dict[str, Hashable] = {}
+    problems: list[str] = []
+    for answer in question.answers:
+        value = values.get(answer.name, UNDEFINED)
+        if value is UNDEFINED:
+            problems.append(f"`{answer.name}` is not defined: run its answer cell (or put back the line "
+                            f"`{answer.name} = ...`).")
+        elif value is Ellipsis:
+            problems.append(f"`{answer.name}` is still `...`: no answer yet.")
+        else:
+            found = answer.form.canonical(value)
+            if found is None:
+                problems.append(f"`{answer.name}` must be {answer.form.what}; it is {describe(value)}.")
+            else:
+                canonical[answer.name] = found
+    if not problems:
+        problems += question.hints(numbers, canonical)
+    return canonical, problems
+
+
+class QuestionNumbers:
+    """One question's numbers, read as attributes (``mine.q2.n``); they cannot be changed."""
+
+    def __init__(self, question: str, values: dict):
+        object.__setattr__(self, "_question", question)
+        object.__setattr__(self, "_values", values)
+
+    def __getattr__(self, name: str):
+        values = object.__getattribute__(self, "_values")
+        if name in values:
+            return values[name]
+        raise AttributeError(f"question {self._question} has no number {name!r}; its numbers are "
+                             f"{', '.join(values)}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("your numbers come from your id and the course code: they cannot be changed")
+
+    def __dir__(self):
+        return list(self._values)
+
+    def __repr__(self) -> str:
+        return ", ".join(f"{name} = {value!r}" for name, value in self._values.items())
+
+
+class Numbers:
+    """A student's numbers for one homework set: ``mine.q1.S``, ``mine.q2.n``, ...; ``mine.check("q1")``.
+
+    >>> from gamelib.homework import my_numbers
+    >>> mine = my_numbers("hw1", "s1234567", "demo")
+    >>> mine.q1.S == my_numbers("hw1", " S1234567", "DEMO").q1.S
+    True
+    """
+
+    def __init__(self, homework: Homework, student_id: str, course_code: str):
+        self.homework, self.student_id, self.course_code = homework, student_id, course_code
+        self._numbers = {q.name: q.draw(Draw(course_code, homework.name, q.name, student_id))
+                         for q in homework.questions}
+        self._keys: dict[str, dict[str, frozenset]] = {}
+
+    def __getattr__(self, name: str) -> QuestionNumbers:
+        numbers = self.__dict__.get("_numbers", {})
+        if name in numbers:
+            return QuestionNumbers(name, numbers[name])
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    def __dir__(self):
+        return [*self._numbers, "check"]
+
+    def of(self, question: str) -> dict:
+        """The numbers of one question, as a dict."""
+        self.homework.question(question)
+        return dict(self._numbers[question])
+
+    @property
+    def plain(self) -> dict:
+        """Every question's numbers as plain JSON-ready values (tuples as lists)."""
+        def as_json(value):
+            if isinstance(value, (tuple, list)):
+                return [as_json(v) for v in value]
+            return value
+        return {q: {k: as_json(v) for k, v in numbers.items()} for q, numbers in self._numbers.items()}
+
+    def key(self, question: str) -> dict[str, frozenset]:
+        """The right answers of ``question`` for these numbers: per answer, the set of canonical forms."""
+        if question not in self._keys:
+            self._keys[question] = self.homework.question(question).key(self._numbers[question])
+        return self._keys[question]
+
+    def one_right_answer(self, question: str) -> dict[str, object]:
+        """One right answer to ``question`` per answer variable, as a plain value (what the teacher's details
+        show beside a wrong answer; where several are right, the smallest)."""
+        return {name: _plain(_one(options)) for name, options in self.key(question).items()}
+
+    def accepts(self, question: str, values: Mapping[str, object]) -> bool:
+        """Whether every answer of ``question`` in ``values`` is right for these numbers."""
+        q = self.homework.question(question)
+        key = self.key(question)
+        return all(a.name in values and a.form.canonical(values[a.name]) in key[a.name] for a in q.answers)
+
+    def __repr__(self) -> str:
+        lines = [f"{self.homework.title}: the numbers of student {self.student_id!r} in course {self.course_code!r}"]
+        if self.course_code == DEMO_COURSE_CODE:
+            lines.append(f"(the course code {DEMO_COURSE_CODE!r} gives the public example's numbers: type the code "
+                         "your teacher gave you)")
+        for q, numbers in self._numbers.items():
+            lines.append(f"  {q}: " + "; ".join(f"mine.{q}.{name} = {value!r}" for name, value in numbers.items()))
+        return "\n".join(lines)
+
+    def check(self, question: str, **answers: object) -> Checked:
+        """Check the answers of ``question`` as they stand in the notebook (or as given by name): exactly what
+        can be verified without giving an answer away, one line each. It never says an answer is right."""
+        return _check(self.homework, question, self._numbers[self.homework.question(question).name], answers,
+                      _callers_names())
+
+    def mark(self, question: str, values: Mapping[str, object]) -> Marked:
+        """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined)."""
+        q = self.homework.question(question)
+        canonical, problems = review(q, self._numbers[question], values)
+        key = self.key(question)
+        right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
+        score = sum(part.points for part in q.parts if all(right[name] for name in part.names))
+        feedback = [f"{q.name}: {p}" for p in problems]
+        details = list(feedback)
+        for name in q.names:
+            value = values.get(name, UNDEFINED)
+            if name not in canonical:
+                continue
+            said = "right" if right[name] else "not right for your numbers"
+            feedback.append(f"`{name}`: {said}.")
+            if right[name]:
+                details.append(f"`{name}` = {short(value)}: right")
+            else:
+                details.append(f"`{name}` = {short(value)}: wrong; right: {short(_plain(_one(key[name])))}"
+                               + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
+        return Marked(score, q.points, score == q.points, right, feedback, details)
+
+
+def _plain(canonical: Hashable) -> object:
+    """A canonical form as the value a student would type: a frozenset as a set, others as they are."""
+    return set(canonical) if isinstance(canonical, frozenset) else canonical
+
+
+def _one(options: frozenset) -> object:
+    try:
+        return sorted(options)[0]
+    except TypeError:
+        return next(iter(options))
+
+
+class NoNumbers:
+    """What :func:`my_numbers` gives before a valid id and course code are typed: it says what to type, its
+    ``check`` checks the form of answers, and any number asked of it stops with that message."""
+
+    def __init__(self, homework: Homework, message: str):
+        self.homework, self.message = homework, message
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise NumbersNotKnown(f"your numbers are not known yet: {self.message}")
+
+    def __repr__(self) -> str:
+        return f"{self.homework.title}: {self.message}"
+
+    def check(self, question: str, **answers: object) -> Checked:
+        return _check(self.homework, question, None, answers, _callers_names())
+
+
+def _callers_names() -> dict:
+    """The variables where ``check`` was called: a notebook cell's (its globals are its locals)."""
+    frame = sys._getframe(2)
+    return {**frame.f_globals, **frame.f_locals}
+
+
+class NumbersNotKnown(ValueError):
+    """A student's number was asked for before a valid id and course code were typed."""
+
+
+def _check(homework: Homework, question: str, numbers: Mapping | None, given: Mapping,
+           namespace: Mapping) -> Checked:
+    q = homework.question(question)
+    values = {name: given.get(name, namespace.get(name, UNDEFINED)) for name in q.names}
+    _, problems = review(q, numbers, values)
+    if problems:
+        lines = [f"{q.name}: {p}" for p in problems]
+    else:
+        forms = "; ".join(f"`{a.name}` is {a.form.what}" for a in q.answers)
+        lines = [f"{q.name}: {forms}: {MARKED_LATER}."]
+    if numbers is None:
+        lines.append(f"{q.name}: only the form was checked: your numbers are not known yet (type your student id "
+                     "and the course code near the top, and run the cells again).")
+    return Checked(q.name, tuple(lines), not problems)
+
+
+def my_numbers(homework: Homework, student_id: object, course_code: object) -> Numbers | NoNumbers:
+    """The student's numbers, or (for an id or code not typed yet, or not valid) a :class:`NoNumbers` that
+    says what to type. Never raises, so that a notebook's Run All goes on."""
+    missing = [label for label, value in (("student id", student_id), ("course code", course_code))
+               if value is Ellipsis or value is None]
+    if missing:
+        return NoNumbers(homework, f"type your {' and '.join(missing)} in the cell above, in quotes, then run both "
+                                   "cells again.")
+    try:
+        return homework.numbers(student_id, course_code)
+    except (TypeError, ValueError) as error:
+        return NoNumbers(homework, f"{error}. Correct it in the cell above, then run it and this cell again.")

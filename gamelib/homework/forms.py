@@ -1,0 +1,143 @@
+"""The forms answers take, and how an answer is read: a plain value becomes its canonical form, or None when
+it does not have the form asked for.
+
+Only built-in types count (``type(x) is int``, never a subclass: an object a student built may say yes to
+every comparison); numpy numbers and arrays are read as the Python numbers and lists they hold, as the
+grader's sandbox reports them. Canonical forms are hashable, so that the right answers of a question can be
+a set of them, and an answer is right when its canonical form is in that set.
+
+>>> WholeList(3).canonical([0, 1, 0]), WholeList(3).canonical([0, 1]), WholeSet().canonical([3, 0, 3])
+((0, 1, 0), None, frozenset({0, 3}))
+>>> Outcome().canonical(" p "), Position(2).canonical([4, 0])
+('P', (4, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+#: The most elements an answer may hold: far more than any question asks for.
+MAX_ELEMENTS = 10_000
+
+
+def plain(value: object) -> object:
+    """``value`` with numpy numbers and arrays (exactly numpy's own types) turned into Python numbers and
+    lists; anything else as it is. Mirrors what the grader's sandbox reports for such values."""
+    kind = type(value)
+    if kind.__module__ != "numpy":
+        return value
+    import numpy as np
+
+    if kind is np.ndarray and value.size <= MAX_ELEMENTS:
+        return value.tolist()
+    if isinstance(value, np.generic) and not isinstance(value, np.ndarray):
+        return value.item()
+    return value
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def describe(value: object) -> str:
+    """A few words on what a value is, for a message: ``a list of 15 items``, ``the text 'p'``, ``...``.
+
+    >>> describe([1, 2]), describe("P?"), describe(3.0), describe(...)
+    ('a list of 2 items', "the text 'P?'", 'the number 3.0 (not a whole number)', '`...` (no answer yet)')
+    """
+    kind = type(value)
+    if value is Ellipsis:
+        return "`...` (no answer yet)"
+    if kind in (list, tuple, set, frozenset, dict):
+        return f"a {kind.__name__} of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if kind is str:
+        return f"the text {value[:20]!r}" + ("..." if len(value) > 20 else "")
+    if kind is float:
+        return f"the number {value!r} (not a whole number)"
+    if kind is bool or value is None:
+        return repr(value)
+    if kind is int:
+        return f"the number {value}"
+    return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else f"a {kind.__name__}"
+
+
+@dataclass(frozen=True)
+class Form:
+    """What an answer must look like; :meth:`canonical` reads it."""
+
+    what: str = field(default="an answer", kw_only=True)
+
+    def canonical(self, value: object) -> Hashable | None:  # pragma: no cover - each form gives its own
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Whole(Form):
+    """A whole number, at least ``minimum``."""
+
+    what: str = field(default="a whole number", kw_only=True)
+    minimum: int = 0
+
+    def canonical(self, value: object) -> int | None:
+        value = plain(value)
+        return value if _whole(value) and value >= self.minimum else None
+
+
+@dataclass(frozen=True)
+class WholeList(Form):
+    """A list (or tuple) of whole numbers, of ``length`` items if given; ``any_order`` compares it sorted."""
+
+    length: int | None = None
+    any_order: bool = False
+    what: str = field(default="a list of whole numbers", kw_only=True)
+
+    def canonical(self, value: object) -> tuple | None:
+        value = plain(value)
+        if type(value) not in (list, tuple) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
+            return None
+        if self.length is not None and len(value) != self.length:
+            return None
+        return tuple(sorted(value)) if self.any_order else tuple(value)
+
+
+@dataclass(frozen=True)
+class WholeSet(Form):
+    """A set (or list or tuple) of whole numbers, compared as a set."""
+
+    what: str = field(default="a set of whole numbers, such as {0, 3}", kw_only=True)
+
+    def canonical(self, value: object) -> frozenset | None:
+        value = plain(value)
+        if type(value) not in (set, frozenset, list, tuple) or len(value) > MAX_ELEMENTS:
+            return None
+        return frozenset(value) if all(_whole(v) and v >= 0 for v in value) else None
+
+
+@dataclass(frozen=True)
+class Outcome(Form):
+    """The text "P" or "N" (spaces and case do not matter)."""
+
+    what: str = field(default='the text "P" or "N"', kw_only=True)
+
+    def canonical(self, value: object) -> str | None:
+        if type(value) is not str:
+            return None
+        text = value.strip().upper()
+        return text if text in ("P", "N") else None
+
+
+@dataclass(frozen=True)
+class Position(Form):
+    """A position of ``length`` heaps (any number when None): a tuple (or list) of whole numbers."""
+
+    length: int | None = None
+    what: str = field(default="a tuple of heap sizes", kw_only=True)
+
+    def canonical(self, value: object) -> tuple | None:
+        value = plain(value)
+        if type(value) not in (tuple, list) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
+            return None
+        if self.length is not None and len(value) != self.length:
+            return None
+        return tuple(value)

@@ -1,0 +1,220 @@
+"""The copying pass (tools/grading/copying.py) on outcomes made directly, without running notebooks: which
+flags each kind of copying raises, with whom, and that honest work (mistakes included) raises none.
+The same cheats graded from real notebooks in the sandbox are in test_grading_class.py.
+"""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gamelib.homework import numbers
+from tools import build_homework
+from tools.grading import copying, grader
+from tools.grading.grader import GRADED, NOT_GRADED, Outcome
+from tools.grading.run_notebook import encode
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = "maple-7q"
+
+MODEL = """If g(n) = m > 0, then m is the *smallest* value missing among the followers of n, so the value 0 is **not**
+missing: some move leads to a heap of Grundy value 0. From a heap of value 0 every move leads to a heap of
+nonzero value (0 is the mex, so no follower has value 0). So the player who moves to value 0 can always
+answer with another move to value 0, and the opponent is the one who eventually cannot move."""
+# The model answer with about one word in ten changed.
+MODEL_EDITED = """If g(n) = m > 0, then m is the smallest value that is missing among the followers of n, so the value 0
+is not missing: some move goes to a heap with Grundy value 0. From a heap of value 0 every move leads to a heap
+of nonzero value (0 is the mex, so no follower has the value 0). So the player who moves to 0 can always
+answer with another move to value 0, and the other player is the one who finally cannot move."""
+HONEST = [
+    """Because the Grundy value m is the mex of the values of the positions we can move to, every value smaller
+    than m appears among them. In particular 0 appears, so there is a move to a position with value 0. Such a
+    position is P, since all its moves lead to nonzero values. So the player to move wins by moving there.""",
+    """A heap with g(n) not 0 is N: by the mex rule 0 must be among the Grundy numbers of the followers
+    (otherwise the mex would be 0). Moving to that follower leaves the opponent a P-position, where every move
+    gives back a nonzero value, and we repeat until they cannot move.""",
+    """The mex is the least number missing. If the value is not zero then zero is not missing, so one follower
+    has Grundy value zero and we move there; the opponent then faces value zero and whatever they do we can go
+    back to zero, so we make the last move.""",
+]
+# HONEST[0] with about one word in ten changed.
+HONEST_EDITED = """Because the Grundy value m is the mex of the values of the positions you can move to, every smaller
+value than m appears among them. In particular 0 appears, so there is a move to a position of value 0. That
+position is P, since all of its moves lead to nonzero values. So the player to move wins by going there."""
+
+
+BLANK = "_Type your answer here, replacing this text._"
+
+
+@pytest.fixture(scope="module")
+def hw1(tmp_path_factory):
+    course_file = tmp_path_factory.mktemp("course") / "autograder.zip"
+    build_homework.write_course_file(course_file, "hw1-subtraction-grundy", CODE, False)
+    return grader.load_set(ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb",
+                           ROOT / "notebooks" / "homework" / "hw1-subtraction-grundy.ipynb", course_file)
+
+
+def right_values(student: str, code: str = CODE) -> dict:
+    mine = numbers("hw1", student, code)
+    return {name: value for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
+
+
+def outcome(homework, file: str, student: str, values: dict, *, written: str = "", code: str = CODE,
+            fingerprint: dict | None = None) -> Outcome:
+    """An outcome as grading makes it, from the answer values a notebook reported."""
+    mine = homework.numbers(student)
+    o = Outcome(file, name=file.split(".")[0].title(), student_id=student, status=GRADED, course_code=code,
+                score=0.0, possible=11.0)
+    o.variant = {"student_id": mine.student_id, "numbers": mine.plain}
+    o.values = {name: encode(value) for name, value in values.items()}
+    for question in homework.definition.questions:
+        marked = mine.mark(question.name, values)
+        o.questions[question.name] = {"score": marked.score, "possible": marked.possible, "right": marked.right}
+        o.score += marked.score
+    o.written = {"q6": written}
+    o.fingerprint = fingerprint or {"added_ids": [], "executions": [], "code": []}
+    return o
+
+
+def kinds(flags: list[dict]) -> list[tuple[str, list[str]]]:
+    return sorted((f["kind"], f["with"]) for f in flags)
+
+
+def _slip(value, rng):
+    """A typical mistake: one off, one element dropped or changed, the other outcome."""
+    if isinstance(value, str):
+        return "N" if value == "P" else "P"
+    if isinstance(value, int):
+        return value + rng.choice((-1, 1)) if value else 1
+    if isinstance(value, set):
+        return value - {max(value)} if len(value) > 1 else value | {max(value) + 1}
+    changed = list(value)
+    changed[rng.randrange(len(changed))] += 1
+    return changed
+
+
+def test_honest_work_with_mistakes_raises_no_flag(hw1):
+    """40 students, each with slips in two questions: nobody's answers are taken for a classmate's."""
+    rng = random.Random(5)
+    outcomes = []
+    for index in range(40):
+        student = f"s{index:07d}"
+        values = right_values(student)
+        for question in rng.sample(["q1", "q2", "q3", "q4", "q5"], 2):
+            name = rng.choice(hw1.definition.question(question).names)
+            values[name] = _slip(values[name], rng)
+        written = HONEST[index] if index < 3 else ""
+        outcomes.append(outcome(hw1, f"{student}.ipynb", student, values, written=written))
+    flags = copying.flag_copying(outcomes, hw1)
+    assert {f: kinds(v) for f, v in flags.items() if v} == {}
+    assert all(o.flags == [] for o in outcomes)
+
+
+def test_a_classmates_values_are_flagged_with_whom_and_which_questions(hw1):
+    alice, bob = right_values("alice"), right_values("bob")
+    mallory = dict(alice)  # every answer of alice's, typed as values
+    partial = {**right_values("carol"), **{k: v for k, v in bob.items() if k.startswith(("q2", "q5"))}}
+    outcomes = [outcome(hw1, "alice.ipynb", "alice", alice), outcome(hw1, "bob.ipynb", "bob", bob),
+                outcome(hw1, "mallory.ipynb", "mallory", mallory), outcome(hw1, "carol.ipynb", "carol", partial)]
+    scores = {o.file: o.score for o in outcomes}
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["mallory.ipynb"]) == [("other-numbers", ["alice.ipynb"])]
+    said = flags["mallory.ipynb"][0]["what"]
+    assert "q1, q2, q3, q4 and q5 are wrong for this student's own numbers and right for Alice's" in said
+    assert kinds(flags["carol.ipynb"]) == [("other-numbers", ["bob.ipynb"])]
+    assert "q2 and q5" in flags["carol.ipynb"][0]["what"]
+    assert flags["alice.ipynb"] == flags["bob.ipynb"] == []  # the one copied from is not flagged for it
+    assert {o.file: o.score for o in outcomes} == scores  # flags never change a score
+    assert scores["mallory.ipynb"] == 0 and scores["carol.ipynb"] == 11 - 2 - 3
+
+
+def test_one_answer_alone_is_not_taken_for_copying_in_a_class(hw1):
+    """One question's answers right for a classmate's numbers can be chance (question 3's remainders are the
+    same for about 1 pair of students in 40): in a class of 10, one matching question is never a flag."""
+    alice = numbers("hw1", "alice", CODE)
+    twin = next(s for s in (f"s{n}" for n in range(2000)) if numbers("hw1", s, CODE).key("q3") != alice.key("q3")
+                and numbers("hw1", s, CODE).key("q3")["q3_remainders"] == alice.key("q3")["q3_remainders"])
+    values = {**right_values(twin), "q3_remainders": right_values("alice")["q3_remainders"],
+              "q3_heap": right_values("alice")["q3_heap"]}
+    assert alice.accepts("q3", values) and not numbers("hw1", twin, CODE).accepts("q3", values)
+    outcomes = [outcome(hw1, "alice.ipynb", "alice", right_values("alice")), outcome(hw1, "twin.ipynb", twin, values)]
+    outcomes += [outcome(hw1, f"s{n}.ipynb", f"s{n}", right_values(f"s{n}")) for n in range(8)]
+    assert copying.flag_copying(outcomes, hw1)["twin.ipynb"] == []
+
+
+def test_the_public_examples_answers_and_model_answer_are_flagged(hw1):
+    from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID
+
+    values = right_values(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
+    outcomes = [outcome(hw1, "eve.ipynb", "eve", values, written=MODEL),
+                outcome(hw1, "fay.ipynb", "fay", right_values("fay"), written=MODEL_EDITED)]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["eve.ipynb"]) == [("public-example", []), ("public-example", []),
+                                         ("same-written-answer", ["fay.ipynb"])]
+    said = " / ".join(f["what"] for f in flags["eve.ipynb"])
+    assert "right for the public example's" in said and "is the model answer of the public source" in said
+    assert "nearly the model answer" in " ".join(f["what"] for f in flags["fay.ipynb"])
+    assert outcomes[0].score <= 1
+
+
+@pytest.mark.parametrize("a, b, low, high", [
+    (MODEL, MODEL, 1.0, 1.0), (MODEL, MODEL_EDITED, 0.55, 0.7), (HONEST[0], HONEST_EDITED, 0.5, 0.65),
+    (HONEST[0], HONEST[1], 0, 0.05), (HONEST[1], HONEST[2], 0, 0.05), (MODEL, HONEST[0], 0, 0.05),
+])
+def test_written_answers_similarity_on_examples(a, b, low, high):
+    score = copying.similarity(copying.words(a), copying.words(b))
+    assert low <= score <= high, score
+    assert (score >= copying.WRITTEN_SIMILARITY) == (low > 0.3)
+
+
+def test_written_answers_nearly_the_same_are_flagged_both_ways_and_blank_or_short_ones_never(hw1):
+    values = {s: right_values(s) for s in ("ann", "ben", "cat", "dan", "eli")}
+    outcomes = [outcome(hw1, "ann.ipynb", "ann", values["ann"], written=HONEST[0]),
+                outcome(hw1, "ben.ipynb", "ben", values["ben"], written=HONEST_EDITED),
+                outcome(hw1, "cat.ipynb", "cat", values["cat"], written=HONEST[1]),
+                outcome(hw1, "dan.ipynb", "dan", values["dan"], written=BLANK),
+                outcome(hw1, "eli.ipynb", "eli", values["eli"], written=BLANK)]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["ann.ipynb"]) == [("same-written-answer", ["ben.ipynb"])]
+    assert kinds(flags["ben.ipynb"]) == [("same-written-answer", ["ann.ipynb"])]
+    assert "nearly the same as Ann's (similarity 0.5" in flags["ben.ipynb"][0]["what"]
+    assert flags["cat.ipynb"] == flags["dan.ipynb"] == flags["eli.ipynb"] == []
+
+
+def test_a_copied_files_cell_ids_and_execution_history_are_flagged(hw1):
+    base = {"added_ids": ["6f1c2e9a-1b2c-4d5e-8f90-123456789abc"], "executions": [3, 7, None, 12, 13, 15, 16]}
+    fresh = {"added_ids": [], "executions": [1, 2, 3, 4, 5, 6, 7]}
+    outcomes = [outcome(hw1, "ann.ipynb", "ann", right_values("ann"), fingerprint={**base, "code": []}),
+                outcome(hw1, "ben.ipynb", "ben", right_values("ben"), fingerprint={**base, "code": []}),
+                outcome(hw1, "cat.ipynb", "cat", right_values("cat"), fingerprint={**fresh, "code": []}),
+                outcome(hw1, "dan.ipynb", "dan", right_values("dan"), fingerprint={**fresh, "code": []})]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["ann.ipynb"]) == [("same-cell-ids", ["ben.ipynb"]), ("same-execution-history", ["ben.ipynb"])]
+    assert kinds(flags["ben.ipynb"]) == [("same-cell-ids", ["ann.ipynb"]), ("same-execution-history", ["ann.ipynb"])]
+    assert flags["cat.ipynb"] == flags["dan.ipynb"] == []  # Restart and Run All gives everyone 1, 2, 3, ...
+
+
+def test_rare_code_shared_by_two_is_flagged_and_common_code_never(hw1):
+    common = copying.normalise_code("q1_grundy = SubtractionGame(mine.q1.S).grundy_values(16).tolist()")
+    rare = [copying.normalise_code("q2_moves = [mine.q2.n - s for s in mine.q2.S]  # mine"),
+            copying.normalise_code("q4_leave = [m for m in SubtractionGame(mine.q4.S).moves(mine.q4.n) if "
+                                   "SubtractionGame(mine.q4.S).outcome(m) == 'P'][0]")]
+    other = copying.normalise_code("q2_moves = sorted(mine.q2.n - s for s in mine.q2.S)")
+    code = {"ann": [common, *rare], "ben": [common, *rare], "cat": [common, other], "dan": [common], "eli": [common]}
+    outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s),
+                        fingerprint={"added_ids": [], "executions": [], "code": cells}) for s, cells in code.items()]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["ann.ipynb"]) == [("same-answer-cells", ["ben.ipynb"])]
+    assert "2 code cells are the same as Ben's" in flags["ann.ipynb"][0]["what"]
+    assert flags["cat.ipynb"] == flags["dan.ipynb"] == flags["eli.ipynb"] == []
+    assert copying.normalise_code("x=f( 1 ,2)   # mine\n\ny = x") == copying.normalise_code("x = f(1, 2)\ny = x")
+
+
+def test_a_course_code_not_the_teachers_is_flagged_and_ungraded_files_are_left_alone(hw1):
+    typed = outcome(hw1, "ann.ipynb", "ann", right_values("ann"), code="Birch")
+    same = outcome(hw1, "ben.ipynb", "ben", right_values("ben"), code=" MAPLE-7Q ")
+    broken = Outcome("bad.ipynb", status=NOT_GRADED)
+    flags = copying.flag_copying([typed, same, broken], hw1)
+    assert kinds(flags["ann.ipynb"]) == [("course-code", [])] and "'Birch'" in flags["ann.ipynb"][0]["what"]
+    assert flags["ben.ipynb"] == flags["bad.ipynb"] == []
+    assert set(copying.KINDS) >= {f["kind"] for f in flags["ann.ipynb"]}

@@ -1,0 +1,347 @@
+"""The class report: one HTML page a teacher reads at a glance (no server, nothing fetched: its pictures are
+inside it), and the same in a few lines for the terminal (``--summary``).
+
+It shows how the class did (a histogram of the automatic scores), each question's success rate and the most
+common wrong answers to it, every flag (identity, copying, late, resubmissions), who is still to be marked,
+who handed nothing in and who is not on the class list, and, after a run that changed anything (a regrade, new
+hand marks, another late rule), what changed for whom. Every picture has a text alternative that says what
+it shows; every text from a student is escaped (tools/grading/safetext.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from . import safetext
+from .coursesite import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry
+from .grader import NOT_GRADED, HomeworkSet, Outcome
+
+#: Colour-blind-safe (Okabe–Ito) blue and orange.
+BLUE, ORANGE = "#0072B2", "#E69F00"
+#: Wrong answers listed per question.
+TOP_WRONG = 3
+
+
+@dataclass
+class QuestionStats:
+    name: str
+    points: float
+    answered: int = 0
+    right: int = 0
+    mean: float = 0.0
+    wrong: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+
+def _counted(grades: ClassGrades) -> list[Outcome]:
+    return [e.outcome for e in grades.entries + grades.not_on_roster
+            if e.outcome is not None and e.outcome.status != NOT_GRADED]
+
+
+def question_stats(homework: HomeworkSet, outcomes: list[Outcome]) -> list[QuestionStats]:
+    """Per autograded question: how many answered it, how many got full marks, the mean score, and the most
+    common wrong answers (the student's values as text, from ``questions[q]["answers"]``)."""
+    stats = []
+    for q in homework.autograded:
+        s = QuestionStats(q.name, q.points)
+        scores, wrong = [], Counter()
+        for o in outcomes:
+            result = o.questions.get(q.name)
+            if result is None:
+                continue
+            s.answered += 1
+            scores.append(result["score"])
+            right = result.get("right", result["score"] >= q.points)
+            if right:
+                s.right += 1
+            elif result.get("answers"):
+                wrong[", ".join(f"{k} = {v}" for k, v in sorted(result["answers"].items()))] += 1
+        s.mean = statistics.fmean(scores) if scores else 0.0
+        s.wrong = wrong.most_common(TOP_WRONG)
+        stats.append(s)
+    return stats
+
+
+@dataclass(frozen=True)
+class Flag:
+    who: str
+    kind: str
+    what: str
+    others: str = ""
+
+
+def class_flags(grades: ClassGrades, identity: dict[str, list[str]]) -> list[Flag]:
+    """Every flag worth a look, per student: identity flags and notes of the gradebook, copying flags (filled by
+    the copying pass into ``Outcome.flags``), late work, the grading notes (several submissions, matches)."""
+    found = []
+    for e in grades.entries + grades.not_on_roster:
+        for o in ([e.outcome] if e.outcome else []) + e.others:
+            for text in identity.get(o.file, []):
+                found.append(Flag(e.label, text.split(":")[0] if ":" in text[:40] else "note", text))
+            for flag in o.flags or []:
+                found.append(Flag(e.label, str(flag.get("kind", "flag")), str(flag.get("what", "")),
+                                  ", ".join(map(str, flag.get("with", [])))))
+        if e.lateness.late:
+            found.append(Flag(e.label, "late", e.lateness.why))
+        found += [Flag(e.label, "grading", note) for note in e.notes]
+    return found
+
+
+# --- what changed since the last run ------------------------------------------------------------------
+
+def snapshot(grades: ClassGrades) -> dict[str, dict]:
+    """What a later run compares against: per student, the counted file and its numbers."""
+    shot = {}
+    for e in grades.entries + grades.not_on_roster:
+        key = f"{e.label}|{e.student.site_id if e.student and e.student.site_id else ''}"
+        o = e.outcome
+        shot[key] = {"student": e.label, "file": o.file if o else None, "score": o.score if o else None,
+                     "total": e.total, "grade": e.grade, "late": e.lateness.percent if e.lateness.late else 0.0,
+                     "state": e.state}
+    return shot
+
+
+def changes_between(before: dict[str, dict], after: dict[str, dict]) -> list[dict]:
+    """What differs per student between two snapshots, in words.
+
+    >>> a = {"Ann|1": {"student": "Ann", "file": "a", "score": 9, "total": None, "grade": None, "late": 0,
+    ...                "state": "not yet marked"}}
+    >>> b = {"Ann|1": {**a["Ann|1"], "score": 11, "total": 13, "grade": 13, "state": "graded"}}
+    >>> changes_between(a, b)[0]["what"]
+    'automatic score 9 → 11; total – → 13; grade – → 13'
+    """
+    changed = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if old == new:
+            continue
+        if old is None or new is None:
+            who = (new or old)["student"]
+            changed.append({"student": who, "what": "new on this run" if old is None else "no longer in the run"})
+            continue
+        words = []
+        if old["file"] != new["file"]:
+            words.append(f"counted file {old['file']} → {new['file']}")
+        for name, label in (("score", "automatic score"), ("total", "total"), ("grade", "grade"),
+                            ("late", "late penalty %")):
+            if old[name] != new[name]:
+                words.append(f"{label} {_n(old[name])} → {_n(new[name])}")
+        if words:
+            changed.append({"student": new["student"], "what": "; ".join(words)})
+    return changed
+
+
+def _n(value) -> str:
+    return "–" if value is None else f"{value:g}"
+
+
+def record_changes(out: Path, grades: ClassGrades) -> dict:
+    """Compare this run with the last one kept in ``out`` and keep this one; the latest change (``{"at": time,
+    "changes": [...]}``) — from this run, or the last run that changed anything."""
+    shot_path, changes_path = out / "class-snapshot.json", out / "changes.json"
+    before = json.loads(shot_path.read_text(encoding="utf-8")) if shot_path.exists() else None
+    after = snapshot(grades)
+    latest = json.loads(changes_path.read_text(encoding="utf-8")) if changes_path.exists() else {}
+    if before is not None:
+        changed = changes_between(before, after)
+        if changed:
+            latest = {"at": datetime.now().astimezone().isoformat(timespec="seconds"), "changes": changed}
+            changes_path.write_text(json.dumps(latest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    shot_path.write_text(json.dumps(after, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return latest
+
+
+# --- pictures -------------------------------------------------------------------------------------------
+
+def _png(figure) -> str:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def histogram(scores: list[float], possible: float, title: str) -> tuple[str, str]:
+    """A histogram of ``scores`` (one bar per whole point) as a data URI, and its text alternative."""
+    from matplotlib.figure import Figure
+
+    top = int(possible) + 1
+    counts = Counter(min(int(s), top - 1) for s in scores)
+    figure = Figure(figsize=(6.4, 3.2))
+    axes = figure.add_subplot()
+    axes.bar(range(top), [counts.get(b, 0) for b in range(top)], width=0.85, color=BLUE, align="edge")
+    axes.set_xlabel(f"automatic score (of {possible:g}; a bar holds scores from its left edge up)")
+    axes.set_ylabel("submissions")
+    axes.set_title(title)
+    axes.set_xlim(0, top)
+    axes.yaxis.get_major_locator().set_params(integer=True)
+    alt = (f"Histogram of the automatic scores of {len(scores)} submissions (of {possible:g} points): "
+           + ", ".join(f"{b} to under {b + 1}: {counts[b]}" for b in range(top) if counts.get(b))
+           + (f"; mean {statistics.fmean(scores):.1f}, median {statistics.median(scores):g}." if scores else "."))
+    return _png(figure), alt
+
+
+def success_chart(stats: list[QuestionStats]) -> tuple[str, str]:
+    """Each question's share of full marks as horizontal bars (a data URI), and its text alternative."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6.4, 0.5 + 0.45 * max(1, len(stats))))
+    axes = figure.add_subplot()
+    names = [s.name for s in stats][::-1]
+    rates = [100 * (s.rate or 0) for s in stats][::-1]
+    axes.barh(names, rates, color=[ORANGE if r < 50 else BLUE for r in rates])
+    axes.set_xlim(0, 100)
+    axes.set_xlabel("students with full marks on the question (%)")
+    axes.set_title("Success rate per question (orange: under half the class)")
+    alt = "Success rate per question: " + "; ".join(
+        f"{s.name} {100 * s.rate:.0f} % ({s.right} of {s.answered})" if s.rate is not None else f"{s.name}: none"
+        for s in stats) + "."
+    return _png(figure), alt
+
+
+# --- the page -------------------------------------------------------------------------------------------
+
+def _h(text: object) -> str:
+    return safetext.html_text("" if text is None else str(text))
+
+
+def _table(caption: str, header: list[str], rows: list[list[object]], empty: str) -> str:
+    if not rows:
+        return f"<p>{_h(empty)}</p>"
+    head = "".join(f'<th scope="col">{_h(h)}</th>' for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{_h(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><caption>{_h(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #1a1a1a; line-height: 1.4 }
+table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; width: 100% }
+caption { text-align: left; font-weight: 600; padding: 0.25rem 0 }
+th, td { border: 1px solid #999; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top }
+th { background: #eee }
+.numbers { display: flex; flex-wrap: wrap; gap: 1rem; padding: 0; list-style: none }
+.numbers li { border: 1px solid #999; padding: 0.5rem 1rem }
+img { max-width: 100%; height: auto }
+"""
+
+
+def _who_lists(entries: list[Entry], state: str) -> list[str]:
+    return [e.label for e in entries if e.state == state]
+
+
+def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[str]], latest: dict,
+           generated: str) -> str:
+    """The report as one HTML page."""
+    counted = _counted(grades)
+    stats = question_stats(homework, counted)
+    flags = class_flags(grades, identity)
+    everyone = grades.entries + grades.not_on_roster
+    scores = [o.score for o in counted if o.score is not None]
+    possible = sum(q.points for q in homework.autograded)
+    parts = [f"<h1>{_h(homework.name)}: class report</h1>",
+             f"<p>Made {_h(generated)}. Grades out of {grades.points:g} points; several submissions: "
+             f"{_h(grades.rule)}; late work: {_h(grades.penalty.describe())}"
+             + (f"; deadline {_h(grades.deadline.isoformat(sep=' ', timespec='minutes'))}" if grades.deadline else "")
+             + ".</p>"]
+    numbers = [("students", len(grades.entries) if grades.roster else len(everyone)),
+               ("graded", sum(e.state == GRADED_STATE for e in everyone)),
+               ("to mark by hand", sum(e.state == NOT_YET_MARKED for e in everyone)),
+               ("not graded", sum(e.state == NOT_GRADED_STATE for e in everyone)),
+               ("no submission", sum(e.state == NO_SUBMISSION for e in everyone)),
+               ("late", sum(e.lateness.late for e in everyone)),
+               ("flags", len({(f.who, f.kind) for f in flags if f.kind not in ("grading", "late")}))]
+    if grades.roster is not None:
+        numbers.append(("not on the class list", len(grades.not_on_roster)))
+    parts.append('<ul class="numbers">' + "".join(f"<li><strong>{n}</strong> {_h(label)}</li>"
+                                                   for label, n in numbers) + "</ul>")
+    parts.append("<h2>Scores</h2>")
+    if scores:
+        uri, alt = histogram(scores, possible, f"{homework.name}: automatic scores")
+        parts.append(f'<figure><img src="{uri}" alt="{_h(alt)}"><figcaption>{_h(alt)}</figcaption></figure>')
+    else:
+        parts.append("<p>No graded submission yet.</p>")
+    parts.append("<h2>Questions</h2>")
+    if stats and counted:
+        uri, alt = success_chart(stats)
+        parts.append(f'<figure><img src="{uri}" alt="{_h(alt)}"></figure>')
+    parts.append(_table("Each question: success rate and the most common wrong answers",
+                        ["question", "points", "full marks", "mean score", "most common wrong answers"],
+                        [[s.name, f"{s.points:g}", f"{s.right} of {s.answered}" + (
+                            f" ({100 * s.rate:.0f} %)" if s.rate is not None else ""), f"{s.mean:.2f}",
+                          "; ".join(f"{text} ({n}×)" for text, n in s.wrong) or "–"] for s in stats],
+                        "No autograded question."))
+    parts.append("<h2>Flags</h2>")
+    parts.append(_table("Look at these (a flag never changes a score)", ["student", "kind", "what", "with"],
+                        [[f.who, f.kind, f.what, f.others] for f in flags], "Nothing flagged."))
+    parts.append("<h2>What changed</h2>")
+    if latest.get("changes"):
+        parts.append(_table(f"Changes on the run of {latest['at']}", ["student", "what changed"],
+                            [[c["student"], c["what"]] for c in latest["changes"]], ""))
+    else:
+        parts.append("<p>Nothing has changed since the first run.</p>")
+    parts.append("<h2>Students</h2>")
+    rows = [[e.label, e.state, e.outcome.file if e.outcome else "", "" if e.total is None else f"{e.total:g}",
+             "" if e.grade is None else f"{e.grade:g}", e.lateness.why] for e in everyone]
+    parts.append(_table(f"Every student ({len(everyone)})", ["student", "state", "file counted", "total",
+                                                              f"grade (of {grades.points:g})", "late"], rows, ""))
+    if grades.not_on_roster:
+        parts.append(_table("Submissions that match no one on the class list", ["name in the file", "file"],
+                            [[e.label, e.outcome.file] for e in grades.not_on_roster], ""))
+    body = "\n".join(parts)
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; '
+            f'style-src \'unsafe-inline\'">'
+            f"<title>{_h(homework.name)}: class report</title><style>{STYLE}</style></head>"
+            f"<body><main>\n{body}\n</main></body></html>\n")
+
+
+def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[str]],
+                 latest: dict) -> Path:
+    generated = datetime.now().astimezone().isoformat(sep=" ", timespec="minutes")
+    path.write_text(render(homework, grades, identity, latest, generated), encoding="utf-8")
+    return path
+
+
+def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[str]], latest: dict) -> str:
+    """The report in a few lines for the terminal (every name made printable)."""
+    counted = _counted(grades)
+    everyone = grades.entries + grades.not_on_roster
+    scores = [o.score for o in counted if o.score is not None]
+    possible = sum(q.points for q in homework.autograded)
+    lines = [f"{homework.name}: {len(everyone)} students, {len(counted)} graded submissions"]
+    if scores:
+        lines.append(f"  automatic score (of {possible:g}): mean {statistics.fmean(scores):.1f}, median "
+                     f"{statistics.median(scores):g}, lowest {min(scores):g}, highest {max(scores):g}")
+    for s in question_stats(homework, counted):
+        rate = f"{100 * s.rate:3.0f} %" if s.rate is not None else "  – "
+        wrong = f"; most common wrong: {s.wrong[0][0][:60]} ({s.wrong[0][1]}×)" if s.wrong else ""
+        lines.append(f"  {s.name:4} full marks {rate} ({s.right}/{s.answered}){wrong}")
+    for state in (NOT_YET_MARKED, NO_SUBMISSION, NOT_GRADED_STATE):
+        who = _who_lists(everyone, state)
+        if who:
+            lines.append(f"  {state} ({len(who)}): {', '.join(who[:8])}{' ...' if len(who) > 8 else ''}")
+    late = [e.label for e in everyone if e.lateness.late]
+    if late:
+        lines.append(f"  late ({len(late)}): {', '.join(late[:8])}{' ...' if len(late) > 8 else ''}")
+    if grades.not_on_roster:
+        lines.append(f"  not on the class list ({len(grades.not_on_roster)}): "
+                     + ", ".join(e.outcome.file for e in grades.not_on_roster[:5]))
+    flags = [f for f in class_flags(grades, identity) if f.kind not in ("grading", "late")]
+    if flags:
+        lines.append(f"  flags ({len(flags)}):")
+        lines += [f"    {f.who}: {f.kind}: {f.what[:100]}" for f in flags[:10]]
+    if latest.get("changes"):
+        lines.append(f"  changed on the run of {latest['at']}:")
+        lines += [f"    {c['student']}: {c['what'][:120]}" for c in latest["changes"][:10]]
+    return "\n".join(safetext.terminal(line) for line in lines)

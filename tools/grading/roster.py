@@ -1,0 +1,295 @@
+"""The class list a course site exports, and which submission is whose.
+
+Three exports are read (the format is told from the header row):
+
+- **Canvas's gradebook export** (Grades › Export › CSV): columns ``Student`` (the sortable name, "Smith, Alice"),
+  ``ID`` (Canvas's user id: the number in the download's file names), ``SIS User ID``, ``SIS Login ID``,
+  ``Section``, then one column per assignment titled ``Name (assignment id)``; a row ``    Points Possible``
+  gives each assignment's points (a ``Manual Posting`` row may come before it). Canvas's own test student
+  ("Student, Test") is left out.
+- **Moodle's grading worksheet** (the assignment's "Download grading worksheet"): ``Identifier`` ("Participant
+  12345": the number in the download's folder names), ``Full name``, the identity fields the site shows (such as
+  ``Email address``, ``ID number``), ``Status`` (which says when a submission was late and when an extension
+  was granted), ``Grade``, ``Maximum grade``, ``Last modified (submission)``, ``Last modified (grade)``, and
+  ``Feedback comments`` when comments are on. Moodle writes these headers in the site's language: the English
+  ones are read.
+- **Moodle's participants list** (Participants › select all › "Download table data as" CSV): name columns
+  (``First name`` and ``Last name``/``Surname``, or ``Full name``), ``Email address``, ``ID number``,
+  ``Roles`` (only students are kept when it is there). It has no participant numbers: those come from the
+  download's folder names.
+
+A submission is matched to a student by, in this order: the course site's number in its file name; the
+student id a ``--name-pattern`` reads from its path (against the export's SIS/ID-number, login and e-mail);
+the name in its file name; and last, only when nothing else matches, the id typed in the notebook (which the
+student chose, so such a match is noted).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CANVAS, MOODLE_WORKSHEET, MOODLE_PARTICIPANTS = "Canvas gradebook", "Moodle grading worksheet", "Moodle participants"
+#: Canvas's columns that are about the student, not an assignment (lib/gradebook_importer.rb in canvas-lms).
+CANVAS_STUDENT_COLUMNS = ("Student", "LastName", "FirstName", "ID", "SIS User ID", "SIS Login ID", "Integration ID",
+                          "Root Account", "Section")
+CANVAS_TOTALS = re.compile(r"(Current|Final|Unposted|Override) (Score|Points|Grade|Status)")
+CANVAS_ASSIGNMENT = re.compile(r"^(?P<title>.*\S)\s*\((?P<id>\d+)\)$")
+CANVAS_TEST_STUDENT = "Student, Test"
+MOODLE_PARTICIPANT = re.compile(r"^\s*Participant\s*(?P<id>\d+)\s*$")
+
+
+class RosterError(ValueError):
+    """The file is not an export this module reads, or not the one needed (the message says what is expected)."""
+
+
+@dataclass(frozen=True)
+class Student:
+    """One student of the class list, as the course site knows them."""
+
+    name: str
+    site_id: str | None = None
+    sis_id: str | None = None
+    login: str | None = None
+    email: str | None = None
+    section: str | None = None
+    #: Moodle's worksheet row as exported (written back with the new grade), or Canvas's student columns.
+    row: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def ids(self) -> set[str]:
+        """Every id a name pattern or a typed id may give for this student (normalised)."""
+        found = {normal_id(x) for x in (self.sis_id, self.login, self.email) if x}
+        if self.email and "@" in self.email:
+            found.add(normal_id(self.email.split("@")[0]))
+        return found - {""}
+
+
+@dataclass
+class Roster:
+    """A class list: its students, where it came from, and what it says about the assignment."""
+
+    kind: str
+    source: Path
+    students: list[Student]
+    #: Canvas: the assignment's column (``Homework 1 (12345)``); None for Moodle.
+    assignment: str | None = None
+    #: The course's points for the assignment (Canvas's Points Possible, Moodle's Maximum grade), if given.
+    points: float | None = None
+    header: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
+
+
+def normal_name(name: str) -> str:
+    """A name as the course sites' file names carry it: letters and digits only, no accents, lower case; both
+    orders of a "Last, First" name are tried by :func:`name_keys`.
+
+    >>> normal_name("Müller-Lüdenscheidt, Jürgen")
+    'mullerludenscheidtjurgen'
+    """
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if c.isalnum()).casefold()
+
+
+def name_keys(name: str) -> set[str]:
+    """The normal forms of ``name`` in both orders when it is written "Last, First".
+
+    >>> sorted(name_keys("Smith, Alice"))
+    ['alicesmith', 'smithalice']
+    """
+    keys = {normal_name(name)}
+    if "," in name:
+        last, first = name.split(",", 1)
+        keys.add(normal_name(first + last))
+    return keys - {""}
+
+
+def normal_id(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def _read_rows(path: Path) -> list[list[str]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise RosterError(f"{path} is not UTF-8 text: export the class list as CSV (UTF-8) from the course site") \
+            from None
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in row)]
+
+
+def _cell(row: list[str], index: int | None) -> str | None:
+    if index is None or index >= len(row):
+        return None
+    value = row[index].strip()
+    if value.startswith('="') and value.endswith('"'):  # Canvas quotes a name that starts with =
+        value = value[2:-1]
+    return value or None
+
+
+def _number(text: str | None) -> float | None:
+    """A number as a course site writes it: ``10``, ``100.00``, ``100,00`` (a decimal comma), ``1,000.5``.
+
+    >>> [_number(t) for t in ("10", "100,00", "1,000.5", "-", None)]
+    [10.0, 100.0, 1000.5, None, None]
+    """
+    if not text:
+        return None
+    text = text.replace(",", "") if "." in text else text.replace(",", ".")
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def read_roster(path: Path, assignment: str | None = None, set_name: str = "") -> Roster:
+    """The class list in ``path`` (see the module docstring for the formats). For Canvas, ``assignment`` picks
+    the assignment's column (any part of its title or its id); without it, the column whose title holds
+    ``set_name``'s short name (``hw1``) or full name is taken, if exactly one does."""
+    rows = _read_rows(path)
+    if not rows:
+        raise RosterError(f"{path} is empty: expected a course site's class list")
+    header = [h.strip() for h in rows[0]]
+    if header and "Student" in header[0] or header[:2] == ["LastName", "FirstName"]:
+        return _canvas(path, header, rows[1:], assignment, set_name)
+    if "Identifier" in header and "Full name" in header and "Grade" in header:
+        return _moodle_worksheet(path, header, rows[1:])
+    if "Email address" in header and ({"First name", "Full name"} & set(header)):
+        return _moodle_participants(path, header, rows[1:])
+    raise RosterError(
+        f"{path} is not a class list this grader reads: its first row is {header[:6]}. Expected Canvas's gradebook "
+        "export (Student, ID, SIS User ID, SIS Login ID, Section, ...), Moodle's grading worksheet (Identifier, "
+        "Full name, ..., Grade, Maximum grade, ...) or Moodle's participants list (First name, Last name, "
+        "Email address, ...), exported as CSV with English column names")
+
+
+def _canvas_column(header: list[str], assignment: str | None, set_name: str, path: Path) -> int:
+    """The assignment's column: the one ``assignment`` names (part of its title, or its id), else the one whose
+    title holds the set's name, its short name (``hw1``) or that written out (``Homework 1``)."""
+    columns = {i: h for i, h in enumerate(header) if CANVAS_ASSIGNMENT.match(h) and not CANVAS_TOTALS.search(h)
+               and h not in CANVAS_STUDENT_COLUMNS}
+    if assignment:
+        wanted = [assignment]
+    else:
+        short = set_name.split("-")[0]
+        wanted = [w for w in (set_name, short, re.sub(r"^hw", "homework", short)) if w]
+    for text in wanted:
+        found = [i for i, h in columns.items() if normal_name(text) in normal_name(CANVAS_ASSIGNMENT.match(h)["title"])
+                 or CANVAS_ASSIGNMENT.match(h)["id"] == text.strip()]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise RosterError(f"{path}: {len(found)} assignments match {text!r}: "
+                              f"{[header[i] for i in found]}; name one with --assignment")
+    raise RosterError(f"{path}: no assignment column matches {wanted[0]!r}; the assignments are "
+                      f"{list(columns.values())}: name one with --assignment (create the assignment in Canvas "
+                      "first and export the gradebook again if it is missing)")
+
+
+def _canvas(path: Path, header: list[str], rows: list[list[str]], assignment: str | None, set_name: str) -> Roster:
+    index = {h: i for i, h in enumerate(header)}
+    column = _canvas_column(header, assignment, set_name, path)
+    points, students, left_out = None, [], []
+    for row in rows:
+        first = (row[0] if row else "").strip()
+        if "Points Possible" in first:
+            points = _number(_cell(row, column))
+            continue
+        if all(re.fullmatch(r"\s*(Muted|Manual Posting.*)?\s*", c or "", re.IGNORECASE) for c in row):
+            continue
+        if "LastName" in index:
+            name = f"{_cell(row, index['LastName']) or ''}, {_cell(row, index.get('FirstName')) or ''}".strip(", ")
+        else:
+            name = _cell(row, index.get("Student")) or ""
+        if name == CANVAS_TEST_STUDENT:
+            left_out.append(f"{name} (Canvas's test student)")
+            continue
+        students.append(Student(name, site_id=_cell(row, index.get("ID")), sis_id=_cell(row, index.get("SIS User ID")),
+                                login=_cell(row, index.get("SIS Login ID")), section=_cell(row, index.get("Section")),
+                                row={h: (row[i] if i < len(row) else "") for h, i in index.items()
+                                     if h in CANVAS_STUDENT_COLUMNS}))
+    return Roster(CANVAS, path, students, header[column], points, header, left_out)
+
+
+def _moodle_worksheet(path: Path, header: list[str], rows: list[list[str]]) -> Roster:
+    index = {h: i for i, h in enumerate(header)}
+    students, points, left_out = [], None, []
+    for row in rows:
+        identifier = _cell(row, index["Identifier"]) or ""
+        match = MOODLE_PARTICIPANT.match(identifier)
+        if not match:
+            left_out.append(f"a row without a participant number ({identifier!r})")
+            continue
+        points = points if points is not None else _number(_cell(row, index.get("Maximum grade")))
+        students.append(Student(_cell(row, index["Full name"]) or "", site_id=match["id"],
+                                sis_id=_cell(row, index.get("ID number")), login=_cell(row, index.get("Username")),
+                                email=_cell(row, index.get("Email address")),
+                                row={h: (row[i] if i < len(row) else "") for h, i in index.items()}))
+    return Roster(MOODLE_WORKSHEET, path, students, None, points, header, left_out)
+
+
+def _moodle_participants(path: Path, header: list[str], rows: list[list[str]]) -> Roster:
+    index = {h: i for i, h in enumerate(header)}
+    last = index.get("Last name", index.get("Surname"))
+    students, left_out = [], []
+    for row in rows:
+        if "Full name" in index:
+            name = _cell(row, index["Full name"]) or ""
+        else:
+            name = " ".join(x for x in (_cell(row, index.get("First name")), _cell(row, last)) if x)
+        roles = _cell(row, index.get("Roles"))
+        if roles is not None and "student" not in roles.casefold():
+            left_out.append(f"{name} ({roles})")
+            continue
+        students.append(Student(name, sis_id=_cell(row, index.get("ID number")),
+                                login=_cell(row, index.get("Username")), email=_cell(row, index.get("Email address"))))
+    return Roster(MOODLE_PARTICIPANTS, path, students, None, None, header, left_out)
+
+
+# --- who handed in what --------------------------------------------------------------------------------
+
+BY_SITE_ID, BY_NAMED_ID, BY_NAME, BY_TYPED_ID = ("the course site's number", "the id in the file name",
+                                                 "the name in the file name", "the id typed in the notebook")
+
+
+@dataclass(frozen=True)
+class Match:
+    """Which roster student a submission is from, and how that was told (None: not on the roster)."""
+
+    student: Student | None
+    how: str = ""
+
+
+def matcher(roster: Roster):
+    """A function from a submission's identity (site id, name, id from the file name, typed id) to a
+    :class:`Match`."""
+    by_site = {s.site_id: s for s in roster.students if s.site_id}
+    by_id: dict[str, list[Student]] = {}
+    by_name: dict[str, list[Student]] = {}
+    for s in roster.students:
+        for key in s.ids:
+            by_id.setdefault(key, []).append(s)
+        for key in name_keys(s.name):
+            by_name.setdefault(key, []).append(s)
+
+    def one(found: list[Student] | None) -> Student | None:
+        unique = {id(s): s for s in found or []}
+        return next(iter(unique.values())) if len(unique) == 1 else None
+
+    def match(site_id: str | None, name: str | None, named_id: str | None, typed_id: str | None) -> Match:
+        if site_id and site_id in by_site:
+            return Match(by_site[site_id], BY_SITE_ID)
+        if named_id and (student := one(by_id.get(normal_id(named_id)))):
+            return Match(student, BY_NAMED_ID)
+        if name and (student := one([s for key in name_keys(name) for s in by_name.get(key, [])])):
+            return Match(student, BY_NAME)
+        if typed_id and (student := one(by_id.get(normal_id(typed_id)))):
+            return Match(student, BY_TYPED_ID)
+        return Match(None)
+
+    return match
