@@ -158,12 +158,13 @@ MAX_SCALE_STOP = 100
 # --- Panels (each panel states its own limits under its picture)
 
 MAX_PANEL_STRIP = 80  # heaps shown in a strip
-MAX_ELEMENT = 30  # largest element of a set typed into a panel
-MAX_SET_SIZE = 8  # most elements of such a set
+#: Sets typed into any panel (explorers and play alike): at most MAX_SET_SIZE numbers, each from 1 to MAX_ELEMENT
+#: (the period explorer's search and the play panel's buttons are quick for every such set).
+MAX_ELEMENT = 20
+MAX_SET_SIZE = 8
 MAX_SCALE_HEAP = 60  # largest heap of the Grundy-scale explorer
 MAX_LABELLING_HEAPS = 30  # heaps in the labelling player
 MAX_PERIOD_STRIP = 120  # heaps drawn by the period explorer
-MAX_PERIOD_ELEMENT = 20  # the period explorer's sets: elements up to this, at most MAX_SET_SIZE of them
 MAX_HEATMAP_C = 20  # largest c of the period heatmap
 MAX_NIM_EXPLORER_HEAP = 63  # Nim heaps in the binary table (6 binary digits)
 MAX_NIM_EXPLORER_HEAPS = 5
@@ -177,9 +178,6 @@ PNG_CACHE_SIZE = 64
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
 MAX_PLAY_HEAP = 100
-#: Largest element and largest size of the subtraction set in the play widget (one button per element).
-MAX_PLAY_ELEMENT = 20
-MAX_PLAY_SET_SIZE = 8
 #: Nim in the play widget: at most this many heaps, each at most this big (remoteness explores every position).
 MAX_PLAY_NIM_HEAPS = 5
 MAX_PLAY_NIM_HEAP = 12

@@ -29,7 +29,7 @@ from gamelib.analysis.period_scan import (
     theorem_start,
     window_rule,
 )
-from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
+from gamelib.arguments import LimitError, check_int, check_stop, set_text, show
 from gamelib.limits import MAX_OBSERVED, MAX_SEARCH, OBSERVE_HEAPS, SCAN_WORK
 
 
@@ -284,14 +284,14 @@ def _observed_values(values: object, kind: object) -> tuple[tuple, np.ndarray]:
     if isinstance(values, (str, bytes)) and kind == "grundy" or not isinstance(values, Sequence | np.ndarray):
         raise TypeError(
             f"values must be a list of {'Grundy values' if kind == 'grundy' else 'outcomes'} (or a string of "
-            f"'P'/'N' for kind='outcome'), got {_show(values)} of type {type(values).__name__}"
+            f"'P'/'N' for kind='outcome'), got {show(values)} of type {type(values).__name__}"
         )
     check_stop(len(values), limit=MAX_OBSERVED, name="number of values")
     items = tuple(values.tolist() if isinstance(values, np.ndarray) else values)
     if kind == "outcome":
         bad = next((v for v in items if v not in ("P", "N")), None)
         if bad is not None:
-            raise ValueError(f"outcomes must be 'P' or 'N', got {_show(bad)}")
+            raise ValueError(f"outcomes must be 'P' or 'N', got {show(bad)}")
         return items, np.frombuffer("".join(items).encode("ascii"), dtype=np.uint8)
     return items, np.array([check_int(v, "each Grundy value") for v in items], dtype=np.int64)
 

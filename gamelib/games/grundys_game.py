@@ -16,7 +16,7 @@ import threading
 import numpy as np
 
 from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
-from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame, mex_of_array
 from gamelib.limits import MAX_GRUNDYS_HEAP, MAX_SPLIT_HEAP, OBSERVE_HEAPS
 

@@ -62,7 +62,7 @@ from gamelib.analysis.periodicity import (
     guy_smith_check,
     theorem_start,
 )
-from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame, mex_of_array
 from gamelib.limits import MAX_OCTAL_DIGITS, MAX_OCTAL_SEARCH, MAX_SPLIT_HEAP, OCTAL_SEARCH, OCTAL_WORK
 

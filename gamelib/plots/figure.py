@@ -8,7 +8,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from gamelib.checks import LimitError, check_stop
+from gamelib.arguments import LimitError, check_stop
 from gamelib.games.base import Game, OneHeapGame
 from gamelib.limits import (
     MAX_INCHES,

@@ -16,7 +16,7 @@ from matplotlib.path import Path
 from matplotlib.transforms import Affine2D
 
 from gamelib.analysis.source_algorithms import label_positions
-from gamelib.checks import check_int
+from gamelib.arguments import check_int
 from gamelib.limits import (
     MAX_GRAPH,
 )

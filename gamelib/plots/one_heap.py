@@ -11,7 +11,7 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.transforms import offset_copy
 
 from gamelib.analysis.periodicity import heap_pattern
-from gamelib.checks import LimitError, check_bool, check_int
+from gamelib.arguments import LimitError, check_bool, check_int
 from gamelib.games.base import OneHeapGame, outcome_from_grundy
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
@@ -46,6 +46,7 @@ from gamelib.plots.figure import (
     points_per_unit,
     title_of,
 )
+from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import CELL, HIGHLIGHT_COLOUR, N_TEXT_COLOUR, SECOND_COLOUR, TICK_SIZE, VALUE_CMAP
 from gamelib.plots.text import mex_sentence
 
@@ -347,3 +348,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     fig.plotted.update(first=first, last=last, values={h: table[h] for h in known}, followers=followers,
                        equation=equation, p_positions=p_xs)
     return fig
+
+
+@figure_kind("heap")
+def _heap_figure(game: OneHeapGame, position: int, show_winning_moves: bool, width: float) -> GameFigure:
+    """A heap is drawn in the strip of the heaps up to it (at least ten heaps)."""
+    return sequence_strip(game, max(position + 1, 10), show_period=False, width=width)

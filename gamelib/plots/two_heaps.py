@@ -13,7 +13,7 @@ from matplotlib.colors import LogNorm, Normalize
 from matplotlib.patches import Patch, Rectangle
 
 from gamelib.analysis.survey import period_grid
-from gamelib.checks import check_int
+from gamelib.arguments import check_int
 from gamelib.games.base import Game
 from gamelib.games.sums import grundy_table
 from gamelib.games.wythoff import Wythoff

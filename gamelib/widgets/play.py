@@ -1,34 +1,40 @@
-"""The play panel: a :class:`~gamelib.play.PlaySession` shown with buttons, the heap(s) as chips, hints.
+"""The one play panel: a :class:`~gamelib.play.PlaySession` of any game, with its board, its moves, undo,
+hints, the values and the report. :func:`play_game` makes it for any game; ``play_subtraction``,
+``play_nim`` and ``chomp_explorer`` are the lessons' declarations on top of it.
 
-:func:`play_subtraction` and :func:`play_nim` build it (both stay importable from :mod:`gamelib.play`).
-The panel holds no rule of any game: it asks the session's rules for keys, labels, heaps and texts.
+How the position is shown follows the kind of figure the game names: heaps ("heap", "heaps") as rows of
+chips with a button per move; a board ("board") as squares to click or reach with the arrow keys (a move that
+chooses several squares, such as coins to turn, is played with a button once they are chosen); any other kind
+as its figure, with a button per move. The panel holds no rule of any game.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as widgets
 
-from gamelib.limits import (
-    MAX_PLAY_ELEMENT,
-    MAX_PLAY_HEAP,
-    MAX_PLAY_NIM_HEAP,
-    MAX_PLAY_NIM_HEAPS,
-    MAX_PLAY_SET_SIZE,
-)
-from gamelib.play.session import COMPUTER, STUDENT, PlayedMove, PlaySession, reword
-from gamelib.widgets.panel import StaticFallback
+from gamelib import plots
+from gamelib.arguments import show
+from gamelib.games.base import Game
+from gamelib.games.chomp import Chomp
+from gamelib.games.nim import HEAP_NAMES, Nim
+from gamelib.games.subtraction import SubtractionGame
+from gamelib.limits import MAX_CHOMP_COLS, MAX_CHOMP_ROWS
+from gamelib.parsing import Limit
+from gamelib.play.session import COMPUTER, FRIEND, STUDENT, PlaySession
+from gamelib.widgets.controls import Board, Figure
+from gamelib.widgets.one_heap import set_control
+from gamelib.widgets.panel import Control, Panel, cached_png, figure_html, info, slider, text_box
 
-_CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
-
-#: The words a play panel may use, in the order the lessons teach them: ``"plain"`` (no terms: the first
-#: lesson, before P- and N-positions are defined), ``"P/N"`` (hints name P- and N-positions) and ``"grundy"``
-#: (also the "Grundy values" button; for Nim it shows the nim-sum with ⊕ and the heaps in binary, so pass it
-#: only once the lesson has explained them).
+#: The words a play panel may use, in the order the lessons teach them: "plain" (before P- and N-positions
+#: are defined), "P/N" (hints name P- and N-positions) and "grundy" (also the "Show Grundy values" box).
 VOCABULARIES = ("plain", "P/N", "grundy")
+_CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
+_YOU, _THEM = "#0072B2", "#B34000"  # chips taken by the student and by the other player (contrast > 4.5)
 
 
 def check_vocabulary(vocabulary: object) -> str:
@@ -38,278 +44,357 @@ def check_vocabulary(vocabulary: object) -> str:
     'P/N'
     """
     if not isinstance(vocabulary, str) or vocabulary not in VOCABULARIES:
-        raise ValueError(f"vocabulary must be one of {', '.join(map(repr, VOCABULARIES))}, got {vocabulary!r}")
+        raise ValueError(f"vocabulary must be one of {', '.join(map(repr, VOCABULARIES))}, got {show(vocabulary)}")
     return vocabulary
 
 
-# --------------------------------------------------------------------------------------------------------
-# The widget
+def chips_html(name: str, count: int, yours: int = 0, theirs: int = 0, them: str = "the computer") -> str:
+    """A heap as HTML: ``count`` chips in groups of five, then hollow chips just taken (by you, then by the
+    other player, in two colours); its text alternative says the same in words.
+
+    >>> "you took 2" in chips_html("heap A", 3, yours=2)
+    True
+    """
+    taken = [f"you took {yours}"] * bool(yours) + [f"{them} took {theirs}"] * bool(theirs)
+    alt = f"{name}: {count} chip{'s' if count != 1 else ''}" + (f" ({' and '.join(taken)})" if taken else "")
+
+    def group(symbols: str, colour: str) -> str:
+        spaced = "\u2009".join(symbols[i : i + 5] for i in range(0, len(symbols), 5))
+        return f'<span style="color:{colour}">{spaced}</span>' if symbols else ""
+
+    chips = (group(_CHIP * count, "#0072B2") + " " + group(_TAKEN * yours, _YOU) + " " + group(_TAKEN * theirs, _THEM)
+             if count + yours + theirs else '<span style="color:#555555">(empty)</span>')
+    return f'<span role="img" aria-label="{html.escape(alt)}" style="font-size:20px">{chips}</span>'
 
 
-def _chips(count: int, taken: int = 0) -> str:
-    """A heap as HTML: ``count`` chips in groups of five, then ``taken`` faint chips just removed."""
-    symbols = [_CHIP] * count + [_TAKEN] * taken
-    groups = ["".join(symbols[i : i + 5]) for i in range(0, len(symbols), 5)]
-    if not groups:
-        return '<span style="color:#777777">(empty)</span>'
-    text = "\u2009".join(groups)
-    split = count + count // 5 if count % 5 else count + count // 5 - 1  # where the faint chips begin
-    if taken and count:
-        return (f'<span style="color:#0072B2">{text[:split]}</span>'
-                f'<span style="color:#BBBBBB">{text[split:]}</span>')
-    if taken:
-        return f'<span style="color:#BBBBBB">{text}</span>'
-    return f'<span style="color:#0072B2">{text}</span>'
-
-
-class PlayWidget(StaticFallback, widgets.VBox):
-    """The play panel: the heap(s), one button per move, undo, hint and value toggles, a status line, a report.
-
-    Made by :func:`play_subtraction` or :func:`play_nim`. Attributes for driving it from Python:
-
-    ``session`` (the :class:`PlaySession`), ``buttons`` (dict: move key -> Button), ``new_game_button``,
-    ``undo_button``, ``starter`` (ToggleButtons, ``'student'``/``'computer'``), ``hint_toggle``,
-    ``values_toggle``, ``board``, ``hint``, ``values``, ``status``, ``report``, ``moves_log`` (HTML widgets), and for
-    the settings ``set_text`` + ``heap_input`` (subtraction) or ``heaps_text`` (Nim).
-    Methods: :meth:`move`, :meth:`new_game`, :meth:`undo`. Properties: ``position``, ``heap`` / ``heaps``,
-    ``history``.
-
-    >>> w = play_subtraction("1, 2", 4)
-    >>> w.move(1), w.heap         # 4 -> 3 (P); the computer can only stall: 3 -> 2
-    (True, 2)
-    >>> w.undo(), w.heap, w.history
-    (True, 4, [])
+class PlayPanel(Panel):
+    """The play panel (see the module notes). Attributes: ``session``, ``game``, ``buttons`` (dict: move
+    key -> Button, for heap and figure games), ``board`` (a :class:`~gamelib.widgets.controls.Board`, for
+    board games; ``chosen`` the squares chosen), ``new_game_button``, ``undo_button``, ``starter`` (who moves
+    first, against the computer), ``hint_toggle`` and ``values_toggle`` (check boxes), ``hint``, ``values``,
+    ``report``, ``moves_log`` (HTML), ``status``, the settings' widgets under their names. Methods:
+    :meth:`move`, :meth:`new_game`, :meth:`undo`; ``position`` and ``history`` read the session.
     """
 
-    def _static_view(self) -> dict:
-        return {"text/html": f"<div>{self.title.value}{self.board.value}{self.status.value}</div>"}
-
-    def __init__(self, session: PlaySession, caps: str, settings: dict[str, widgets.Widget],
-                 restart: Callable[[PlayWidget], PlaySession], vocabulary: str = "plain"):
-        """``settings``: the boxes that set up a game, by attribute name; ``restart(panel)`` makes the session
-        of a new game from them (it raises ValueError or TypeError on a bad setting); ``vocabulary``: one of
-        :data:`VOCABULARIES`."""
-        super().__init__(layout=widgets.Layout(width="100%", max_width="900px"))
+    def __init__(self, session: PlaySession, settings: Sequence[Control], restart: Callable[[dict], PlaySession],
+                 vocabulary: str = "P/N", restart_on_change: bool = False, limits: Sequence[Limit] = ()):
+        super().__init__()
         self.vocabulary = check_vocabulary(vocabulary)
-        self.session = session
-        self._restart = restart
-        for name, box in settings.items():
-            setattr(self, name, box)
-        self.buttons: dict = {}
+        self.session, self.settings, self._restart = session, list(settings), restart
+        for control in self.settings:
+            setattr(self, control.attr, control.widget)
         self.title = widgets.HTML()
-        self.starter = widgets.ToggleButtons(
-            options=[("You", STUDENT), ("Computer", COMPUTER)], value=session.starter,
-            description="First move:", style={"button_width": "90px"},
-        )
         self.new_game_button = widgets.Button(description="New game", button_style="primary", icon="refresh")
-        self.undo_button = widgets.Button(description="Undo", icon="undo",
-                                          tooltip="take back your last move and the computer's reply")
-        self.hint_toggle = widgets.ToggleButton(description="Hint", icon="lightbulb-o", value=False)
-        self.values_toggle = widgets.ToggleButton(description="Grundy values", value=False)
-        if self.vocabulary != "grundy":  # not taught yet: no button that would use the words
+        self.starter = widgets.ToggleButtons(options=[("You", STUDENT), ("Computer", COMPUTER)], value=session.starter,
+                                             description="First move:", style={"button_width": "90px"})
+        self.starter.layout.display = None if session.opponent == COMPUTER else "none"
+        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="take back the last move")
+        self.hint_toggle = widgets.Checkbox(value=False, description="Show a hint", indent=False,
+                                            layout=widgets.Layout(width="auto"))
+        self.values_toggle = widgets.Checkbox(value=False, description="Show Grundy values", indent=False,
+                                              layout=widgets.Layout(width="auto"))
+        if self.vocabulary != "grundy":  # not taught yet: no box that would use the words
             self.values_toggle.layout.display = "none"
-        self.board = widgets.HTML()
-        self.move_area = widgets.VBox(layout=widgets.Layout(min_height="40px"))
-        self.hint = widgets.HTML()
-        self.values = widgets.HTML()
-        self.status = widgets.HTML()
-        self.report = widgets.HTML()
-        self.moves_log = widgets.HTML()
-        self.caps = widgets.HTML(f'<span style="color:#555;font-size:85%">{html.escape(caps)}</span>')
+        self.moves_area = widgets.VBox(layout=widgets.Layout(min_height="40px"))
+        self.hint, self.values, self.report, self.moves_log = (widgets.HTML() for _ in range(4))
+        self.board: Board | None = None
+        self.image = Figure()
+        self.chosen: list = []
+        self.buttons: dict = {}
+        self.heap_rows: list[widgets.HTML] = []
+        self._signature: tuple | None = None
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
         self.hint_toggle.observe(lambda _change: self._refresh(), names="value")
         self.values_toggle.observe(lambda _change: self._refresh(), names="value")
-        self.children = [
-            self.title,
-            widgets.HBox(list(settings.values()) + [self.new_game_button]),
-            self.starter,
-            self.board,
-            self.move_area,
-            widgets.HBox([self.undo_button, self.hint_toggle, self.values_toggle]),
-            self.hint,
-            self.values,
-            self.status,
-            self.report,
-            self.moves_log,
-            self.caps,
-        ]
-        self._build_buttons()
+        if restart_on_change:
+            for control in self.settings:
+                control.widget.observe(lambda _change: self.new_game(), names="value")
+        setting_row = [c.widget for c in self.settings] + ([] if restart_on_change else [self.new_game_button])
+        self._start([self.title, widgets.HBox(setting_row), self.starter, self.moves_area,
+                     widgets.HBox([self.undo_button, self.hint_toggle, self.values_toggle]),
+                     self.hint, self.values, self.report, self.moves_log],
+                    [*limits, *(c.limit for c in self.settings if c.limit is not None)])
+        self._build()
         self._refresh(self._opening_message())
 
     # -- attributes for notebooks and tests
     @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.session.game
+
+    @property
     def position(self) -> Any:
-        """The current position: a heap size (subtraction) or a tuple of heaps (Nim)."""
+        """The current position."""
         return self.session.position
 
     @property
-    def heap(self) -> Any:
-        """The current heap (subtraction game); for Nim the tuple of heaps, same as ``heaps``."""
-        return self.session.position
-
-    @property
-    def heaps(self) -> Any:
-        """The current heaps (Nim); for the subtraction game the heap size."""
-        return self.session.position
-
-    @property
-    def history(self) -> list[PlayedMove]:
-        """Every move so far, oldest first (see :class:`PlayedMove`)."""
+    def history(self) -> list:
+        """Every move so far, oldest first (see :class:`~gamelib.play.PlayedMove`)."""
         return self.session.history
 
     # -- actions
-    def move(self, *choice: int) -> bool:
-        """The student's move: ``move(amount)`` (subtraction) or ``move(heap_index, amount)`` (Nim, heap A = 0).
-
-        Returns False (and says why in ``status``) when the move is not allowed. Raises TypeError, naming the
-        value, when a number is not a whole number (``move(2.0)``, ``move(True)``).
-        """
-        key = choice[0] if len(choice) == 1 else tuple(choice)
+    def move(self, *key: Any) -> bool:
+        """Play the move ``key``: ``move(amount)``, ``move(heap_index, amount)``, ``move(row, col)`` (from 0),
+        ``move(6, 5)`` (coins to turn), as the game keys its moves. False (with the reason in the status line)
+        when the move is not allowed; TypeError naming the value when a number is not a whole number."""
         try:
-            made = self.session.play(key)
+            made = self.session.play(key[0] if len(key) == 1 else tuple(key))
         except ValueError as error:
-            self.status.value = self._message(str(error), error=True)
+            self._complain(error)
             return False
-        said = ". ".join(("You " if m.player == STUDENT else "The computer ")
-                         + reword(m.text, "took") + f" ({m.before} \u2192 {m.after})" for m in made)
+        names = {STUDENT: "You", COMPUTER: "The computer"}
+        said = ". ".join(f"{names.get(m.player, 'The ' + m.player)} {m.move.words('past')} "
+                         f"({m.before} \u2192 {m.after})" for m in made)
+        self.chosen = []
         self._refresh(said + ".")
         return True
 
+    def choose(self, index: int) -> None:
+        """A square of the board chosen: played at once, or (moves that choose several) added to the choice."""
+        square = self.game.squares(self.position)[index]
+        if not self.game.choose_several:
+            key = square.key
+            self.move(*(key if isinstance(key, tuple) else (key,)))
+            return
+        self.chosen = [k for k in self.chosen if k != square.key] if square.key in self.chosen else \
+            [*self.chosen, square.key]
+        self._refresh("Chosen: " + (", ".join(map(str, sorted(self.chosen))) or "nothing") + ".")
+
+    def play_chosen(self) -> bool:
+        """Play the squares chosen on the board as one move."""
+        if not self.chosen:
+            self._complain("Choose squares on the board first.")
+            return False
+        key = self.game.chosen_move(tuple(self.chosen))
+        return self.move(*(key if isinstance(key, tuple) else (key,)))
+
     def undo(self) -> bool:
-        """Take back the student's last move and the computer's reply."""
+        """Take back the last move (against the computer: the student's move and the computer's reply)."""
         if self.session.undo():
-            self._refresh("Move taken back.")  # the refresh adds "Your turn: ..." once
+            self.chosen = []
+            self._refresh("Move taken back.")
             return True
-        self.status.value = self._message("Nothing to undo: you have not moved yet.")
+        self._complain("Nothing to undo: no move has been made yet.")
         return False
 
     def new_game(self) -> bool:
-        """Start again with the settings shown (set and heap, or heaps; who moves first)."""
+        """Start again with the settings shown (and who moves first)."""
         try:
-            session = self._restart(self)
+            session = self._restart({c.name: c.read() for c in self.settings} | {"starter": self.starter.value})
         except (TypeError, ValueError) as error:
-            self.status.value = self._message(f"Cannot start: {error}", error=True)
+            self._complain(f"Cannot start: {error}")
             return False
-        self.session = session
-        self._build_buttons()
+        self.session, self.chosen = session, []
+        self._build()
         self._refresh(self._opening_message())
         return True
 
     def _starter_changed(self) -> None:
         """A new choice of who starts begins a new game at once, unless the student has already moved."""
-        if any(m.player == STUDENT for m in self.session.history):
-            self.status.value = self._message("The new choice of who moves first applies from the next game "
-                                              "(press New game).")
+        if any(m.player == STUDENT for m in self.history):
+            self._say("The new choice of who moves first applies from the next game (press New game).")
         else:
             self.new_game()
 
     # -- drawing
-    @staticmethod
-    def _message(text: str, error: bool = False) -> str:
-        colour = "#D55E00" if error else "#000000"
-        return f'<span style="color:{colour}">{html.escape(text)}</span>'
-
     def _opening_message(self) -> str:
-        if self.session.history:
-            m = self.session.history[0]
-            return f"New game. The computer moved first: it {reword(m.text, 'took')}."
-        return "New game. You move first."
+        if self.history:
+            return f"New game. The computer moved first: it {self.history[0].move.words('past')}."
+        return "New game. You move first." if self.session.opponent == COMPUTER else "New game. First player to move."
 
-    def _build_buttons(self) -> None:
-        """The move buttons (and heap rows) of the current game. A new game with the same moves keeps the
-        ones shown: new widgets would each have to be sent to the browser and drawn there again."""
-        rules = self.session.rules
-        layout = [(key, rules.button_label(key), rules.move_text(key, rules.start), rules.key_heap(key)
-                   if rules.heap_names is not None else None) for key in rules.keys()]
-        signature = (rules.title, rules.heap_names, tuple(layout))
-        if signature == getattr(self, "_buttons_signature", None):
+    def _build(self) -> None:
+        """The board or the move buttons of the current game. A new game with the same moves keeps the
+        widgets shown: new widgets would each have to be sent to the browser and drawn there again."""
+        game, start = self.game, self.session.start
+        kind = game.figure_kind
+        moves = [(m.key, m.label, m.words(), m.group) for m in game.labelled_moves(start)]
+        signature = (game.title, kind, tuple(moves) if kind != "board" else len(game.squares(start)))
+        against = "play against the computer" if self.session.opponent == COMPUTER else \
+            "play with a friend, taking turns"
+        rule = game.rule[0].upper() + game.rule[1:]
+        self.title.value = (f"<b>{html.escape(game.title)}: {against}.</b> {html.escape(rule)}; whoever makes the "
+                            "last move wins.")
+        if signature == self._signature:
             return
-        self._buttons_signature = signature
+        self._signature = signature
+        if kind == "board":
+            self.board = Board(columns=max(s.col for s in game.squares(start)) + 1, label=f"{game.title} board")
+            self.board.on_choose(self.choose)
+            extra = []
+            if game.choose_several:
+                play = widgets.Button(description=game.choice_words, button_style="primary")
+                clear = widgets.Button(description="Clear the choice")
+                play.on_click(lambda _b: self.play_chosen())
+                clear.on_click(lambda _b: (self.chosen.clear(), self._refresh("Choice cleared.")))
+                extra = [widgets.HBox([play, clear])]
+            self.buttons = {}
+            self.moves_area.children = [self.board, *extra]
+            return
+        self.board = None
         self.buttons = {}
-        for key in rules.keys():
-            button = widgets.Button(description=rules.button_label(key),
-                                    layout=widgets.Layout(width="auto", min_width="42px"),
-                                    tooltip=rules.move_text(key, rules.start))
-            button.on_click(lambda _button, key=key: self.move(*(key if isinstance(key, tuple) else (key,))))
+        for key, label, words, _ in moves:
+            button = widgets.Button(description=label, tooltip=words,
+                                    layout=widgets.Layout(width="auto", min_width="42px"))
+            button.on_click(lambda _b, key=key: self.move(*(key if isinstance(key, tuple) else (key,))))
             self.buttons[key] = button
-        if rules.heap_names is None:  # one heap: drawn large above one row of buttons
-            self.heap_rows: list[widgets.HTML] = []
-            self.move_area.children = [widgets.HBox(list(self.buttons.values()))]
-        else:  # named heaps: one row per heap, its chips then its buttons
-            self.heap_rows = [widgets.HTML(layout=widgets.Layout(width="230px")) for _ in rules.heaps(rules.start)]
-            rows = []
-            for i, label in enumerate(self.heap_rows):
-                row = [b for key, b in self.buttons.items() if rules.key_heap(key) == i]
-                rows.append(widgets.HBox([label, widgets.HTML("take:")] + row))
-            self.move_area.children = rows
-        self.title.value = (
-            f"<b>Play {html.escape(rules.title)} against the computer.</b> Players take turns; "
-            "whoever takes the last chip wins."
-        )
+        if kind in ("heap", "heaps"):
+            groups = sorted({group for *_, group in moves}) if kind == "heaps" else [0]
+            self.heap_rows = [widgets.HTML(layout=widgets.Layout(min_width="230px")) for _ in groups]
+            self.moves_area.children = [
+                widgets.HBox([label, widgets.HTML("take:")] + [self.buttons[key] for key, *_, group in moves
+                                                                if group == g or kind == "heap"])
+                for g, label in zip(groups, self.heap_rows, strict=True)]
+        else:
+            self.moves_area.children = [self.image, widgets.HBox(list(self.buttons.values()))]
 
     def _refresh(self, message: str | None = None) -> None:
         """Redraw the board, buttons, hint, values, report and log; the status line last."""
-        session, rules = self.session, self.session.rules
-        last = session.history[-1] if session.history else None
-        heaps = rules.heaps(self.position)
-        before = rules.heaps(last.before) if last else heaps
-        if rules.heap_names is None:
-            self.board.value = (f'<div style="font-size:22px;line-height:1.4">'
-                                f"{_chips(heaps[0], before[0] - heaps[0])}</div>"
-                                f"<div>Heap: <b>{heaps[0]}</b> chips</div>")
-        else:
-            self.board.value = "<div>Take any number of chips from one heap.</div>"
-            for i, label in enumerate(self.heap_rows):
-                label.value = (f'<span style="font-size:20px">{rules.heap_names[i]}: '
-                               f"{_chips(heaps[i], before[i] - heaps[i])}</span> ({heaps[i]})")
+        session, game = self.session, self.game
+        wins = session.winning_keys() if not session.over else []
+        hinted = self.hint_toggle.value and not session.over
         legal = set(session.legal_keys())
+        if self.board is not None:
+            self._show_board(hinted)
+        elif game.figure_kind in ("heap", "heaps"):
+            self._show_heaps()
+        else:
+            self.image.value = cached_png(("play", repr(game), self.position, hinted),
+                                          lambda: plots.position_figure(game, self.position, hinted))
+            self.image.alt = f"{game.title}, {game.position_text(self.position)}" + \
+                ("; a winning move is marked." if hinted and wins else ".")
         for key, button in self.buttons.items():
             button.disabled = key not in legal
-            if rules.heap_names is not None:  # in a row per heap, amounts larger than the heap are hidden
+            if game.figure_kind == "heaps":  # in a row per heap, amounts larger than the heap are hidden
                 button.layout.display = None if key in legal else "none"
-        self.undo_button.disabled = not any(m.player == STUDENT for m in session.history)
-        self.hint.value = self._hint_html() if self.hint_toggle.value and not session.over else ""
-        shows_values = self.values_toggle.value and self.vocabulary == "grundy"
-        self.values.value = self._values_html() if shows_values else ""
-        self.moves_log.value = ('<span style="color:#555;font-size:90%">Moves: '
-                          + html.escape("; ".join(map(str, session.history)) or "none yet") + "</span>")
+        self.undo_button.disabled = not session.history or (session.opponent == COMPUTER and not any(
+            m.player == STUDENT for m in session.history))
+        self.hint.value = info(self._hint_text(wins)) if hinted else ""
+        shown = self.values_toggle.value and self.vocabulary == "grundy"
+        self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
+                                 "Grundy value 0.") if shown else ""
+        self.moves_log.value = ('<span style="color:#555555;font-size:90%">Moves: '
+                                + html.escape("; ".join(map(str, session.history)) or "none yet") + "</span>")
         if session.over:
-            self.report.value = f'<div style="border-left:4px solid #0072B2;padding-left:8px">' \
-                                f"{html.escape(session.report())}</div>"
-            verdict = "Game over: you won!" if session.winner == STUDENT else "Game over: the computer won."
-            message = (message + " " if message else "") + verdict
+            self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
+                                 f"{html.escape(session.report())}</div>")
+            winner = {STUDENT: "you won!", COMPUTER: "the computer won."}.get(session.winner or "",
+                                                                             f"the {session.winner} won.")
+            message = (message + " " if message else "") + f"Game over: {winner}"
         else:
             self.report.value = ""
-            message = (message + " " if message else "") + f"Your turn: {rules.position_text(self.position)}."
-        self.status.value = self._message(message)
+            turn = "Your turn" if session.opponent == COMPUTER else f"The {session.to_move} to move"
+            message = (message + " " if message else "") + f"{turn}: {game.position_text(self.position)}."
+        self._say(message)
 
-    def _hint_html(self) -> str:
-        rules, session = self.session.rules, self.session
-        wins = session.winning_keys()
+    def _show_heaps(self) -> None:
+        game, session = self.game, self.session
+        heaps = (self.position,) if game.figure_kind == "heap" else tuple(self.position)
+        yours, theirs = [0] * len(heaps), [0] * len(heaps)
+        for record in reversed(session.history):  # the last move of each player, since the student last moved
+            before = (record.before,) if game.figure_kind == "heap" else tuple(record.before)
+            after = (record.after,) if game.figure_kind == "heap" else tuple(record.after)
+            counts = yours if record.player in (STUDENT, session.to_move) else theirs
+            for i, (b, a) in enumerate(zip(before, after, strict=True)):
+                counts[i] += b - a
+            if record.player in (STUDENT, session.to_move):
+                break
+        them = "the computer" if session.opponent == COMPUTER else "the other player"
+        names = ["the heap"] if game.figure_kind == "heap" else [f"heap {HEAP_NAMES[i]}" for i in range(len(heaps))]
+        for i, row in enumerate(self.heap_rows):
+            row.value = (f"<b>{HEAP_NAMES[i]}:</b> " if game.figure_kind == "heaps" else "") + \
+                chips_html(names[i], heaps[i], yours[i], theirs[i], them) + f" ({heaps[i]})"
+
+    def _show_board(self, hinted: bool) -> None:
+        game, session = self.game, self.session
+        marked = set(game.winning_squares(self.position)) if hinted else set()
+        legal = set(session.legal_keys())
+        squares = []
+        for square in game.squares(self.position):
+            enabled = not session.over and not square.fixed and (game.choose_several or square.key in legal)
+            chosen = square.key in self.chosen
+            winning = "part of a winning move" if game.choose_several else "a winning move"
+            words = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
+            item = {"name": ", ".join(words), "symbol": square.symbol, "enabled": enabled,
+                    "marked": square.key in marked,
+                    "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
+            if game.choose_several:
+                item["chosen"] = chosen
+            squares.append(item)
+        assert self.board is not None
+        self.board.squares = squares
+
+    def _hint_text(self, wins: list) -> str:
         plain = self.vocabulary == "plain"
+        moves = {m.key: m for m in self.session.moves()}
         if wins:
-            shown = ", ".join(rules.move_text(k, self.position) for k in wins)
+            shown = ", ".join(moves[k].words() for k in wins)
             many = "s" if len(wins) > 1 else ""
+            where = " (marked on the board)" if self.board is not None else ""
             if plain:
-                return self._message(f"Hint: from here you can win. Winning move{many}: {shown} (after it, every "
-                                     "move the computer makes lets you win).")
-            return self._message(f"Hint: this is an N-position. Winning move{many}: {shown} "
-                                 "(leaves a P-position).")
+                return (f"Hint: from here you can win. Winning move{many}{where}: {shown} (after it, every move the "
+                        "other player makes lets you win).")
+            return f"Hint: this is an N-position. Winning move{many}{where}: {shown} (leaves a P-position)."
         if plain:
-            return self._message("Hint: from here, every move you make lets the computer win if it plays well. "
-                                 "Make the game long and watch what it does.")
-        return self._message("Hint: this is a P-position — every move loses if the computer plays well. "
-                             "Make the game long and watch what it does.")
+            return ("Hint: from here, every move you make lets the other player win if they play well. Make the game "
+                    "long and watch what happens.")
+        return ("Hint: this is a P-position — every move loses if the other player plays well. Make the game long "
+                "and watch what happens.")
 
-    def _values_html(self) -> str:
-        text = f"Grundy value now: {self.session.rules.values_text(self.position)}."
-        return self._message(text + " A P-position is one with Grundy value 0.")
+    def _static_view(self) -> dict:
+        words = html.escape(f"{self.game.title}: {self.game.position_text(self.position)}")
+        png = bytes(self.image.value)
+        picture = figure_html(png, self.image.alt) if png else ""
+        return {"text/html": f"<p>{words}. Run this cell to play.</p>{picture}"}
+
+
+@lru_cache(maxsize=16)
+def chomp_game(rows: int, cols: int) -> Chomp:
+    """One Chomp game per board size, so its outcomes are worked out once however many bars are played."""
+    return Chomp(rows, cols)
+
+
+def play_game(game: Game, start: object = None, starter: str = STUDENT, vocabulary: str = "P/N",
+              opponent: str = COMPUTER) -> PlayPanel:
+    """A panel to play ``game`` from ``start`` against a perfect computer (or, ``opponent="friend"``, with
+    someone at the same keyboard): any game of the model.
+
+    Parameters
+    ----------
+    game : a gamelib game, e.g. ``Nim()`` or ``Chomp(3, 5)``.
+    start : the first position, as the position or as text (within ``game.play_limit``); a game with its own
+        ``start`` (Chomp) may leave it out.
+    starter : ``'student'`` (default) or ``'computer'``: who makes the first move.
+    vocabulary : ``"plain"``, ``"P/N"`` (default: hints name P- and N-positions) or ``"grundy"`` (also the
+        "Show Grundy values" box).
+    opponent : ``'computer'`` (default) or ``'friend'``.
+
+    Returns
+    -------
+    PlayPanel
+
+    Examples
+    --------
+    >>> w = play_game(Nim(), "1, 2, 4")
+    >>> w.buttons[(2, 1)].click()    # take 1 from heap C: (1, 2, 3) has nim-sum 0
+    >>> w.history[0].text, len(w.history)
+    ('take 1 from heap C', 2)
+    """
+    session = PlaySession(game, start, starter, opponent)
+    settings: list[Control] = []
+    limit = game.play_limit
+    if limit is not None:
+        shown = start if isinstance(start, str) else ", ".join(map(str, session.start)) \
+            if isinstance(session.start, tuple) else str(session.start)
+        settings.append(text_box("start_box", "start", f"{limit.name}:", shown, lambda t: t, limit))
+    return PlayPanel(session, settings, lambda v: PlaySession(game, v.get("start"), v["starter"], opponent),
+                     vocabulary)
 
 
 def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDENT,
-                     vocabulary: str = "plain") -> PlayWidget:
+                     vocabulary: str = "plain") -> PlayPanel:
     """A panel to play the subtraction game ``S`` from ``heap`` chips against a perfect computer.
 
     Parameters
@@ -317,77 +402,104 @@ def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDE
     S : text such as ``"1, 2, 3"`` or a collection of numbers (at most 8 numbers, each 1 to 20).
     heap : the starting heap, 1 to 100 (at least the smallest element of S).
     starter : ``'student'`` (default) or ``'computer'``: who makes the first move.
-    vocabulary : ``"plain"`` (default: hints in everyday words, no "Grundy values" button), ``"P/N"`` (hints
-        name P- and N-positions) or ``"grundy"`` (also the Grundy values button); see :data:`VOCABULARIES`.
+    vocabulary : ``"plain"`` (default: hints in everyday words, no Grundy values), ``"P/N"`` or ``"grundy"``.
 
     Returns
     -------
-    PlayWidget
-        An ipywidgets VBox; see :class:`PlayWidget` for its attributes. ``buttons`` maps each amount in S
-        to its button; ``move(amount)`` plays.
-
-    Raises
-    ------
-    ValueError (or TypeError) naming the bad argument, e.g. a heap above 100.
+    PlayPanel
+        ``buttons`` maps each amount in S to its button; ``move(amount)`` plays; ``set_text`` and
+        ``heap_input`` hold the settings a new game starts from.
 
     Examples
     --------
     >>> w = play_subtraction("1, 2, 3", 10)
     >>> w.move(2)
     True
-    >>> w.heap                 # you took 2 (10 -> 8); the computer, now losing, took 1
+    >>> w.position             # you took 2 (10 -> 8); the computer, now losing, took 1
     7
     >>> w.buttons[3].click()   # take 3: 7 -> 4, the computer takes 1, ...
-    >>> w.heap
+    >>> w.position
     3
     """
-    vocabulary = check_vocabulary(vocabulary)
+    check_vocabulary(vocabulary)
     session = PlaySession.subtraction(S, heap, starter)
-    caps = (f"Limits: S has at most {MAX_PLAY_SET_SIZE} numbers, each from 1 to {MAX_PLAY_ELEMENT}; "
-            f"the heap is from 1 to {MAX_PLAY_HEAP}.")
-    settings = {
-        "set_text": widgets.Text(value=", ".join(map(str, session.rules.S)), description="S =",
-                                 layout=widgets.Layout(width="220px")),
-        "heap_input": widgets.BoundedIntText(value=session.rules.start, min=1, max=MAX_PLAY_HEAP,
-                                             description="heap:", layout=widgets.Layout(width="150px")),
-    }
-    return PlayWidget(session, caps, settings,
-                      lambda w: PlaySession.subtraction(w.set_text.value, w.heap_input.value, w.starter.value),
-                      vocabulary)
+    heap_limit = SubtractionGame.play_limit
+    assert heap_limit is not None
+    settings = [set_control(", ".join(map(str, session.game.S)), "set_text", "S"),  # type: ignore[attr-defined]
+                text_box("heap_input", "heap", "heap:", str(session.start), heap_limit.read_number, heap_limit,
+                         width="150px")]
+    return PlayPanel(session, settings, lambda v: PlaySession.subtraction(v["S"], v["heap"], v["starter"]),
+                     vocabulary)
 
 
-def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT, vocabulary: str = "plain") -> PlayWidget:
+def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT, vocabulary: str = "plain") -> PlayPanel:
     """A panel to play Nim from ``heaps`` against a perfect computer: pick a heap and how many to take.
 
     Parameters
     ----------
     heaps : a tuple or text such as ``"3, 4, 5"``: 1 to 5 heaps, each 0 to 12, not all empty.
     starter : ``'student'`` (default) or ``'computer'``.
-    vocabulary : ``"plain"`` (default), ``"P/N"`` (hints name P- and N-positions) or ``"grundy"`` (also the
-        "Grundy values" button, which shows the nim-sum with ⊕ and the heaps in binary).
+    vocabulary : ``"plain"`` (default), ``"P/N"`` or ``"grundy"`` (also the box that shows the nim-sum with ⊕ and
+        the heaps in binary).
 
     Returns
     -------
-    PlayWidget
-        An ipywidgets VBox; see :class:`PlayWidget`. ``buttons`` maps ``(heap index, amount)`` to its button
-        (heap A has index 0); ``move(heap_index, amount)`` plays.
+    PlayPanel
+        ``buttons`` maps ``(heap index, amount)`` to its button (heap A has index 0); ``move(heap_index, amount)``
+        plays; ``heaps_text`` holds the heaps a new game starts from.
 
     Examples
     --------
     >>> w = play_nim((1, 2))
     >>> w.move(1, 1)          # heap B: 2 -> 1, leaving (1, 1), a P-position; the computer must take one
     True
-    >>> w.heaps
+    >>> w.position
     (0, 1)
-    >>> w.move(1, 1)
-    True
-    >>> w.session.winner
-    'student'
+    >>> w.move(1, 1), w.session.winner
+    (True, 'student')
     """
-    vocabulary = check_vocabulary(vocabulary)
+    check_vocabulary(vocabulary)
     session = PlaySession.nim(heaps, starter)
-    caps = f"Limits: 1 to {MAX_PLAY_NIM_HEAPS} heaps, each with at most {MAX_PLAY_NIM_HEAP} chips."
-    settings = {"heaps_text": widgets.Text(value=", ".join(map(str, session.rules.start)), description="heaps:",
-                                           layout=widgets.Layout(width="220px"))}
-    return PlayWidget(session, caps, settings, lambda w: PlaySession.nim(w.heaps_text.value, w.starter.value),
-                      vocabulary)
+    limit = Nim.play_limit
+    assert limit is not None
+    settings = [text_box("heaps_text", "heaps", "heaps:", ", ".join(map(str, session.start)), lambda t: t, limit,
+                         width="220px")]
+    return PlayPanel(session, settings, lambda v: PlaySession.nim(v["heaps"], v["starter"]), vocabulary)
+
+
+def chomp_explorer(rows: int = 3, cols: int = 5, opponent: str = FRIEND, vocabulary: str = "P/N") -> PlayPanel:
+    """A Chomp bar to bite into, square by square (click a square, or move to it with the arrow keys and press
+    Enter); "Show a hint" says who can win and marks the winning bites on the bar.
+
+    Parameters
+    ----------
+    rows, cols : the size of the bar, 1 to 6 rows and 1 to 7 columns (a new size starts a new bar at once).
+    opponent : ``'friend'`` (default: two players take turns at the keyboard) or ``'computer'``.
+    vocabulary : as for :func:`play_game`.
+
+    Returns
+    -------
+    PlayPanel
+        ``board`` (the bar: ``board.choose(index)`` bites the square ``index``, row by row), ``move(row, col)``
+        (from 0 at the poisoned corner), ``rows_slider``, ``cols_slider``, ``position``, ``game``.
+
+    Examples
+    --------
+    >>> w = chomp_explorer(2, 3)
+    >>> w.hint_toggle.value = True
+    >>> "Winning move (marked on the board): bite at row 2, column 3" in w.hint.value
+    True
+    >>> w.move(1, 2), w.position
+    (True, (3, 2))
+    """
+    check_vocabulary(vocabulary)
+    settings = [slider("rows_slider", "rows", Limit("rows", 1, MAX_CHOMP_ROWS), rows, "rows:"),
+                slider("cols_slider", "cols", Limit("columns", 1, MAX_CHOMP_COLS), cols, "columns:")]
+    session = PlaySession(chomp_game(rows, cols), opponent=opponent)
+    return PlayPanel(session, settings, lambda v: PlaySession(chomp_game(v["rows"], v["cols"]), opponent=opponent,
+                                                              starter=v["starter"]),
+                     vocabulary, restart_on_change=True)
+
+
+__all__ = ["PlayPanel", "VOCABULARIES", "chips_html", "chomp_explorer", "check_vocabulary", "play_game", "play_nim",
+           "play_subtraction"]
