@@ -30,6 +30,7 @@ from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_surve
 from gamelib.arguments import LimitError
 from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_grundy
 from gamelib.games.chomp import Chomp, DivisorGame
+from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
 from gamelib.games.octal import OctalGame
@@ -48,6 +49,7 @@ __all__ = [
     "Genus",
     "GrundysGame",
     "LimitError",
+    "MockTurtles",
     "Move",
     "Nim",
     "OctalGame",
@@ -55,11 +57,13 @@ __all__ = [
     "PeriodNotFoundError",
     "Periodicity",
     "RookGame",
+    "RulerGame",
     "Square",
     "SubtractionGame",
     "SumMove",
     "SurveyRecord",
     "TakeAwayGame",
+    "TurningTurtles",
     "Wythoff",
     "evaluate",
     "floor_phi",

@@ -110,6 +110,11 @@ MAX_TABLE_SIDE = 10**4
 #: and no period is known that would give larger heaps for free.
 MAX_GRUNDYS_HEAP = 2**15
 
+# --- Coin-turning games
+
+#: Most moves a coin game lists from one position (Mock Turtles has about x**2 / 2 moves from a heads coin x).
+MAX_COIN_MOVES = 10**6
+
 # --- Wythoff, Chomp and the divisor game
 
 #: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
@@ -171,6 +176,7 @@ MAX_NIM_EXPLORER_HEAPS = 5
 MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
 MAX_PANEL_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
+MAX_PANEL_COIN = 30  # coins in a row drawn by a panel (each square stays about 20 px wide)
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 
@@ -181,6 +187,8 @@ MAX_PLAY_HEAP = 100
 #: Nim in the play widget: at most this many heaps, each at most this big (remoteness explores every position).
 MAX_PLAY_NIM_HEAPS = 5
 MAX_PLAY_NIM_HEAP = 12
+#: Coin games in the play widget: a row of at most this many coins (at most 2**10 positions to explore).
+MAX_PLAY_COIN = 10
 #: remoteness_table computes at most this many (heap, move) pairs, stop x |S|: about a second.
 MAX_REMOTENESS_WORK = 2 * 10**7
 #: nim_remoteness takes at most this many heaps (the positions are counted before any is explored).

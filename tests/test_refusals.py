@@ -25,6 +25,10 @@ REQUESTS = {
     "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",
                 "outcome(GameSum(SubtractionGame({1, 2}), SubtractionGame({1})), (10**9, 10**9))"],
     "Nim": ["Nim().moves((10**7, 3))", "outcome(Nim(), (10**7,))"],
+    "TurningTurtles": ["TurningTurtles().moves((10**7, 3))", "TurningTurtles().grundy(tuple(range(1, 10**7)))",
+                       "outcome(TurningTurtles(), (10**4,))"],
+    "MockTurtles": ["MockTurtles().moves((10**4,))", "MockTurtles().winning_moves((5000, 10**4))"],
+    "RulerGame": ["RulerGame().moves((10**7,))", "PlaySession(RulerGame(), (3, 40))"],
     "OctalGame": ["OctalGame('0.' + '7' * 10**6)", "OctalGame('0.77').periodicity(max_search=10**9)",
                   "OctalGame('0.77').moves(10**9)"],
     "RookGame": ["RookGame().moves((10**9, 10**9))"],
@@ -79,6 +83,7 @@ CHILD = r'''
 import itertools, json, signal, sys, time
 from gamelib import *
 from gamelib import LimitError
+from gamelib.play import PlaySession
 
 def alarm(*_):
     raise TimeoutError("still running after 5 s")
