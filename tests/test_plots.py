@@ -4,6 +4,7 @@ P-positions are read back from the artists themselves (the P markers and their l
 test fails if a figure draws a P where there is none, or misses one.
 """
 
+import base64
 import struct
 import time
 
@@ -478,7 +479,13 @@ def test_figure_to_png_and_notebook_display():
     fig = plots.sequence_strip(SubtractionGame({1, 2}), 10)
     width, height = fig.get_size_inches()
     assert png_size(plots.figure_to_png(fig, dpi=80)) == (round(width * 80), round(height * 80))
-    assert png_size(fig._repr_png_())[0] == round(width * 100)
+    shown = fig._repr_mimebundle_()
+    assert set(shown) == {"text/html", "text/plain"}  # an <img> with alt text: a PNG output would have none
+    alt = fig.text_alternative()
+    assert alt.startswith("S = {1, 2}: Grundy values of heaps 0 to 9") and "P-positions: 0, 3, 6, 9." in alt
+    assert shown["text/html"].startswith(f'<img alt="{alt}" src="data:image/png;base64,')
+    png = base64.b64decode(shown["text/html"].split("base64,")[1].split('"')[0])
+    assert png_size(png)[0] == round(width * 100)
     with pytest.raises(TypeError):
         plots.figure_to_png("not a figure")
     with pytest.raises(ValueError):

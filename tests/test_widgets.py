@@ -457,7 +457,7 @@ def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(mo
     for n in (4, 5, 6, 7, 8, 9):  # six slider messages queued while the kernel was busy
         _from_browser(w.slider, n)
     assert drawn == [] and w.image.value == before  # nothing computed yet ...
-    assert w.busy and panel.BUSY_CLASS in w.image._dom_classes and "working" in w.status.value  # ... but it shows
+    assert w.busy and w.image.busy and "working" in w.status.value  # ... but it shows
     assert len(loop.callbacks) == 1  # one run scheduled, not six
     loop.run()
     assert drawn == [9]  # the last position, drawn once; the five superseded ones never computed

@@ -61,12 +61,13 @@ class Slider(anywidget.AnyWidget):
 
 
 class Figure(anywidget.AnyWidget):
-    """A PNG figure as wide as the cell, with ``alt``, its text alternative."""
+    """A PNG figure as wide as the cell, with ``alt``, its text alternative; dimmed while ``busy``."""
 
     _esm = _esm("figure.js")
     _css = _CSS
     value = traitlets.Bytes(b"").tag(sync=True)
     alt = traitlets.Unicode("").tag(sync=True)
+    busy = traitlets.Bool(False).tag(sync=True)
 
 
 class Status(anywidget.AnyWidget):

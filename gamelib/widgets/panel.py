@@ -19,7 +19,6 @@ Staying responsive on a busy machine is done here, once, for every panel:
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -31,6 +30,7 @@ import ipywidgets as widgets
 from gamelib import plots
 from gamelib.limits import PNG_CACHE_SIZE
 from gamelib.parsing import Limit
+from gamelib.plots.figure import png_html
 from gamelib.widgets.controls import Figure, Slider, Status
 
 #: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
@@ -39,7 +39,7 @@ DPI = 100
 
 #: What the status line says while a picture is being computed.
 BUSY_TEXT = "working\u2026"
-#: CSS class put on the figure while it is being recomputed.
+#: CSS class the figure has while it is being recomputed (its ``busy`` is True).
 BUSY_CLASS = "gamelib-busy"
 #: Shown only when the kernel behind the panel has stopped (ipywidgets then marks every view disconnected).
 RESTART_NOTE = ("This panel has stopped: the Python kernel behind it was restarted or shut down. Run this cell "
@@ -91,13 +91,6 @@ def limits_line(limits: Sequence[Limit], note: str = "") -> widgets.HTML:
     words = "; ".join(limit.text() for limit in limits) + "." + (f" {note}." if note else "")
     return widgets.HTML(f'{PANEL_STYLE}<span style="color:#555555;font-size:85%">Limits: {html.escape(words)}</span>'
                         f'<div class="gamelib-restart-note" role="alert">{html.escape(RESTART_NOTE)}</div>')
-
-
-def figure_html(png: bytes, alt: str) -> str:
-    """A PNG as an ``<img>`` with its text alternative, for saved notebooks (JupyterLab gives a plain PNG
-    output no alternative text)."""
-    data = base64.b64encode(png).decode("ascii")
-    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%">'
 
 
 class StaticFallback:
@@ -164,7 +157,7 @@ class Panel(StaticFallback, widgets.VBox):
     @property
     def busy(self) -> bool:
         """True while the panel shows its busy sign (a change is waiting to be drawn or being drawn)."""
-        return BUSY_CLASS in self.image._dom_classes
+        return self.image.busy
 
     def _request(self, action: Callable[[], None], from_browser: bool) -> None:
         """Run ``action`` for a change of a control: at once, or (from the browser) coalesced on the loop."""
@@ -176,7 +169,7 @@ class Panel(StaticFallback, widgets.VBox):
             self._run_wanted()
             return
         if not self.busy:
-            self.image.add_class(BUSY_CLASS)
+            self.image.busy = True
             self.status.value = info(BUSY_TEXT)
         if not self._scheduled:
             self._scheduled = True
@@ -193,7 +186,7 @@ class Panel(StaticFallback, widgets.VBox):
         finally:
             self._running = False
             if self.busy:
-                self.image.remove_class(BUSY_CLASS)
+                self.image.busy = False
                 self.status.value = self._status_html
 
     def _watch(self, controls: Sequence[widgets.Widget], action: Callable[[], None]) -> None:
@@ -324,7 +317,7 @@ class Explorer(Panel):
 
     def _static_view(self) -> dict:
         png = bytes(self.image.value)
-        return {"text/html": figure_html(png, self.image.alt)} if png else {}
+        return {"text/html": png_html(png, self.image.alt)} if png else {}
 
 
 __all__ = ["Control", "Explorer", "Panel", "StaticFallback", "View", "cached_png", "check_box", "listing",

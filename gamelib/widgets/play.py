@@ -26,9 +26,10 @@ from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import MAX_CHOMP_COLS, MAX_CHOMP_ROWS
 from gamelib.parsing import Limit
 from gamelib.play.session import COMPUTER, FRIEND, STUDENT, PlaySession
+from gamelib.plots.figure import png_html
 from gamelib.widgets.controls import Board, Figure
 from gamelib.widgets.one_heap import set_control
-from gamelib.widgets.panel import Control, Panel, cached_png, figure_html, info, slider, text_box
+from gamelib.widgets.panel import Control, Panel, cached_png, info, slider, text_box
 
 #: The words a play panel may use, in the order the lessons teach them: "plain" (before P- and N-positions
 #: are defined), "P/N" (hints name P- and N-positions) and "grundy" (also the "Show Grundy values" box).
@@ -346,7 +347,7 @@ class PlayPanel(Panel):
     def _static_view(self) -> dict:
         words = html.escape(f"{self.game.title}: {self.game.position_text(self.position)}")
         png = bytes(self.image.value)
-        picture = figure_html(png, self.image.alt) if png else ""
+        picture = png_html(png, self.image.alt) if png else ""
         return {"text/html": f"<p>{words}. Run this cell to play.</p>{picture}"}
 
 

@@ -1,4 +1,4 @@
-// A figure (PNG bytes) shown as an <img> with a text alternative, as wide as the cell.
+// A figure (PNG bytes) shown as an <img> with a text alternative, as wide as the cell, dimmed while busy.
 function render({ model, el }) {
   const img = document.createElement("img");
   img.className = "gamelib-figure-img";
@@ -19,8 +19,12 @@ function render({ model, el }) {
     img.alt = model.get("alt");
   }
 
+  // The busy sign: the figure dims while the kernel draws the next one.
+  const busy = () => { el.classList.toggle("gamelib-busy", model.get("busy")); };
   model.on("change:value", draw);
   model.on("change:alt", () => { img.alt = model.get("alt"); });
+  model.on("change:busy", busy);
+  busy();
   draw();
   return () => { if (img.src) URL.revokeObjectURL(img.src); };
 }

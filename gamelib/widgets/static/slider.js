@@ -17,12 +17,13 @@ function render({ model, el }) {
   el.classList.add("gamelib-slider");
   el.append(label, input, shown);
 
-  function sync() {
-    label.textContent = model.get("description");
-    input.min = model.get("min");
-    input.max = model.get("max");
-    input.value = model.get("value");
-    shown.textContent = model.get("value");
+  function sync() {  // only what changed, so a screen reader is not told the label again at every step
+    const set = (node, key, value) => { if (String(node[key]) !== String(value)) node[key] = value; };
+    set(label, "textContent", model.get("description"));
+    set(input, "min", model.get("min"));
+    set(input, "max", model.get("max"));
+    set(input, "value", model.get("value"));
+    set(shown, "textContent", model.get("value"));
   }
 
   function send(value) {
