@@ -56,11 +56,13 @@ lab: venv
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root) \
 		notebooks/01-playing-subtraction-games.ipynb
 
-# Three steps; make stops at the first that fails, so `make test` fails if any of them does.
-# The notebook run is separate because nbval and --doctest-modules do not mix.
+# Three steps after the static checks (lint, the layer contract, types: mypy reads [tool.mypy]); make stops at the
+# first that fails, so `make test` fails if any of them does. The notebook run is separate because nbval and
+# --doctest-modules do not mix.
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest tests gamelib --doctest-modules
 ifneq ($(strip $(LESSONS)),)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
@@ -147,6 +149,6 @@ hub-load: venv hub-deps
 	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
 
 clean:
-	rm -rf $(VENV) .hub hub/node_modules tests/browser/node_modules build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots
+	rm -rf $(VENV) .hub hub/node_modules tests/browser/node_modules build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis tests/browser/screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -12,6 +12,7 @@ import math
 import numbers
 from collections.abc import Iterable
 from itertools import islice
+from typing import cast
 
 from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION, MAX_TABLE
 
@@ -39,12 +40,12 @@ def show(value: object) -> str:
             return f"a whole number with {digits} digits"
         if type(value) is str and len(value) > MAX_SHOWN:
             text = repr(value[:MAX_SHOWN])
-        elif type(value) in (list, tuple) and value:  # each item shown safely (a huge number inside)
-            items: list | tuple = value  # type: ignore[assignment]
+        elif isinstance(value, (list, tuple)) and type(value) in (list, tuple) and value:  # each item shown safely
+            items = value
             inner = ", ".join(show(item) for item in islice(items, 30)) + (", ..." if len(items) > 30 else "")
             text = ("[{}]" if type(value) is list else "({})" if len(items) > 1 else "({},)").format(inner)
-        elif type(value) in (set, frozenset) and len(value) > 30:  # type: ignore[arg-type]
-            text = repr(type(value)(islice(value, 30)))  # type: ignore[call-arg, arg-type]
+        elif isinstance(value, (set, frozenset)) and type(value) in (set, frozenset) and len(value) > 30:
+            text = repr(type(value)(islice(value, 30)))
         else:
             text = repr(value)
         if type(text) is not str:
@@ -115,9 +116,9 @@ def check_subtraction_set(values: object, name: str = "S") -> tuple[int, ...]:
 def _check_element(item: object, name: str) -> None:
     if isinstance(item, bool) or not isinstance(item, numbers.Integral):
         raise TypeError(f"{name} may hold only positive whole numbers, but it contains {show(item)}")
-    if item <= 0:
+    if int(item) <= 0:
         raise ValueError(f"{name} may hold only positive whole numbers, but it contains {int(item)}")
-    if item > MAX_SUBTRACTION:
+    if int(item) > MAX_SUBTRACTION:
         raise LimitError(f"{name} contains {int(item):,}; this kit allows elements up to {MAX_SUBTRACTION:,}")
 
 
@@ -151,7 +152,7 @@ def read_items(values: object, name: str, limit: int, example: str) -> list:
     """
     if isinstance(values, (str, bytes)) or not hasattr(type(values), "__iter__"):
         raise TypeError(f"{name} must be a collection such as {example}, got {show(values)}")
-    items = list(islice(values, limit + 1))
+    items = list(islice(cast(Iterable, values), limit + 1))
     if len(items) > limit:
         raise LimitError(f"{name} has more than {limit:,} items; this takes at most {limit:,}")
     return items

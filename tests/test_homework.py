@@ -25,6 +25,7 @@ import gamelib.homework as homework_module
 from gamelib.homework import candidate, in_pool, normalise_student_id, student_set, variant_pool
 from tools import build_homework, run_notebooks
 from tools.grading import cli as grade_homework
+from tools.grading.notebook import cell_text
 
 from brute import grundy_sequence
 
@@ -36,10 +37,6 @@ SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 STUDENT_COPIES = ROOT / "notebooks" / "homework"
 
 
-
-
-def _text(cell):
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -127,7 +124,7 @@ def test_the_readme_states_the_pool_and_the_chance_of_sharing_a_set():
 def _questions(source):
     found, current = [], None
     for cell in source.cells:
-        text = _text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "raw" and text.startswith("# BEGIN QUESTION"):
             current = {"config": yaml.safe_load(text.split("\n", 1)[1]), "prompt": "", "public": [], "hidden": []}
             found.append(current)
@@ -146,7 +143,7 @@ def _solution_lines(source):
     """``variable -> expression`` for every line ending in ``# SOLUTION``."""
     answers = {}
     for cell in source.cells:
-        for line in _text(cell).splitlines():
+        for line in cell_text(cell).splitlines():
             if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
                 name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
                 answers[name.strip()] = expression.strip()
@@ -157,7 +154,7 @@ def _written_solutions(source):
     """The markdown cells between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` (model written answers)."""
     found, inside = [], False
     for cell in source.cells:
-        text = _text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "raw":
             inside = text.startswith("# BEGIN SOLUTION") or (inside and not text.startswith("# END SOLUTION"))
         elif inside and cell.cell_type == "markdown":
@@ -195,7 +192,7 @@ def _solution_environment(source):
     """Run the source's code the way a student who got everything right would (tests left out)."""
     env = {}
     for cell in source.cells:
-        text = _text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "code" and not text.startswith('""" # BEGIN TEST CONFIG'):
             exec(compile(text, "<solution>", "exec"), env)
     return env
@@ -348,7 +345,7 @@ def hw1_results(built, tmp_path_factory):
     (folder / "erin-broken.ipynb").write_text('{"cells": [{"cell_type": "code", "source": "q1_gr')
     deleted = _submission(name, right, "frank")
     deleted.cells = [c for c in deleted.cells
-                     if not _text(c).startswith(("q2_followers", 'grader.check("q3")'))]
+                     if not cell_text(c).startswith(("q2_followers", 'grader.check("q3")'))]
     nbformat.write(deleted, folder / "frank-deleted.ipynb")
     raising = _submission(name, right, "grace")
     raising.cells.insert(8, nbformat.v4.new_code_cell("q1_grundy = undefined_name + 1"))

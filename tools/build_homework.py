@@ -38,6 +38,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from tools.grading.notebook import cell_text
 from tools.run_notebooks import kernelspec_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,10 +83,6 @@ def homework_sources(selection: list[str] | None = None) -> list[Path]:
     return sources
 
 
-def _cell_text(cell) -> str:
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
-
-
 def secrets_of(source: nbformat.NotebookNode) -> list[str]:
     """The texts that must never reach a student: each solution line, solution text and hidden test line.
 
@@ -95,7 +92,7 @@ def secrets_of(source: nbformat.NotebookNode) -> list[str]:
     secrets: list[str] = []
     in_solution = False
     for cell in source.cells:
-        text = _cell_text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "raw":
             marker = text.strip().upper()
             if marker.startswith("# BEGIN SOLUTION"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -246,6 +246,7 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
     if not (window_rule(sk)(first, period, len(values)) and preperiod_of(np.array(values), period) == first):
         raise RuntimeError(f"internal error: the scan of S = {S} gave preperiod {first} and period {period}, "
                            "which the window rule does not prove; please report this")
+    as_values: tuple[str | int, ...]
     if misere:
         as_values = tuple("PN"[v] for v in values)
         kind, what, bound = "outcome", "P/N outcome", sk * 2**sk
@@ -388,7 +389,7 @@ class HeapPattern(NamedTuple):
     proven: bool
 
 
-def heap_pattern(game: object, outcomes: bool = False, max_search: int | None = None) -> HeapPattern | None:
+def heap_pattern(game: Any, outcomes: bool = False, max_search: int | None = None) -> HeapPattern | None:
     """The pattern of a one-heap game's Grundy values, or of its P/N outcomes (``outcomes=True``).
 
     ``game`` is any object with ``periodicity()``, ``outcomes(stop)`` and ``grundy_values(stop)`` (every

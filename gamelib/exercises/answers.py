@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import numbers
 import operator
+from collections.abc import Iterable
 from itertools import islice
+from typing import SupportsFloat, SupportsIndex, cast
 
 from gamelib.arguments import show
 from gamelib.limits import MAX_ANSWER_ITEMS
@@ -55,7 +57,7 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
     if isinstance(answer, int):
         return int.__index__(answer)  # the stored value as an exact int, whatever the subclass overrides
     if isinstance(answer, float) or _is_numpy_float(answer):
-        value = float.__float__(answer) if isinstance(answer, float) else float(answer)
+        value = float.__float__(answer) if isinstance(answer, float) else float(cast(SupportsFloat, answer))
         if value.is_integer():
             raise NotAnAnswer(f"{show(answer)} is a decimal number; write whole numbers without a decimal "
                               f"point, e.g. {int(value) if abs(value) < 1e15 else 4}")
@@ -65,7 +67,7 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
                           + _binary_hint(answer))
     if isinstance(answer, numbers.Integral) or type(answer).__module__ == "numpy":
         try:
-            value = operator.index(answer)
+            value = operator.index(cast(SupportsIndex, answer))
         except Exception:
             raise NotAnAnswer(f"{show(answer)} is not {what}") from None
         return int.__index__(value)
@@ -98,7 +100,7 @@ def _items(answer: object, what: str, limit: int) -> list:
     if isinstance(answer, (numbers.Number, bool)) or answer is None:
         raise NotAnAnswer(f"expected {what}, got the single value {show(answer)}")
     try:
-        items = list(islice(iter(answer), limit + 1))
+        items = list(islice(iter(cast(Iterable, answer)), limit + 1))
     except Exception:
         raise NotAnAnswer(f"expected {what}, got {show(answer)}") from None
     if len(items) > limit:

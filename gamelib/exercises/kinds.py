@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from gamelib.exercises.answers import NotAnAnswer, outcome, show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, wrong
+from gamelib.exercises.core import _Verdict, correct, with_hint, wrong
 
 
 def set_checker(expected: Iterable[int], what: str, hint: str,
@@ -39,8 +39,7 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
                          f"{'is' if count == 1 else 'are'} missing.", hint)
         return correct(f"those are exactly the {what}.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def _refuse_labels_per_heap(answer: object, what: str) -> None:
@@ -69,8 +68,7 @@ def number_checker(expected: int, what: str, hint: str) -> Callable[[object], _V
             return wrong(f"{show(given)} is {side} to be {what}: the answer is {look}.", hint)
         return correct(f"{what} is {expected}.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _Verdict]:
@@ -83,8 +81,7 @@ def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _
             return wrong(f"{what} is not {article[given]} {given}-position.", hint)
         return correct(f"{what} is {article[expected]} {expected}-position.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def read_position(answer: object, like: int | tuple[int, ...], rows: bool = False) -> int | tuple[int, ...]:
@@ -143,5 +140,4 @@ def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Ca
                          "has a winning reply.", hint)
         return correct(f"{after} is a P-position, so {what}.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)

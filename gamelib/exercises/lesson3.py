@@ -19,14 +19,13 @@ _POWERS_OF_TWO = TakeAwayGame(powers_of_two, name="take a power of 2")
 #: The set of exercise 3.3; exercise 3.4 asks for a different one.
 _EXERCISE_3_3_SET = {2, 4, 7}
 
-exercise("3.1", "S = {2, 5, 7}: what is g(10**12 + 5)?", expects="a whole number, e.g. 3")(
+exercise("3.1", expects="a whole number, e.g. 3")(
     number_checker(_TWO_FIVE_SEVEN.grundy(10**12 + 5), "g(10**12 + 5) for S = {2, 5, 7}",
                    hint="the preperiod is 0 and the period 22, so g(n) = g(n % 22); "
                         "compute (10**12 + 5) % 22 first.")
 )
 
-exercise("3.2", "Compute the textbook's pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}.",
-         expects="a whole number, e.g. 1000")(
+exercise("3.2", expects="a whole number, e.g. 1000")(
     number_checker(8 * (3 + 1) ** 8, "the pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}",
                    hint="here k = 3 (the number of moves) and s_k = 8 (the largest move).")
 )
@@ -62,7 +61,7 @@ def _preperiod_and_period(answer: object) -> _Verdict:
 _preperiod_and_period.hint = _HINT_3_3
 
 
-exercise("3.3", "S = {2, 4, 7}: give the pair (preperiod, period).", expects="a pair, e.g. (0, 5)")(
+exercise("3.3", expects="a pair, e.g. (0, 5)")(
     _preperiod_and_period
 )
 
@@ -88,12 +87,9 @@ def _set_with_a_preperiod(answer: object) -> _Verdict:
 
 _set_with_a_preperiod.hint = _HINT_3_4
 
-exercise("3.4", "Find a set S = {a, b, c} with 1 <= a < b < c <= 10, other than {2, 4, 7}, whose Grundy "
-         "sequence has a preperiod.",
-         expects="a set of three numbers, e.g. {1, 4, 6}")(_set_with_a_preperiod)
+exercise("3.4", expects="a set of three numbers, e.g. {1, 4, 6}")(_set_with_a_preperiod)
 
-exercise("3.5", "In the game where a move takes any power of 2 (1, 2, 4, 8, ...), the heap is 2024. "
-         "Give one heap you can leave that wins.", expects="the heap size you leave behind, e.g. 2020")(
+exercise("3.5", expects="the heap size you leave behind, e.g. 2020")(
     move_checker(_POWERS_OF_TWO, 2024, "this move wins",
                  hint="a power of 2 is never a multiple of 3; which heaps are the P-positions?")
 )

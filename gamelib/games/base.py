@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -131,8 +131,8 @@ class Game:
 
     #: False for normal play (who cannot move loses), True for misère play (who cannot move wins).
     misere: bool = False
-    #: The rule of a move in a few words, for panels ("take any number of chips from one heap").
-    rule: str = "players take turns"
+    #: How a move is made, in a few words, for panels ("take any number of chips from one heap").
+    how_to_move: str = "players take turns"
     #: How a position is drawn (:func:`gamelib.plots.position_figure`): "heap", "heaps", "board", ... or
     #: "moves" (no picture of its own: the panels list the moves).
     figure_kind: ClassVar[str] = "moves"
@@ -237,7 +237,7 @@ class Game:
         wins = [m.key for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
         if not self.choose_several:
             return wins
-        return list(wins[0]) if wins else []
+        return list(cast(tuple, wins[0])) if wins else []
 
     def sized_for(self, start: Any) -> Game:
         """The game a play panel plays from ``start`` on: this one, or (a coin row) one whose board is fixed to
@@ -265,7 +265,7 @@ class OneHeapGame(Game):
     """
 
     figure_kind: ClassVar[str] = "heap"
-    rule = "take chips from the heap"
+    how_to_move = "take chips from the heap"
     position_limit: ClassVar[Limit | None] = Limit("heap", 0, MAX_PLAY_HEAP)
     play_limit: ClassVar[Limit | None] = Limit("heap", 1, MAX_PLAY_HEAP)
 

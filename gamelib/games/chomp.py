@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from math import comb, isqrt
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int
@@ -65,7 +65,7 @@ class Chomp(ExploredGame):
     """
 
     figure_kind: ClassVar[str] = "board"
-    rule = "bite a square, eating it and every square below it and to its right (never the poisoned square)"
+    how_to_move = "bite a square, eating it and every square below it and to its right (never the poisoned square)"
 
     def __init__(self, rows: int, cols: int):
         self.rows = check_int(rows, "rows", minimum=1)
@@ -165,7 +165,7 @@ class Chomp(ExploredGame):
         >>> Chomp(2, 3).winning_bites((3, 3))
         [(1, 2)]
         """
-        return [m.key for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
+        return [cast(tuple[int, int], m.key) for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
 
 
 def divisors(n: int) -> tuple[int, ...]:

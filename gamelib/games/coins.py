@@ -180,7 +180,7 @@ class TurningTurtles(CoinTurningGame):
     (6, 'P')
     """
 
-    rule = "turn over one or two coins; the rightmost coin turned must go from heads to tails"
+    how_to_move = "turn over one or two coins; the rightmost coin turned must go from heads to tails"
 
     def partners(self, x: int) -> list[tuple[int, ...]]:
         """Nothing, or any one coin left of ``x``."""
@@ -206,7 +206,7 @@ class MockTurtles(CoinTurningGame):
     """
 
     first = 0
-    rule = "turn over one, two or three coins; the rightmost coin turned must go from heads to tails"
+    how_to_move = "turn over one, two or three coins; the rightmost coin turned must go from heads to tails"
     position_limit = Limit("heads-up coins", 0, MAX_PANEL_COIN - 1, most=MAX_PANEL_COIN, as_set=True)
     play_limit = Limit("heads-up coins", 0, MAX_PLAY_COIN - 1, most=MAX_PLAY_COIN, as_set=True)
 
@@ -235,7 +235,7 @@ class RulerGame(CoinTurningGame):
     (4, [(), (2,), (1, 2)])
     """
 
-    rule = "turn over a run of coins next to each other; the rightmost coin turned must go from heads to tails"
+    how_to_move = "turn over a run of coins next to each other; the rightmost coin turned must go from heads to tails"
 
     def partners(self, x: int) -> list[tuple[int, ...]]:
         """The runs of coins just left of ``x``: none, ``x - 1``, ``x - 1`` and ``x - 2``, ..."""

@@ -76,7 +76,7 @@ class Nim(Game):
     """
 
     figure_kind: ClassVar[str] = "heaps"
-    rule = "take any number of chips from one heap"
+    how_to_move = "take any number of chips from one heap"
     position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_NIM_EXPLORER_HEAP, most=MAX_NIM_EXPLORER_HEAPS)
     play_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PLAY_NIM_HEAP, most=MAX_PLAY_NIM_HEAPS)
 

@@ -322,6 +322,7 @@ class OctalGame(TakeAndBreakGame):
         with self._lock:
             if self._periodicity is None:
                 self._search(max_search)
+            assert self._periodicity is not None  # _search sets it or raises
             return self._periodicity
 
     def _search(self, max_search: int) -> None:

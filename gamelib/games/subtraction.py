@@ -83,7 +83,7 @@ class SubtractionGame(OneHeapGame):
         return f"S = {set_text(self.S)}" + (" (misère)" if self.misere else "")
 
     @property
-    def rule(self) -> str:  # type: ignore[override]
+    def how_to_move(self) -> str:  # type: ignore[override]
         """``'take 1, 2 or 3 chips from the heap'``."""
         amounts = [str(s) for s in self.S]
         return "take " + (", ".join(amounts[:-1]) + " or " + amounts[-1] if len(amounts) > 1 else amounts[0]) + \

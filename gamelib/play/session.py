@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from gamelib.arguments import check_int, show
 from gamelib.games.base import Game, Move
@@ -85,7 +85,7 @@ def check_start(game: Game, start: object) -> Any:
             if isinstance(start, int):
                 limit.check(start)
             else:
-                limit.check_numbers(tuple(start))
+                limit.check_numbers(tuple(cast(tuple, start)))
     if not game.moves(start):
         raise ValueError(f"{game.position_text(start)} allows no move at all in {game.title}: choose another start")
     return start

@@ -24,7 +24,8 @@ g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2, so heap 9 is an N-position.
 from gamelib.widgets.one_heap import grundy_scale_explorer, labelling_player, misere_explorer, subtraction_explorer
 from gamelib.widgets.panel import Explorer
 from gamelib.widgets.periods import period_explorer, period_heatmap_explorer
-from gamelib.widgets.play import PlayPanel, chomp_explorer, play_game, play_nim, play_subtraction
+from gamelib.widgets.play import chomp_explorer, play_game, play_nim, play_subtraction
+from gamelib.widgets.play_panel import PlayPanel
 from gamelib.widgets.positions import nim_explorer, position_explorer
 from gamelib.widgets.sums import sum_explorer
 from gamelib.widgets.wythoff import wythoff_explorer

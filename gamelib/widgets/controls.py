@@ -86,7 +86,7 @@ class Board(anywidget.AnyWidget):
 
     _esm = _esm("board.js")
     _css = _CSS
-    squares = traitlets.List().tag(sync=True)
+    squares = traitlets.List(traitlets.Dict()).tag(sync=True)
     columns = traitlets.Int(1).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
 

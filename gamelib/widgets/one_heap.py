@@ -174,7 +174,8 @@ class LabellingPlayer(Explorer):
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.forward_button.on_click(lambda _b: self.go(self.step + 1))
         self.reset_button.on_click(lambda _b: self.go(0))
-        self.step, self.steps = 0, 0
+        self.step: int = 0
+        self.steps: int = 0
         self.game: SubtractionGame | None = None
         self._labelling: Any = None
         self._drawn: tuple | None = None
