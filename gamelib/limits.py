@@ -162,7 +162,7 @@ MAX_SCALE_STOP = 100
 
 # --- Panels (each panel states its own limits under its picture)
 
-MAX_PANEL_STRIP = 80  # heaps shown in a strip
+MAX_PANEL_STRIP = 60  # heaps shown in a strip (more, and the letters in its cells would be under MIN_TEXT_SIZE)
 #: Sets typed into any panel (explorers and play alike): at most MAX_SET_SIZE numbers, each from 1 to MAX_ELEMENT
 #: (the period explorer's search and the play panel's buttons are quick for every such set).
 MAX_ELEMENT = 20

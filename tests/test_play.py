@@ -439,3 +439,30 @@ def test_a_whole_game_runs_without_ipywidgets_or_matplotlib():
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["student", "0", "no", "view"]
+
+
+@pytest.mark.parametrize("typed, words", [("1000000000000", "is more than 100"), ("-5", "-5 is negative"),
+                                          ("4.5", "4.5 is not a whole number"), ("ten", "'ten' is not a number")])
+def test_a_start_out_of_range_is_refused_with_the_range_never_changed(typed, words):
+    w = play_subtraction("1, 2, 3", 10)
+    w.heap_input.value = typed
+    assert not w.new_game()
+    assert "Cannot start" in w.status_text and words in w.status_text and "from 1 to 100" in w.status_text
+    assert w.position == 10 and w.heap_input.value == typed  # the game goes on; the box is not rewritten
+
+
+def test_on_off_settings_look_like_what_they_are():
+    import ipywidgets
+
+    w = play_nim(vocabulary="grundy")
+    for box in (w.hint_toggle, w.values_toggle):
+        assert isinstance(box, ipywidgets.Checkbox) and box.description.startswith("Show")  # a box to tick
+    assert isinstance(w.new_game_button, ipywidgets.Button) and isinstance(w.undo_button, ipywidgets.Button)
+
+
+def test_chips_taken_by_both_players_stay_visible_until_the_student_moves_again():
+    w = play_subtraction("1, 2, 3", 15)
+    w.move(3)  # you: 15 -> 12; the computer: 12 -> 11
+    row = w.heap_rows[0].value
+    assert "you took 3" in row and "the computer took 1" in row and "11 chips" in row
+    assert row.count("\u25cb") == 4  # both players' chips, hollow, in two colours

@@ -107,3 +107,15 @@ def test_no_module_of_the_kit_is_over_400_lines():
     over = {name for name, lines in sizes.items() if lines > 400}
     assert over <= OVER_SIZE_PENDING, {name: sizes[name] for name in over - OVER_SIZE_PENDING}
     assert all(sizes[name] > 400 for name in OVER_SIZE_PENDING), "remove the modules split since from the list"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_nbval_markers_are_cell_tags_a_student_never_reads(path):
+    from nbval.plugin import find_metadata_tags
+
+    nb = nbformat.read(path, as_version=4)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    assert not [cell.source[:60] for cell in code if "NBVAL" in cell.source.upper()]
+    checked = [cell for cell in code if dict(find_metadata_tags(cell.metadata)).get("check")]
+    assert checked, "every lesson has cells whose output nbval compares (make test runs --nbval-lax)"
+    assert all(cell.metadata["tags"] == ["nbval-check-output"] for cell in checked)

@@ -537,3 +537,62 @@ def test_chomp_bar_is_bitten_by_choosing_its_squares_and_tells_each_square_and_i
     assert w.position == (5, 3, 3) and len(w.history) == 1
     w.cols_slider.value = 3  # a new bar: a board of its size, all squares back
     assert w.board.columns == 3 and len(w.board.squares) == 9 and w.position == (3, 3, 3)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Readable at every size a slider allows: no text under 8 points (11 px at the panels' 100 dpi) is drawn
+
+
+READABLE = 8.0
+
+
+def text_sizes(fig):
+    """(font size in points, text) of everything written on a figure: Text artists and label collections."""
+    import matplotlib.text
+
+    found = [(t.get_fontsize(), t.get_text()) for t in fig.findobj(matplotlib.text.Text)
+             if t.get_visible() and t.get_text().strip()]
+    for ax in fig.axes:
+        for collection in ax.collections:
+            texts = getattr(collection, "texts", None)
+            if texts:  # glyph outlines scaled from 1 point: the transform's scale is the size in pixels
+                size = collection.get_transform().get_matrix()[0, 0] * 72 / fig.dpi
+                found += [(size, t) for t in texts]
+    return found
+
+
+def _sliders(w):
+    return [c.widget for c in w.controls if isinstance(c.widget, Slider)]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: W.subtraction_explorer("1, 3, 4"), lambda: W.grundy_scale_explorer("1, 2, 3"),
+    lambda: W.labelling_player("1, 3, 4"), lambda: W.misere_explorer("4, 9, 11"),
+    lambda: W.period_heatmap_explorer(), lambda: W.sum_explorer(), lambda: W.wythoff_explorer(),
+], ids=["subtraction", "scale", "labelling", "misere", "heatmap", "sum", "wythoff"])
+def test_every_figure_is_readable_at_both_ends_of_every_slider(make):
+    w = make()
+    for slider in _sliders(w):
+        for value in (slider.min, slider.max):
+            slider.value = value
+            fig = w._show_view(w.read()).draw()
+            small = [(round(size, 1), text) for size, text in text_sizes(fig) if size < READABLE - 1e-6]
+            assert not small, (slider.description, value, small[:5])
+
+
+def test_strips_keep_the_letters_in_their_cells_up_to_the_sliders_end():
+    for w in (W.subtraction_explorer("1, 3, 4"), W.misere_explorer("4, 9, 11")):
+        w.slider.value = w.slider.max
+        fig = w._show_view(w.read()).draw()
+        gids = {c.get_gid() for c in fig.axes[0].collections}
+        assert {"p-labels", "n-labels"} <= gids, (w.status_text[:30], gids)
+
+
+@pytest.mark.parametrize("S", ["1, 2, 3", "1, 2, 3, 4, 5, 6, 7, 8", "2, 5, 7", "18, 19, 20"])
+def test_the_grundy_scale_names_every_move_up_to_the_sliders_end(S):
+    w = W.grundy_scale_explorer(S, n=0)
+    for n in (w.slider.max, 30):
+        w.slider.value = n
+        fig = w._show_view(w.read()).draw()
+        labels = next(c for c in fig.axes[0].collections if c.get_gid() == "scale-labels")
+        assert labels.texts == [f"−{s}" for s in sorted(w.values["S"]) if s <= n], (S, n)

@@ -253,7 +253,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     ----------
     game : a SubtractionGame in normal play.
     n : the heap whose value is computed, 0 to 100,000.
-    stop : heaps 0 .. stop - 1 are drawn (n < stop <= 100). None: heaps up to a few after n, at most 40 of
+    stop : heaps 0 .. stop - 1 are drawn (n < stop <= 100). None: heaps up to a few after n, at most 26 of
         them, always including the whole scale.
     width : figure width in inches, 3 to 20.
 
@@ -278,9 +278,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     if n > MAX_SCALE_N:
         raise LimitError(f"heap n = {n:,} is too big to draw; the Grundy scale is drawn for heaps up to "
                          f"{MAX_SCALE_N:,}")
-    if stop is None:
+    if stop is None:  # at most 26 heaps, so the labels "−s" under adjacent arrows fit side by side
         last = max(n + 4, 14)
-        first = max(0, min(n - S[-1] - 1, last - 39))
+        first = max(0, min(n - S[-1] - 1, last - 25))
     else:
         stop = check_count(stop, "stop", MAX_SCALE_STOP)
         if stop <= n:
@@ -324,7 +324,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
         ax.add_artist(FancyArrowPatch((f, -1.02), (f, -0.53), arrowstyle="-|>", mutation_scale=12,
                                      color=HIGHLIGHT_COLOUR, linewidth=2.0, zorder=6, gid="scale-arrow"))
     across, _ = points_per_unit(ax)
-    scale_size = min(10.0, max(8.0, 0.95 * across / 1.9))
+    # As large as 10 points while the widest label "−s" still fits in a cell (so neighbours never collide), and
+    # never below 8 points, the smallest size any figure writes.
+    scale_size = min(10.0, max(8.0, (across - 2.0) / max(text_width(f"−{s}", 1.0, True) for s in S)))
     # Label the arrows "−s" from the right (nearest n) leftwards, leaving out a label that would touch the
     # one kept before it: with many moves on narrow cells the arrows stay, the labels never collide.
     kept: list[tuple[int, int]] = []

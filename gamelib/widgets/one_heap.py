@@ -74,7 +74,7 @@ def subtraction_explorer(S: object = "1, 3, 4", stop: int = 30) -> Explorer:
     Parameters
     ----------
     S : the subtraction set as text, e.g. "1, 3, 4" (or a collection of numbers); at most 8 numbers, each 1 to 20.
-    stop : how many heaps to show (heaps 0 .. stop - 1), 5 to 61.
+    stop : how many heaps to show (heaps 0 .. stop - 1), 5 to 60.
 
     Returns
     -------
@@ -141,7 +141,7 @@ def misere_explorer(S: object = "1, 3, 4", stop: int = 40) -> Explorer:
     Parameters
     ----------
     S : the subtraction set as text, e.g. "1, 3, 4"; at most 8 numbers, each 1 to 20.
-    stop : how many heaps to show, 5 to 61.
+    stop : how many heaps to show, 5 to 60.
 
     Returns
     -------

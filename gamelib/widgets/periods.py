@@ -68,7 +68,7 @@ def _periods_with_largest(c: int) -> list[tuple[tuple[int, int, int], int, int]]
 def figure_height(c: int) -> float:
     """Height in inches of the heatmap for ``c``: taller for larger c, so every cell keeps its number written
     in it (the lesson asks students to read periods off the picture) up to the largest c."""
-    return max(4.0, 0.25 * (c - 2) + 1.05)
+    return max(4.0, 0.33 * (c - 2) + 1.05)
 
 
 def _heatmap(values: dict) -> View:

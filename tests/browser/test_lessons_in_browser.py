@@ -116,7 +116,7 @@ def test_lesson5_sum_heatmap_follows_the_typed_set(lab):
     expect(output).to_contain_text("'0'")
 
 
-def test_lesson6_misere_strips_grow_with_the_slider(lab):
+def test_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cell_again(lab):
     run(lab, "06-misere-play.ipynb")
     output = panel(lab, "misere_explorer(")
     before = int(re.search(r"heaps 0 to (\d+)", output.inner_text()).group(1))
@@ -124,6 +124,14 @@ def test_lesson6_misere_strips_grow_with_the_slider(lab):
     press(output)
     expect(output).to_contain_text(f"heaps 0 to {before + 1}")
     expect(picture(output)).not_to_have_attribute("src", old)
+    note = output.locator(".gamelib-restart-note")
+    expect(note).to_be_hidden()
+    # Kernel > Restart Kernel: the panel's kernel is gone, and the panel says what to do.
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Run this cell again")
+    lab.wait_kernel_ready()  # the new kernel up before the session is shut down
 
 
 def test_lesson7_chomp_bar_is_bitten_by_click_and_by_keyboard_and_marks_the_winning_bite(lab):
