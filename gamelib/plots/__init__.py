@@ -2,7 +2,8 @@
 
 The figures are built on :class:`matplotlib.figure.Figure` directly, not through ``pyplot``, so nothing is
 kept in pyplot's registry: a figure disappears when nothing refers to it, and a notebook shows it once, as
-the last expression of a cell (the figures carry their own ``_repr_png_`` for that).
+the last expression of a cell: as a picture with its text alternative (``GameFigure.text_alternative``; a
+plain PNG output would have none), so a screen reader can say what it shows.
 
 One look everywhere, safe for colour-blind readers:
 

@@ -44,7 +44,8 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     Returns
     -------
     GameFigure with ``plotted`` keys ``remaining`` (the (row, col) of every piece), ``outcome`` ('P'/'N'),
-    ``marked`` (the keys of the framed squares), ``p_positions`` ([position] or []).
+    ``marked`` (the keys of the framed squares), ``p_positions`` ([position] or []); ``outcome`` and
+    ``p_positions`` are None when the outcome is not shown (so the text alternative does not give it away).
     """
     width = check_inches(width, "width")
     squares = game.squares(position)
@@ -92,8 +93,9 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     if show_outcome:
         _outcome_note(fig, ax, result, bool(frames), note_left=0.8 + cols * cell_in + 0.5,
                       middle=0.15 + rows * cell_in / 2, width=width, height=height)
-    fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result, marked=sorted(marked),
-                       p_positions=[position] if result == "P" else [])
+    p_positions = [position] if result == "P" else []
+    fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result if show_outcome else None,
+                       marked=sorted(marked), p_positions=p_positions if show_outcome else None)
     return fig
 
 

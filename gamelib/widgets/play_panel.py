@@ -23,7 +23,7 @@ from gamelib.parsing import Limit
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.plots.figure import png_html
 from gamelib.widgets.controls import Board, Figure
-from gamelib.widgets.panel import Control, Panel, cached_png, info
+from gamelib.widgets.panel import DPI, Control, Panel, cached_png, info
 
 #: The words a play panel may use, in the order the lessons teach them: "plain" (before P- and N-positions
 #: are defined), "P/N" (hints name P- and N-positions) and "grundy" (also the "Show Grundy values" box).
@@ -344,10 +344,15 @@ class PlayPanel(Panel):
                 "and watch what happens.")
 
     def _static_view(self) -> dict:
-        words = html.escape(f"{self.game.title}: {self.game.position_text(self.position)}")
-        png = bytes(self.image.value)
-        picture = png_html(png, self.image.alt) if png else ""
-        return {"text/html": f"<p>{words}. Run this cell to play.</p>{picture}"}
+        """For a saved notebook: the title, the position as the panel first shows it, and what to do."""
+        game = self.game
+        if self.heap_rows:
+            picture = "".join(f"<div>{row.value}</div>" for row in self.heap_rows)
+        else:
+            figure = (plots.board_figure(game, self.position, show_outcome=False) if game.figure_kind == "board"
+                      else plots.position_figure(game, self.position, show_winning_moves=False))
+            picture = png_html(plots.figure_to_png(figure, dpi=DPI), figure.text_alternative())
+        return {"text/html": f"<div>{self.title.value}</div>{picture}<p>Run this cell to play.</p>"}
 
 
 __all__ = ["PlayPanel", "VOCABULARIES", "check_vocabulary", "chips_html"]
