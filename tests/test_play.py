@@ -466,3 +466,31 @@ def test_chips_taken_by_both_players_stay_visible_until_the_student_moves_again(
     row = w.heap_rows[0].value
     assert "you took 3" in row and "the computer took 1" in row and "11 chips" in row
     assert row.count("\u25cb") == 4  # both players' chips, hollow, in two colours
+
+
+def test_any_game_of_the_model_plays_in_the_panel_with_no_code_of_its_own():
+    from gamelib import Game
+
+    class Race(Game):
+        """Two counters race down: a move lowers one of them by 1 or 2 (a position is a pair)."""
+
+        title = "Race to zero"
+
+        def moves(self, position):
+            a, b = position
+            return [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+
+    from gamelib.widgets import play_game
+
+    w = play_game(Race(), (2, 3), vocabulary="grundy")  # no typed positions, no picture: words and buttons
+    assert w.position_words.value == "Position: position (2, 3)"
+    assert [b.description for b in w.buttons.values()] == ["position (1, 3)", "position (0, 3)",
+                                                           "position (2, 2)", "position (2, 1)"]
+    w.hint_toggle.value = w.values_toggle.value = True
+    # g(a, b) = (a mod 3) ^ (b mod 3): from (2, 3), g = 2, and (0, 3) and (2, 2) have value 0
+    assert "Winning moves: move to position (0, 3), move to position (2, 2)" in w.hint.value
+    assert "g = 2." in w.values.value
+    w.buttons[(2, 2)].click()
+    assert w.history[0].after == (2, 2) and len(w.history) == 2  # the computer replied
+    assert set(w.buttons) == set(w.session.legal_keys())  # the buttons follow the position
+    assert w.new_game() and w.position == (2, 3)  # a new game starts where the first one did

@@ -598,3 +598,11 @@ def test_the_grundy_scale_names_every_move_up_to_the_sliders_end(S):
         fig = w._show_view(w.read()).draw()
         labels = next(c for c in fig.axes[0].collections if c.get_gid() == "scale-labels")
         assert labels.texts == [f"−{s}" for s in sorted(w.values["S"]) if s <= n], (S, n)
+
+
+def test_a_game_whose_positions_are_not_typed_is_explored_at_the_position_given():
+    from gamelib import Chomp
+
+    w = W.position_explorer(Chomp(2, 3), (3, 3))
+    assert not w.controls and "Winning move: bite at row 2, column 3." in w.status_text
+    assert w.image.alt.startswith(w.status_text) and bytes(w.image.value).startswith(PNG_SIGNATURE)

@@ -97,6 +97,10 @@ class PlayPanel(Panel):
         self.chosen: list = []
         self.buttons: dict = {}
         self.heap_rows: list[widgets.HTML] = []
+        self.position_words = widgets.HTML()
+        self._pool: list[widgets.Button] = []  # move buttons of games drawn as a figure, relabelled each turn
+        self._pool_keys: list = []
+        self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
@@ -247,8 +251,9 @@ class PlayPanel(Panel):
                 widgets.HBox([label, widgets.HTML("take:")] + [self.buttons[key] for key, *_, group in moves
                                                                 if group == g or kind == "heap"])
                 for g, label in zip(groups, self.heap_rows, strict=True)]
-        else:
-            self.moves_area.children = [self.image, widgets.HBox(list(self.buttons.values()))]
+        else:  # its figure (or the position in words), and a button per move of the position shown
+            self.buttons, self._pool_keys = {}, []
+            self.moves_area.children = [self.image if kind in plots.FIGURES else self.position_words, self._pool_box]
 
     def _refresh(self, message: str | None = None) -> None:
         """Redraw the board, buttons, hint, values, report and log; the status line last."""
@@ -261,10 +266,7 @@ class PlayPanel(Panel):
         elif game.figure_kind in ("heap", "heaps"):
             self._show_heaps()
         else:
-            self.image.value = cached_png(("play", repr(game), self.position, hinted),
-                                          lambda: plots.position_figure(game, self.position, hinted))
-            self.image.alt = f"{game.title}, {game.position_text(self.position)}" + \
-                ("; a winning move is marked." if hinted and wins else ".")
+            self._show_moves(hinted, bool(wins))
         for key, button in self.buttons.items():
             button.disabled = key not in legal
             if game.figure_kind == "heaps":  # in a row per heap, amounts larger than the heap are hidden
@@ -288,6 +290,33 @@ class PlayPanel(Panel):
             turn = "Your turn" if session.opponent == COMPUTER else f"The {session.to_move} to move"
             message = (message + " " if message else "") + f"{turn}: {game.position_text(self.position)}."
         self._say(message)
+
+    def _show_moves(self, hinted: bool, wins: bool) -> None:
+        """The picture (or the position in words) and one button per move of the position now; the buttons
+        made for earlier positions are reused, relabelled."""
+        game = self.game
+        if game.figure_kind in plots.FIGURES:
+            self.image.value = cached_png(("play", repr(game), self.position, hinted),
+                                          lambda: plots.position_figure(game, self.position, hinted))
+            self.image.alt = f"{game.title}, {game.position_text(self.position)}" + \
+                ("; a winning move is marked." if hinted and wins else ".")
+        else:
+            self.position_words.value = html.escape(f"Position: {game.position_text(self.position)}")
+        moves = [] if self.session.over else self.session.moves()
+        while len(self._pool) < len(moves):
+            index = len(self._pool)
+            button = widgets.Button(layout=widgets.Layout(width="auto", min_width="42px"))
+            button.on_click(lambda _b, index=index: self._press(index))
+            self._pool.append(button)
+        self._pool_keys = [move.key for move in moves]
+        for button, move in zip(self._pool, moves, strict=False):
+            button.description, button.tooltip = move.label, move.words()
+        self._pool_box.children = self._pool[:len(moves)]
+        self.buttons = dict(zip(self._pool_keys, self._pool, strict=False))
+
+    def _press(self, index: int) -> None:
+        key = self._pool_keys[index]
+        self.move(*(key if isinstance(key, tuple) else (key,)))
 
     def _show_heaps(self) -> None:
         game, session = self.game, self.session
@@ -348,10 +377,12 @@ class PlayPanel(Panel):
         game = self.game
         if self.heap_rows:
             picture = "".join(f"<div>{row.value}</div>" for row in self.heap_rows)
-        else:
+        elif game.figure_kind in plots.FIGURES:
             figure = (plots.board_figure(game, self.position, show_outcome=False) if game.figure_kind == "board"
                       else plots.position_figure(game, self.position, show_winning_moves=False))
             picture = png_html(plots.figure_to_png(figure, dpi=DPI), figure.text_alternative())
+        else:
+            picture = f"<p>{html.escape(game.position_text(self.position))}</p>"
         return {"text/html": f"<div>{self.title.value}</div>{picture}<p>Run this cell to play.</p>"}
 
 

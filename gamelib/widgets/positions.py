@@ -31,8 +31,8 @@ def position_explorer(game: Game, position: object, limit: Limit | None = None, 
 
     Parameters
     ----------
-    game : any game of the model whose positions can be typed (``game.position_limit``) and drawn
-        (``game.figure_kind``), e.g. ``Nim()``.
+    game : any game of the model drawn by its figure kind (``game.figure_kind``), e.g. ``Nim()``; when its
+        positions can be typed (``game.position_limit``) a text box changes the position.
     position : the first position, as text or as the position itself.
     limit : what the box accepts (default: the game's ``position_limit``).
     label : the box's label (default: the limit's name).
@@ -50,8 +50,9 @@ def position_explorer(game: Game, position: object, limit: Limit | None = None, 
     Nim, heaps (1, 2, 4). 1 ⊕ 2 ⊕ 4 = 7: an N-position. Winning move: take 1 from heap C.
     """
     limit = limit or game.position_limit
-    if limit is None:
-        raise TypeError(f"positions of {game.title} cannot be typed, so it has no position explorer")
+    if limit is None:  # positions of this game are not typed: the explorer shows the one given
+        fixed = game.check_position(position)
+        return Explorer([], lambda _values: position_view(game, fixed))
     text = position_text_box(game, position, limit)
     game.read_position(text, limit)  # a bad start is refused here, with the limit, before any widget is made
     box = text_box("position_box", "position", label or f"{limit.name}:", text,
