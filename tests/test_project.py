@@ -37,7 +37,7 @@ def test_py_typed_is_declared():
 
 
 @pytest.mark.slow
-def test_wheel_ships_py_typed(tmp_path):
+def test_wheel_ships_py_typed_and_the_widgets_front_end(tmp_path):
     # Build from a copy of just what the wheel needs, so the build writes nothing into the repo.
     source = tmp_path / "src"
     source.mkdir()
@@ -49,6 +49,8 @@ def test_wheel_ships_py_typed(tmp_path):
     (wheel,) = (tmp_path / "dist").glob("gamelib-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "gamelib/py.typed" in names
+    static = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib" / "widgets" / "static").iterdir())
+    assert len(static) >= 5 and [f for f in static if f not in names] == []  # the controls' JavaScript and CSS
     modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib").rglob("*.py"))
     assert [m for m in modules if m not in names] == []
     assert not [n for n in names if n.split("/")[0] in {"notebooks", "binder", "tools", "tests", "benchmarks"}]
