@@ -57,11 +57,13 @@ lab: venv
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root) \
 		notebooks/01-playing-subtraction-games.ipynb
 
-# Three steps; make stops at the first that fails, so `make test` fails if any of them does.
-# The notebook run is separate because nbval and --doctest-modules do not mix.
+# Three steps after the static checks (lint, the layer contract, types: mypy reads [tool.mypy]); make stops at the
+# first that fails, so `make test` fails if any of them does. The notebook run is separate because nbval and
+# --doctest-modules do not mix.
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs"
 ifneq ($(strip $(LESSONS)),)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
@@ -126,8 +128,11 @@ bench-isolation: venv
 	$(BIN)/python -m benchmarks.grading_isolation
 
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
-# offline). Installing it needs root; without root this only says what to do.
-browser-deps:
+# offline); installing it needs root, and without root this only says what to do. They audit every lesson
+# with axe-core, from npm into tests/browser/node_modules (tests/browser/package-lock.json).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+
+browser-deps: $(AXE)
 	@if command -v chromium >/dev/null 2>&1; then \
 		echo "chromium is installed: $$(command -v chromium)"; \
 	elif [ "$$(id -u)" = 0 ]; then \
@@ -136,6 +141,11 @@ browser-deps:
 		echo "browser-deps: chromium is missing and installing it needs root:"; \
 		echo "  sudo apt-get install chromium   (the browser tests are skipped until then)"; \
 	fi
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "browser-deps: npm is missing: apt-get install nodejs npm" >&2; exit 1; }
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # --- A class on one server (hub/) --------------------------------------------------------------------
 # configurable-http-proxy, the hub's proxy, comes from npm into hub/node_modules (needs node and npm).
@@ -159,7 +169,7 @@ hub-load: venv hub-deps
 	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
 
 clean:
-	rm -rf $(VENV) .hub hub/node_modules build dist *.egg-info .pytest_cache .ruff_cache .hypothesis tests/browser/screenshots \
-		docs/_build docs/_generated docs/lessons
+	$(BIN)/mypy
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs"
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

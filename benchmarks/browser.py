@@ -106,7 +106,8 @@ _ARM = """(selector) => {
   const busy = () => root.querySelector('.gamelib-busy') !== null;
   const look = () => busy() ? null :
     [...root.querySelectorAll('img')].map(i => i.getAttribute('src') || '').join('\\n') + '\\u0000' +
-    [...root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output, .widget-label')]
+    [...root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output, .widget-label, ' +
+                              '.gamelib-status, .gamelib-board')]
       .map(e => e.textContent).join('\\n');
   const s = {before: look(), t0: null, changed: null, shown: null, busyShown: null, sent: new Set(), answered: false,
              settled: false};
@@ -213,16 +214,16 @@ class Bench:
             rows.append(Control(lesson, name, control))
             return rows[-1]
 
-        # Sliders: the count can change under us (Nim's "heaps" slider adds heap sliders), so look again each time.
+        # Sliders (gamelib's: a labelled range input): look again each time, the count may change under us.
         s = 0
-        while s < panel.locator(".widget-slider").count():
-            slider = panel.locator(".widget-slider").nth(s)
+        while s < panel.locator(".gamelib-slider").count():
+            slider = panel.locator(".gamelib-slider").nth(s)
             r = row(f"slider {label(slider)}")
             direction = "ArrowRight"
             for _ in range(self.steps):
-                handle = slider.locator(".noUi-handle").first
-                now, low, high = (float(handle.get_attribute(a)) for a in
-                                  ("aria-valuenow", "aria-valuemin", "aria-valuemax"))
+                handle = slider.locator("input[type=range]").first
+                now, low, high = (float(v) for v in (handle.input_value(), handle.get_attribute("min"),
+                                                     handle.get_attribute("max")))
                 if now >= high:
                     direction = "ArrowLeft"
                 elif now <= low:
@@ -282,6 +283,16 @@ class Bench:
                 other = choices.nth(c).locator("button:not(.mod-active)").first
                 self.timed(selector, other.click, r)
 
+        squares = panel.locator(".gamelib-board button")
+        if squares.count():  # a game board: bite (or choose) squares in turn, a new game when none is left
+            r = row("board squares")
+            for _ in range(self.steps):
+                enabled = panel.locator(".gamelib-board button:not([aria-disabled=true])")
+                if enabled.count():
+                    self.timed(selector, enabled.nth(enabled.count() - 1).click, r)
+                elif self.button(panel, "New game").count():
+                    self.timed(selector, self.button(panel, "New game").first.click, r)
+
         if panel.locator("button.widget-button").count():
             r = row("buttons")
             changed = True
@@ -306,8 +317,9 @@ class Bench:
 
 
 def label(container) -> str:
-    """The description a control shows (its ``.widget-label``), quoted, or "(no label)"."""
-    labels = container.locator(".widget-label")
+    """The description a control shows (its ``.widget-label``, or the label of gamelib's slider), quoted, or
+    "(no label)"."""
+    labels = container.locator(".widget-label, .gamelib-slider-label")
     # textContent, not innerText: a panel outside the view is not laid out (JupyterLab's content-visibility),
     # and innerText of what is not laid out is empty.
     text = labels.first.text_content().strip() if labels.count() else ""

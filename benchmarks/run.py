@@ -239,7 +239,7 @@ GOAL_WIDGET_STEP = 0.100  # seconds per step: recompute + redraw
 
 def widget_steps() -> list[tuple[str, Callable, Callable]]:
     """(label, make the widget, one step as a person would take it) for the main widget of every lesson."""
-    from gamelib import play, widgets
+    from gamelib import widgets
 
     return [
         ("subtraction_explorer: stop slider", widgets.subtraction_explorer,
@@ -251,13 +251,14 @@ def widget_steps() -> list[tuple[str, Callable, Callable]]:
          lambda w, i: setattr(w.text, "value", ["1, 3, 4", "2, 5, 7"][i % 2])),
         ("period_heatmap_explorer: c slider", widgets.period_heatmap_explorer,
          lambda w, i: setattr(w.slider, "value", [11, 13][i % 2])),
-        ("nim_explorer: heap slider", widgets.nim_explorer, lambda w, i: setattr(w.sliders[0], "value", 6 + i)),
+        ("nim_explorer: heaps typed", widgets.nim_explorer,
+         lambda w, i: setattr(w.position_box, "value", f"{6 + i}, 9, 12")),
         ("sum_explorer: rows slider", widgets.sum_explorer, lambda w, i: setattr(w.rows_slider, "value", 17 + i)),
         ("misere_explorer: stop slider", widgets.misere_explorer, lambda w, i: setattr(w.slider, "value", 41 + i)),
         ("wythoff_explorer: size slider", widgets.wythoff_explorer, lambda w, i: setattr(w.slider, "value", 31 + i)),
         ("chomp_explorer: one bite", lambda: widgets.chomp_explorer(3, 5),
-         lambda w, i: w.eat(3, 5 - i) if i < 4 else w.reset()),
-        ("play_subtraction: a move and the reply", play.play_subtraction, lambda w, i: w.move(1)),
+         lambda w, i: w.move(2, 4 - i) if i < 4 else w.new_game()),
+        ("play_subtraction: a move and the reply", widgets.play_subtraction, lambda w, i: w.move(1)),
     ]
 
 
@@ -265,14 +266,14 @@ def widget_steps() -> list[tuple[str, Callable, Callable]]:
 def widgets_section(results: dict, options: argparse.Namespace) -> None:
     import statistics
 
-    from gamelib import widgets
+    from gamelib.widgets import panel
 
     print(f"{'widget step':<42} {'wall clock':>11} {'CPU time':>10}   goal < {GOAL_WIDGET_STEP * 1000:.0f} ms")
     for label, make, step in widget_steps():
         widget = make()
         walls, cpus = [], []
         for i in range(7):
-            widgets._PNG_CACHE.clear()
+            panel.PNG_CACHE.clear()
             wall, cpu = time.perf_counter(), time.process_time()
             step(widget, i)
             walls.append(time.perf_counter() - wall)

@@ -1,10 +1,11 @@
 """gamelib: impartial combinatorial games for teaching.
 
 The package reads from the bottom up, each part computing or showing, never both:
-``checks`` and ``limits`` (arguments and size limits), ``analysis`` (algorithms on plain data and on any game
-given by its moves), ``games`` (the game model), ``parsing`` (text typed into panels), ``plots`` (figures),
-``play`` (a game in progress), ``widgets`` (panels), ``exercises`` and ``homework`` (answer checks). Which
-part may import which is written once, as the import-linter contract in ``pyproject.toml``.
+``limits`` and ``arguments`` (size limits, argument checks), ``parsing`` (text typed into panels, and how
+limits are stated), ``analysis`` (algorithms on plain data and on any game given by its moves), ``games`` (the
+game model, and the protocol every panel relies on), ``plots`` (figures), ``play`` (a game in progress),
+``widgets`` (panels), ``exercises`` and ``homework`` (answer checks). Which part may import which is written
+once, as the import-linter contract in ``pyproject.toml``.
 
 >>> from gamelib import SubtractionGame
 >>> SubtractionGame({1, 3, 4}).p_positions(24)
@@ -16,7 +17,6 @@ from gamelib.analysis.engine import (
     evaluate,
     grundy,
     mex,
-    nim_remoteness,
     outcome,
     remoteness,
     remoteness_table,
@@ -27,12 +27,13 @@ from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, obser
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
 from gamelib.analysis.sum_play import SumMove, sum_outcome, sum_winning_move
 from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
-from gamelib.checks import LimitError
-from gamelib.games.base import Game, OneHeapGame, outcome_from_grundy
+from gamelib.arguments import LimitError
+from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_grundy
 from gamelib.games.chomp import Chomp, DivisorGame
+from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.hackenbush import GreenHackenbush
-from gamelib.games.nim import Nim, nim_p_positions, nim_sum
+from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners
@@ -50,16 +51,21 @@ __all__ = [
     "GreenHackenbush",
     "GrundysGame",
     "LimitError",
+    "MockTurtles",
+    "Move",
     "Nim",
     "OctalGame",
     "OneHeapGame",
     "PeriodNotFoundError",
     "Periodicity",
     "RookGame",
+    "RulerGame",
+    "Square",
     "SubtractionGame",
     "SumMove",
     "SurveyRecord",
     "TakeAwayGame",
+    "TurningTurtles",
     "Wythoff",
     "evaluate",
     "floor_phi",

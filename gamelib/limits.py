@@ -110,6 +110,11 @@ MAX_PARTNER_POSITIONS = MAX_POSITIONS // 3
 #: Largest side of a ``grundy_table``.
 MAX_TABLE_SIDE = 10**4
 
+# --- Coin-turning games
+
+#: Most moves a coin game lists from one position (Mock Turtles has about x**2 / 2 moves from a heads coin x).
+MAX_COIN_MOVES = 10**6
+
 # --- Wythoff, Chomp and the divisor game
 
 #: Largest bound accepted by ``Wythoff.p_positions`` (about 1.2 million pairs).
@@ -168,19 +173,21 @@ MAX_SCALE_STOP = 100
 
 # --- Panels (each panel states its own limits under its picture)
 
-MAX_PANEL_STRIP = 80  # heaps shown in a strip
-MAX_ELEMENT = 30  # largest element of a set typed into a panel
-MAX_SET_SIZE = 8  # most elements of such a set
+MAX_PANEL_STRIP = 60  # heaps shown in a strip (more, and the letters in its cells would be under MIN_TEXT_SIZE)
+#: Sets typed into any panel (explorers and play alike): at most MAX_SET_SIZE numbers, each from 1 to MAX_ELEMENT
+#: (the period explorer's search and the play panel's buttons are quick for every such set).
+MAX_ELEMENT = 20
+MAX_SET_SIZE = 8
 MAX_SCALE_HEAP = 60  # largest heap of the Grundy-scale explorer
 MAX_LABELLING_HEAPS = 30  # heaps in the labelling player
 MAX_PERIOD_STRIP = 120  # heaps drawn by the period explorer
-MAX_PERIOD_ELEMENT = 20  # the period explorer's sets: elements up to this, at most MAX_SET_SIZE of them
 MAX_HEATMAP_C = 20  # largest c of the period heatmap
 MAX_NIM_EXPLORER_HEAP = 63  # Nim heaps in the binary table (6 binary digits)
 MAX_NIM_EXPLORER_HEAPS = 5
 MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
 MAX_PANEL_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
+MAX_PANEL_COIN = 30  # coins in a row drawn by a panel (each square stays about 20 px wide)
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 
@@ -188,12 +195,11 @@ PNG_CACHE_SIZE = 64
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
 MAX_PLAY_HEAP = 100
-#: Largest element and largest size of the subtraction set in the play widget (one button per element).
-MAX_PLAY_ELEMENT = 20
-MAX_PLAY_SET_SIZE = 8
 #: Nim in the play widget: at most this many heaps, each at most this big (remoteness explores every position).
 MAX_PLAY_NIM_HEAPS = 5
 MAX_PLAY_NIM_HEAP = 12
+#: Coin games in the play widget: a row of at most this many coins (at most 2**10 positions to explore).
+MAX_PLAY_COIN = 10
 #: remoteness_table computes at most this many (heap, move) pairs, stop x |S|: about a second.
 MAX_REMOTENESS_WORK = 2 * 10**7
 #: nim_remoteness takes at most this many heaps (the positions are counted before any is explored).

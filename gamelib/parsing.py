@@ -1,22 +1,25 @@
-"""Reading sets and heaps that a student types into a text box, without ``eval``.
+"""Reading what a student types into a panel, without ``eval``, and stating the limits of what is accepted.
 
-Both readers accept whole numbers separated by commas and/or spaces, optionally inside one pair of
+A :class:`Limit` says what one setting of a panel accepts (a heap from 1 to 100; a set of at most 8 numbers,
+each from 1 to 20) and is the one place such a range is put into words (:meth:`Limit.text`), so every panel
+states its limits the same way. Its :meth:`Limit.read` reads typed text and :meth:`Limit.check` a number
+given from Python; a value out of range is refused with the range, never changed into one inside it.
+
+The text readers accept whole numbers separated by commas and/or spaces, optionally inside one pair of
 brackets: ``1, 3, 4``, ``{2,5,7}``, ``1 3 4``, ``[1, 2]``, ``(3, 4, 5)``. Anything else is refused with a
 ``ValueError`` (or a ``TypeError`` when the value is not text at all) whose message quotes the text, says
-what is wrong with it and what is expected, including the size limits.
+what is wrong with it and what is expected.
 
-Values passed to the panels' and the play session's methods from Python (not typed) are read by
-:func:`whole_number`, which refuses floats, bools, text and complex numbers.
-
-This module sits just above the model: it imports only ``gamelib.checks`` and ``gamelib.limits``.
+This module sits just above the argument checks: it imports only ``gamelib.arguments`` and ``gamelib.limits``,
+so the game model can read its positions with it.
 """
 
 from __future__ import annotations
 
-import numbers
 import re
+from dataclasses import dataclass
 
-from gamelib.checks import LimitError
+from gamelib.arguments import LimitError, check_int, show
 from gamelib.limits import MAX_TEXT_LENGTH
 
 _BRACKETS = {"{": "}", "[": "]", "(": ")"}
@@ -25,41 +28,115 @@ _NEGATIVE = re.compile(r"-\s*[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?([0-9]+[.][0-9]*|[.][0-9]+|[0-9]+([.][0-9]*)?[eE][+-]?[0-9]+)", re.ASCII)
 
 
-def _quote(text: str) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= 60 else shown[:56] + "...'"
+@dataclass(frozen=True)
+class Limit:
+    """What one setting accepts: one whole number from ``low`` to ``high``, or (with ``most``) up to ``most``
+    of them, kept in the order typed, or (``as_set``) sorted without repeats.
 
+    >>> heap = Limit("heap", 1, 100)
+    >>> heap.text(), heap.read(" 15 "), heap.check(7)
+    ('heap from 1 to 100', 15, 7)
+    >>> heap.check(1000)
+    Traceback (most recent call last):
+    ...
+    gamelib.arguments.LimitError: heap = 1000 is out of range: heap from 1 to 100
+    >>> S = Limit("S", 1, 20, most=8, as_set=True)
+    >>> S.text(), S.read("{7, 2, 5, 2}")
+    ('S: at most 8 numbers, each from 1 to 20', (2, 5, 7))
+    """
 
-def _check_limit(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number of at least 1, got {value!r} of type {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be a whole number of at least 1, got {value}")
-    return int(value)
+    name: str
+    low: int
+    high: int
+    most: int | None = None
+    as_set: bool = False
+
+    def text(self) -> str:
+        """The limit in words, the same form in every panel."""
+        if self.most is None:
+            return f"{self.name} from {self.low} to {self.high}"
+        return f"{self.name}: at most {self.most} numbers, each from {self.low} to {self.high}"
+
+    def expected(self) -> str:
+        """What a reader says is expected, after saying what is wrong."""
+        if self.most is None:
+            return f"expected a whole number from {self.low} to {self.high}"
+        usual = (3, 4, 5) if self.low == 0 else (1, 3, 4)
+        chosen = usual if self.low <= usual[0] and usual[-1] <= self.high else range(self.low, min(self.high,
+                                                                                                self.low + 2) + 1)
+        example = ", ".join(map(str, chosen))
+        return (f"expected at most {self.most} whole numbers from {self.low} to {self.high}, separated by commas "
+                f"or spaces, such as '{example}'")
+
+    def check(self, value: object) -> int:
+        """``value`` (a number given from Python, not text) if it is a whole number in range; else TypeError or
+        ValueError naming it and the range."""
+        number = check_int(value, self.name, minimum=None)
+        if not self.low <= number <= self.high:
+            error = LimitError if number > self.high else ValueError
+            raise error(f"{self.name} = {show(number)} is out of range: {self.text()}")
+        return number
+
+    def check_numbers(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """Numbers already read (whole numbers, from Python) if there are few enough and each is in range.
+
+        >>> Limit("heaps", 0, 12, most=5).check_numbers((3, 40))
+        Traceback (most recent call last):
+        ...
+        gamelib.arguments.LimitError: heaps (3, 40) are out of range: heaps: at most 5 numbers, each from 0 to 12
+        """
+        too_many = len(values) > (self.most or 1) or any(v > self.high for v in values)
+        if too_many or any(v < self.low for v in values):
+            raise (LimitError if too_many else ValueError)(f"{self.name} {show(values)} are out of range: "
+                                                           f"{self.text()}")
+        return values
+
+    def read(self, text: object) -> int | tuple[int, ...]:
+        """What ``text`` says: one number (:meth:`read_number`) or a tuple of them (:meth:`read_numbers`)."""
+        return self.read_number(text) if self.most is None else self.read_numbers(text)
+
+    def read_number(self, text: object) -> int:
+        """The one whole number typed in ``text``; ValueError saying what is wrong otherwise."""
+        expected = self.expected()
+        entries = _entries(text, self.name, expected)
+        if len(entries) != 1:
+            raise ValueError(f"{show(text)} is {len(entries)} numbers, but {self.name} is one number; {expected}")
+        return _whole_number(entries[0], text, expected, self.low, self.high)
+
+    def read_numbers(self, text: object) -> tuple[int, ...]:
+        """The whole numbers typed in ``text`` (sorted without repeats if ``as_set``); ValueError otherwise."""
+        expected = self.expected()
+        entries = _entries(text, self.name, expected)
+        if len(entries) > (self.most or 1):
+            raise LimitError(f"{show(text)} has {len(entries)} numbers, more than the {self.most} allowed; "
+                             f"{expected}")
+        values = [_whole_number(entry, text, expected, self.low, self.high) for entry in entries]
+        return tuple(sorted(set(values))) if self.as_set else tuple(values)
 
 
 def _entries(text: object, noun: str, expected: str) -> list[str]:
     """Split ``text`` into its entries (still strings), refusing non-text, empty text and empty entries."""
     if not isinstance(text, str):
-        raise TypeError(f"the {noun} must be given as text, got {text!r} of type {type(text).__name__}; {expected}")
+        raise TypeError(f"the {noun} must be given as text, got {show(text)} of type {type(text).__name__}; "
+                        f"{expected}")
     if len(text) > MAX_TEXT_LENGTH:
-        raise LimitError(f"the text {_quote(text)} is {len(text):,} characters long, but at most "
+        raise LimitError(f"the text {show(text)} is {len(text):,} characters long, but at most "
                          f"{MAX_TEXT_LENGTH:,} are read; {expected}")
     inner = text.strip()
     if inner and inner[0] in _BRACKETS:
         closing = _BRACKETS[inner[0]]
         if not inner.endswith(closing):
-            raise ValueError(f"{_quote(text)} opens with {inner[0]!r} but does not end with {closing!r}; {expected}")
+            raise ValueError(f"{show(text)} opens with {inner[0]!r} but does not end with {closing!r}; {expected}")
         inner = inner[1:-1].strip()
     if not inner:
-        raise ValueError(f"{_quote(text)} contains no numbers; {expected}")
+        raise ValueError(f"{show(text)} contains no numbers; {expected}")
     pieces = [piece.strip() for piece in inner.split(",")]
     if any(not piece for piece in pieces):
-        raise ValueError(f"{_quote(text)} has an empty entry (two commas in a row, or a comma at an end); {expected}")
+        raise ValueError(f"{show(text)} has an empty entry (two commas in a row, or a comma at an end); {expected}")
     return [entry for piece in pieces for entry in piece.split()]
 
 
-def _whole_number(entry: str, text: str, expected: str, smallest: int, largest: int) -> int:
+def _whole_number(entry: str, text: object, expected: str, smallest: int, largest: int) -> int:
     """One entry as an int from ``smallest`` to ``largest``, or a ValueError that says why not."""
     if not _WHOLE_NUMBER.fullmatch(entry):
         if _NEGATIVE.fullmatch(entry):
@@ -68,15 +145,19 @@ def _whole_number(entry: str, text: str, expected: str, smallest: int, largest: 
             problem = f"{entry} is not a whole number"
         else:
             problem = f"{entry!r} is not a number"
-        raise ValueError(f"in {_quote(text)}, {problem}; {expected}")
+        raise ValueError(f"in {show(text)}, {problem}; {expected}")
     digits = entry.lstrip("+").lstrip("0") or "0"
     if len(digits) > len(str(largest)) or int(digits) > largest:
         shown = digits if len(digits) <= 12 else digits[:6] + "..." + digits[-3:]
-        raise LimitError(f"in {_quote(text)}, {shown} is more than {largest}, the largest number allowed; {expected}")
+        raise LimitError(f"in {show(text)}, {shown} is more than {largest}, the largest number allowed; {expected}")
     value = int(digits)
     if value < smallest:
-        raise ValueError(f"in {_quote(text)}, {value} is less than {smallest}, the smallest number allowed; {expected}")
+        raise ValueError(f"in {show(text)}, {value} is less than {smallest}, the smallest number allowed; {expected}")
     return value
+
+
+def _limit_of(value: object, name: str) -> int:
+    return check_int(value, name, minimum=1)
 
 
 def parse_set(text: str, max_element: int = 1000, max_size: int = 20) -> tuple[int, ...]:
@@ -108,17 +189,10 @@ def parse_set(text: str, max_element: int = 1000, max_size: int = 20) -> tuple[i
     Traceback (most recent call last):
     ...
     ValueError: in '1, x', 'x' is not a number; expected at most 20 whole numbers from 1 to 1000, separated by \
-commas or spaces, such as '1, 3, 4' or '{2, 5, 7}'
+commas or spaces, such as '1, 3, 4'
     """
-    max_element = _check_limit(max_element, "max_element")
-    max_size = _check_limit(max_size, "max_size")
-    expected = (f"expected at most {max_size} whole numbers from 1 to {max_element}, separated by commas or "
-                "spaces, such as '1, 3, 4' or '{2, 5, 7}'")
-    entries = _entries(text, "set", expected)
-    if len(entries) > max_size:
-        raise LimitError(f"{_quote(text)} has {len(entries)} numbers, more than the {max_size} allowed; {expected}")
-    values = [_whole_number(entry, text, expected, 1, max_element) for entry in entries]
-    return tuple(sorted(set(values)))
+    limit = Limit("S", 1, _limit_of(max_element, "max_element"), most=_limit_of(max_size, "max_size"), as_set=True)
+    return limit.read_numbers(text)
 
 
 def parse_heaps(text: str, max_heap: int = 1000, max_heaps: int = 10) -> tuple[int, ...]:
@@ -135,11 +209,6 @@ def parse_heaps(text: str, max_heap: int = 1000, max_heaps: int = 10) -> tuple[i
     -------
     tuple of int, one entry per heap, in the order typed.
 
-    Raises
-    ------
-    TypeError if ``text`` is not a string; ValueError (``LimitError`` for a limit) naming the text and what
-    is expected otherwise.
-
     Examples
     --------
     >>> parse_heaps("3, 4, 5")
@@ -149,47 +218,11 @@ def parse_heaps(text: str, max_heap: int = 1000, max_heaps: int = 10) -> tuple[i
     >>> parse_heaps("3, -1")
     Traceback (most recent call last):
     ...
-    ValueError: in '3, -1', -1 is negative; expected 1 to 10 heap sizes, each a whole number from 0 to 1000, \
-separated by commas or spaces, such as '3, 4, 5'
+    ValueError: in '3, -1', -1 is negative; expected at most 10 whole numbers from 0 to 1000, separated by \
+commas or spaces, such as '3, 4, 5'
     """
-    max_heap = _check_limit(max_heap, "max_heap")
-    max_heaps = _check_limit(max_heaps, "max_heaps")
-    expected = (f"expected 1 to {max_heaps} heap sizes, each a whole number from 0 to {max_heap}, separated by "
-                "commas or spaces, such as '3, 4, 5'")
-    entries = _entries(text, "heaps", expected)
-    if len(entries) > max_heaps:
-        raise LimitError(f"{_quote(text)} has {len(entries)} heaps, more than the {max_heaps} allowed; {expected}")
-    return tuple(_whole_number(entry, text, expected, 0, max_heap) for entry in entries)
+    limit = Limit("heaps", 0, _limit_of(max_heap, "max_heap"), most=_limit_of(max_heaps, "max_heaps"))
+    return limit.read_numbers(text)
 
 
-def shown_value(value: object) -> str:
-    """A short repr of a value for a message (never the digits of a huge number, never a failing repr).
-
-    >>> shown_value(10**300), shown_value("x" * 100)[-4:]
-    ('a huge number', ' ...')
-    """
-    try:
-        text = repr(value) if not (type(value) is int and value.bit_length() > 200) else "a huge number"
-    except Exception:
-        text = f"an object of type {type(value).__name__}"
-    return text if len(text) <= 60 else text[:56] + " ..."
-
-
-def whole_number(value: object, name: str) -> int:
-    """``value`` as an exact int, for the public methods of the panels and of a play session: bools, floats,
-    text and complex numbers are refused with a TypeError naming ``name`` and the value.
-
-    >>> whole_number(3, "step")
-    3
-    >>> whole_number(2.0, "amount")
-    Traceback (most recent call last):
-    ...
-    TypeError: amount must be a whole number, got 2.0 (a float)
-    """
-    if isinstance(value, bool) or not hasattr(type(value), "__index__") or isinstance(value, (float, complex)):
-        raise TypeError(f"{name} must be a whole number, got {shown_value(value)} (a {type(value).__name__})")
-    try:
-        number = int.__index__(value) if isinstance(value, int) else int.__index__(type(value).__index__(value))
-    except Exception:
-        raise TypeError(f"{name} must be a whole number, got {shown_value(value)}") from None
-    return number
+__all__ = ["Limit", "parse_heaps", "parse_set"]

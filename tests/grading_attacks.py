@@ -16,6 +16,8 @@ from pathlib import Path
 import nbformat
 from homework_build import COURSE
 
+from tools.grading.notebook import cell_text
+
 STUDENT_COPIES = Path(__file__).resolve().parent.parent / "notebooks" / "homework"
 MARKER = "gamelib-attack-survivor"
 
@@ -234,10 +236,6 @@ ATTACKS = {name: (_SURVIVOR if "_survivor(" in code else "") + textwrap.dedent(c
            for name, code in ATTACKS.items()}
 
 
-def _text(cell) -> str:
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
-
-
 def submission(set_name: str, answers: dict[str, str] | None = None, student_id: str = "mallory",
                extra_cells: list[str] = (), course_code: str = COURSE) -> nbformat.NotebookNode:
     """The student copy of ``set_name`` with ``name = ...`` blanks replaced by ``answers`` (Python expressions),
@@ -249,7 +247,7 @@ def submission(set_name: str, answers: dict[str, str] | None = None, student_id:
         if cell.cell_type == "code":
             cell.source = re.sub(r"^(\w+) = \.\.\.$",
                                  lambda m: f"{m[1]} = {answers[m[1]]}" if m[1] in answers else m[0],
-                                 _text(cell), flags=re.MULTILINE)
+                                 cell_text(cell), flags=re.MULTILINE)
     for code in extra_cells:
         nb.cells.insert(len(nb.cells) - 1, nbformat.v4.new_code_cell(code))
     return nb
@@ -263,9 +261,9 @@ def attack_submission(set_name: str, attack: str) -> nbformat.NotebookNode:
     loot = 'def _loot(name):\n    return globals().get("_stolen", {}).get(name, ...)\n'
     for cell in nb.cells:
         if cell.cell_type == "code":
-            cell.source = re.sub(r"^(\w+) = \.\.\.$", lambda m: f'{m[1]} = _loot("{m[1]}")', _text(cell),
+            cell.source = re.sub(r"^(\w+) = \.\.\.$", lambda m: f'{m[1]} = _loot("{m[1]}")', cell_text(cell),
                                  flags=re.MULTILINE)
-    after = next(i for i, c in enumerate(nb.cells) if "= my_numbers(" in _text(c))
+    after = next(i for i, c in enumerate(nb.cells) if "= my_numbers(" in cell_text(c))
     nb.cells.insert(after + 1, nbformat.v4.new_code_cell(loot + ATTACKS[attack]))
     return nb
 

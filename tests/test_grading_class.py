@@ -26,6 +26,7 @@ from homework_build import RIGHT, SET, built_sets, right_literals
 from tools.grading import cli as grade_homework
 from tools.grading import copying, sandbox
 from tools.grading.layout import scan_folder
+from tools.grading.notebook import cell_text
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
               pytest.mark.slow]
@@ -57,10 +58,6 @@ GUESSES = [{"q1_grundy": "[0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1]", "q2
             "q3_remainders": "{0, 4}", "q3_heap": '"N"', "q4_leave": "25", "q5_p_positions": "[]", "q5_g": "0"}]
 
 
-def _text(cell) -> str:
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
-
-
 def honest(index: int, rng: random.Random) -> nbformat.NotebookNode:
     answers = dict(RIGHT)
     for name, expression in ALTERNATIVES.items():
@@ -88,14 +85,14 @@ def public_source_values() -> dict[str, str]:
     env: dict = {}
     for cell in source.cells:
         if cell.cell_type == "code":
-            tree = ast.parse(_text(cell))
+            tree = ast.parse(cell_text(cell))
             exec(compile(tree, "<source>", "exec"), env)
     return {name: repr(value) for name, value in env.items() if name[:1] == "q" and name[1:2].isdigit()}
 
 
 def model_answer() -> str:
     source = nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4)
-    return next(_text(c) for c in source.cells if c.cell_type == "markdown" and _text(c).startswith("If g(n)"))
+    return next(cell_text(c) for c in source.cells if c.cell_type == "markdown" and cell_text(c).startswith("If g(n)"))
 
 
 def _written(nb, text):
@@ -110,20 +107,20 @@ def graded(tmp_path_factory):
     # a copied notebook: honest-00's file, only the id changed, not run again
     copy = nbformat.reads(nbformat.writes(notebooks["honest-00.ipynb"]), as_version=4)
     for cell in copy.cells:
-        cell.source = _text(cell).replace("student_id = 's0000000'", "student_id = 's0000900'")
+        cell.source = cell_text(cell).replace("student_id = 's0000000'", "student_id = 's0000900'")
     notebooks["copy-as-is.ipynb"] = copy
     # a copied notebook run again from the top: honest-01's file, the id changed, counts 1, 2, 3, ...
     rerun = nbformat.reads(nbformat.writes(notebooks["honest-01.ipynb"]), as_version=4)
     counts = iter(range(1, 1000))
     for cell in rerun.cells:
-        cell.source = _text(cell).replace("student_id = 's0000001'", "student_id = 's0000901'")
+        cell.source = cell_text(cell).replace("student_id = 's0000001'", "student_id = 's0000901'")
         if cell.cell_type == "code":
             cell.execution_count = next(counts)
     notebooks["copy-rerun.ipynb"] = rerun
     notebooks["copied-values.ipynb"] = submission(SET, right_literals(SET, "s0000002"), "s0000902")
     other = submission(SET, RIGHT, "s0000903")
     for cell in other.cells:
-        cell.source = _text(cell).replace('my_numbers("hw1", student_id,', 'my_numbers("hw1", "s0000003",')
+        cell.source = cell_text(cell).replace('my_numbers("hw1", student_id,', 'my_numbers("hw1", "s0000003",')
     notebooks["other-numbers.ipynb"] = other
     notebooks["other-code.ipynb"] = submission(SET, RIGHT, "s0000904", course_code="another-course")
     notebooks["public-source.ipynb"] = _written(submission(SET, public_source_values(), "s0000905"), model_answer())

@@ -22,6 +22,7 @@ from homework_build import COURSE, built_sets, right_literals, solution_lines
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
 from tools import build_homework, run_notebooks
 from tools.grading import cli as grade_homework
+from tools.grading.notebook import cell_text
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
 
@@ -30,14 +31,10 @@ SOURCES = sorted((ROOT / "homework" / "source").glob("hw*.ipynb"))
 STUDENT_COPIES = ROOT / "notebooks" / "homework"
 
 
-def _text(cell):
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
-
-
 def _questions(source):
     found, current = [], None
     for cell in source.cells:
-        text = _text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "raw" and text.startswith("# BEGIN QUESTION"):
             current = {"config": yaml.safe_load(text.split("\n", 1)[1]), "prompt": "", "cells": []}
             found.append(current)
@@ -54,7 +51,7 @@ def _written_solutions(source):
     """The markdown cells between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` (model written answers)."""
     found, inside = [], False
     for cell in source.cells:
-        text = _text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "raw":
             inside = text.startswith("# BEGIN SOLUTION") or (inside and not text.startswith("# END SOLUTION"))
         elif inside and cell.cell_type == "markdown":
@@ -92,7 +89,7 @@ def test_each_set_mixes_the_kinds_of_question_the_issue_asks_for(source):
         # every autograded question uses the student's own numbers and ends with the kit's check, not otter's
         assert f"mine.{q['config']['name']}." in q["prompt"], q["config"]["name"]
         check = q["cells"][-1]
-        assert _text(check) == f'mine.check("{q["config"]["name"]}")'
+        assert cell_text(check) == f'mine.check("{q["config"]["name"]}")'
         assert check.metadata.get("deletable") is False and check.metadata.get("editable") is False
 
 
@@ -122,8 +119,8 @@ def _run_cells(nb, typed: dict[str, str]):
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        text = re.sub(r"^(\w+) = \.\.\.$", lambda m: f"{m[1]} = {typed[m[1]]}" if m[1] in typed else m[0], _text(cell),
-                      flags=re.MULTILINE)
+        text = re.sub(r"^(\w+) = \.\.\.$", lambda m: f"{m[1]} = {typed[m[1]]}" if m[1] in typed else m[0],
+                      cell_text(cell), flags=re.MULTILINE)
         tree = ast.parse(text)
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         exec(compile(tree, "<cell>", "exec"), env)
@@ -188,11 +185,11 @@ def test_the_build_tool_finds_a_leak():
 
 def test_the_course_code_is_typed_into_the_solution_only():
     source = build_homework.with_course_code(nbformat.read(SOURCES[0], as_version=4), 'maple "7q"')
-    lines = [line for cell in source.cells for line in _text(cell).splitlines() if line.startswith("course_code")]
+    lines = [line for cell in source.cells for line in cell_text(cell).splitlines() if line.startswith("course_code")]
     assert lines == ['course_code = "maple \\"7q\\""  # SOLUTION']
     broken = nbformat.read(SOURCES[0], as_version=4)
     for cell in broken.cells:
-        cell.source = _text(cell).replace('course_code = "demo"', "course_code = other")
+        cell.source = cell_text(cell).replace('course_code = "demo"', "course_code = other")
     with pytest.raises(SystemExit, match="exactly one line"):
         build_homework.with_course_code(broken, "x")
 
@@ -307,7 +304,7 @@ def hw1_results(built, tmp_path_factory):
     nbformat.write(_submission(name, right_literals(name, "alice"), "dave"), folder / "dave-copied.ipynb")
     (folder / "erin-broken.ipynb").write_text('{"cells": [{"cell_type": "code", "source": "q1_gr')
     deleted = _submission(name, right, "frank")
-    deleted.cells = [c for c in deleted.cells if not _text(c).startswith(("q2_moves", 'mine.check("q3")'))]
+    deleted.cells = [c for c in deleted.cells if not cell_text(c).startswith(("q2_moves", 'mine.check("q3")'))]
     nbformat.write(deleted, folder / "frank-deleted.ipynb")
     raising = _submission(name, right, "grace")
     raising.cells.insert(8, nbformat.v4.new_code_cell("q1_grundy = undefined_name + 1"))

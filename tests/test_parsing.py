@@ -120,14 +120,15 @@ def test_parse_heaps_refuses_bad_text(text, problem):
     with pytest.raises(ValueError) as caught:
         parse_heaps(text)
     assert problem in str(caught.value)
-    assert "heap sizes, each a whole number from 0 to 1000" in str(caught.value)
+    assert "expected at most 10 whole numbers from 0 to 1000" in str(caught.value)
+    assert "such as '3, 4, 5'" in str(caught.value)
 
 
 def test_parse_heaps_limits():
     assert parse_heaps("12 12", max_heap=12) == (12, 12)
     with pytest.raises(LimitError, match="13 is more than 12"):
         parse_heaps("13", max_heap=12)
-    with pytest.raises(LimitError, match="6 heaps, more than the 5 allowed"):
+    with pytest.raises(LimitError, match="6 numbers, more than the 5 allowed"):
         parse_heaps("1 2 3 4 5 6", max_heaps=5)
     with pytest.raises(TypeError):
         parse_heaps(None)

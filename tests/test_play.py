@@ -10,17 +10,10 @@ from functools import cache
 
 import pytest
 
+from gamelib import nim_remoteness, remoteness, remoteness_table
 from gamelib.games.subtraction import SubtractionGame
-from gamelib.play import (
-    COMPUTER,
-    STUDENT,
-    PlaySession,
-    nim_remoteness,
-    play_nim,
-    play_subtraction,
-    remoteness,
-    remoteness_table,
-)
+from gamelib.play import COMPUTER, STUDENT, PlaySession
+from gamelib.widgets import play_nim, play_subtraction
 
 # ---------------------------------------------------------------------------------------------------------
 # Independent brute force: negamax over game trees where a win is worth more the sooner it comes.
@@ -115,7 +108,7 @@ def test_computer_wins_fastest_from_n_and_stalls_longest_from_p(S):
         followers = [n - s for s in S if s <= n]
         if not followers:
             continue
-        _key, after = session.computer_choice(n)
+        after = session.computer_choice(n).after
         wins, length = solve(n)
         if wins:
             assert not solve(after)[0], (n, after)  # it moves to a P-position
@@ -124,7 +117,8 @@ def test_computer_wins_fastest_from_n_and_stalls_longest_from_p(S):
 
 def test_computer_choice_is_deterministic_first_of_equals():
     # From 8 with S = {1, 2, 3} (a P-position) every move leaves remoteness 3; the first button, take 1, is used.
-    assert PlaySession.subtraction({1, 2, 3}, 8).computer_choice(8) == (1, 7)
+    choice = PlaySession.subtraction({1, 2, 3}, 8).computer_choice(8)
+    assert (choice.key, choice.after) == (1, 7)
     one = PlaySession.subtraction({1, 3, 4}, 30, starter=COMPUTER)
     two = PlaySession.subtraction({1, 3, 4}, 30, starter=COMPUTER)
     for key in [1, 1, 3]:
@@ -288,7 +282,7 @@ def test_illegal_moves_and_bad_starts_are_refused():
         PlaySession.subtraction({2, 5, 7}, 1)
     with pytest.raises(ValueError, match="1 to 100"):
         PlaySession.subtraction({1, 2}, 1000)
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError, match=r"heaps \(0, 0\) allows no move"):
         PlaySession.nim((0, 0))
     with pytest.raises(ValueError, match="12"):
         PlaySession.nim((3, 40))
@@ -303,12 +297,12 @@ def test_play_subtraction_panel_buttons_move_and_disable():
     assert sorted(w.buttons) == [2, 5, 7]
     assert "heap 9" in w.status.value
     w.buttons[5].click()  # 9 -> 4 (P); the computer: 4 -> 2; then only "take 2" is possible
-    assert w.heap == 2
+    assert w.position == 2
     assert [k for k, b in w.buttons.items() if not b.disabled] == [2]
     assert "You took 5 (9 → 4). The computer took 2 (4 → 2)." in w.status.value
     assert w.report.value == ""
     w.buttons[2].click()
-    assert w.heap == 0 and "you won" in w.status.value
+    assert w.position == 0 and "you won" in w.status.value
     assert "You won! No mistakes" in w.report.value
     assert all(b.disabled for b in w.buttons.values())
     assert w.move(2) is False and "game is over" in w.status.value
@@ -316,29 +310,29 @@ def test_play_subtraction_panel_buttons_move_and_disable():
 
 def test_play_subtraction_panel_move_and_undo():
     w = play_subtraction()  # S = {1, 2, 3}, heap 15
-    assert w.heap == 15 and w.undo_button.disabled
+    assert w.position == 15 and w.undo_button.disabled
     assert w.move(1) is True  # 15 -> 14; the computer: 14 -> 12
-    assert w.heap == 12 and not w.undo_button.disabled
+    assert w.position == 12 and not w.undo_button.disabled
     w.undo_button.click()
-    assert w.heap == 15 and w.history == []
+    assert w.position == 15 and w.history == []
     assert "taken back" in w.status.value
     assert w.status.value.count("Your turn") == 1 and "Your turn: heap 15" in w.status.value  # said once
-    assert w.move(4) is False and "not a move allowed" in w.status.value and w.heap == 15
+    assert w.move(4) is False and "not a move allowed" in w.status.value and w.position == 15
 
 
 def test_play_panel_computer_starts_and_new_game_settings():
     w = play_subtraction("1, 2, 3", 10)
     w.starter.value = COMPUTER
-    w.heap_input.value = 13
+    w.heap_input.value = "13"
     w.set_text.value = "1, 3, 4"
     assert w.new_game()
     assert w.history[0].player == COMPUTER and w.history[0].before == 13
     assert sorted(w.buttons) == [1, 3, 4]
     assert "computer moved first" in w.status.value
-    before = (w.session, w.heap)
+    before = (w.session, w.position)
     w.set_text.value = "1, x"
     w.new_game_button.click()  # bad text: the game goes on unchanged, the message is shown
-    assert (w.session, w.heap) == before
+    assert (w.session, w.position) == before
     assert "Cannot start" in w.status.value and "x" in w.status.value
 
 
@@ -365,7 +359,7 @@ def test_play_panel_speaks_plainly_before_the_lessons_define_the_words():
     assert w.values.value == ""
     lose = play_subtraction("1, 2, 3", 12)
     lose.hint_toggle.value = True
-    assert "every move you make lets the computer win" in lose.hint.value
+    assert "every move you make lets the other player win" in lose.hint.value
     for panel in (w, lose):
         assert not any(word in panel.hint.value for word in ("P-position", "N-position", "Grundy"))
     pn = play_subtraction("1, 2, 3", 15, vocabulary="P/N")
@@ -389,7 +383,7 @@ def test_play_nim_shows_binary_and_nim_sums_only_with_the_grundy_vocabulary():
 
 def test_play_nim_panel():
     w = play_nim(vocabulary="grundy")
-    assert w.heaps == (3, 4, 5)
+    assert w.position == (3, 4, 5)
     assert sorted(w.buttons) == [(0, 1), (0, 2), (0, 3)] + [(1, a) for a in range(1, 5)] + [
         (2, a) for a in range(1, 6)]
     w.hint_toggle.value = True
@@ -398,14 +392,14 @@ def test_play_nim_panel():
     assert "3 ⊕ 4 ⊕ 5 = 2" in w.values.value
     w.buttons[(0, 2)].click()  # (1, 4, 5) is P; the computer replies
     assert w.history[0].after == (1, 4, 5) and len(w.history) == 2
-    after = w.heaps
+    after = w.position
     assert sum(after) == 9
     for (i, a), button in w.buttons.items():
         assert (button.layout.display == "none") == (a > after[i])
     w.heaps_text.value = "1, 1"
-    assert w.new_game() and w.heaps == (1, 1)
+    assert w.new_game() and w.position == (1, 1)
     w.heaps_text.value = "3, 99"
-    assert not w.new_game() and w.heaps == (1, 1) and "Cannot start" in w.status.value
+    assert not w.new_game() and w.position == (1, 1) and "Cannot start" in w.status.value
 
 
 def test_panels_show_their_limits():
@@ -416,12 +410,12 @@ def test_panels_show_their_limits():
 def test_choosing_who_starts_restarts_only_an_untouched_game():
     w = play_subtraction("1, 2, 3", 10)
     w.starter.value = COMPUTER  # nothing played yet: the computer starts a new game at once
-    assert len(w.history) == 1 and w.history[0].player == COMPUTER and w.heap == 8
+    assert len(w.history) == 1 and w.history[0].player == COMPUTER and w.position == 8
     w.move(1)
     w.starter.value = STUDENT  # the student has moved: the game goes on
     assert len(w.history) == 3 and "next game" in w.status.value
     w.new_game_button.click()
-    assert w.history == [] and w.heap == 10
+    assert w.history == [] and w.position == 10
 
 
 def test_a_whole_game_runs_without_ipywidgets_or_matplotlib():
@@ -434,7 +428,6 @@ def test_a_whole_game_runs_without_ipywidgets_or_matplotlib():
         "sys.modules['ipywidgets'] = None\n"
         "sys.modules['matplotlib'] = None\n"
         "from gamelib.play.session import PlaySession\n"
-        "import gamelib.play.rules\n"
         "game = PlaySession.subtraction({1, 2, 3}, 6)\n"
         "game.play(2); game.play(3)\n"
         "print(game.winner, game.position)\n"
@@ -446,3 +439,58 @@ def test_a_whole_game_runs_without_ipywidgets_or_matplotlib():
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["student", "0", "no", "view"]
+
+
+@pytest.mark.parametrize("typed, words", [("1000000000000", "is more than 100"), ("-5", "-5 is negative"),
+                                          ("4.5", "4.5 is not a whole number"), ("ten", "'ten' is not a number")])
+def test_a_start_out_of_range_is_refused_with_the_range_never_changed(typed, words):
+    w = play_subtraction("1, 2, 3", 10)
+    w.heap_input.value = typed
+    assert not w.new_game()
+    assert "Cannot start" in w.status_text and words in w.status_text and "from 1 to 100" in w.status_text
+    assert w.position == 10 and w.heap_input.value == typed  # the game goes on; the box is not rewritten
+
+
+def test_on_off_settings_look_like_what_they_are():
+    import ipywidgets
+
+    w = play_nim(vocabulary="grundy")
+    for box in (w.hint_toggle, w.values_toggle):
+        assert isinstance(box, ipywidgets.Checkbox) and box.description.startswith("Show")  # a box to tick
+    assert isinstance(w.new_game_button, ipywidgets.Button) and isinstance(w.undo_button, ipywidgets.Button)
+
+
+def test_chips_taken_by_both_players_stay_visible_until_the_student_moves_again():
+    w = play_subtraction("1, 2, 3", 15)
+    w.move(3)  # you: 15 -> 12; the computer: 12 -> 11
+    row = w.heap_rows[0].value
+    assert "you took 3" in row and "the computer took 1" in row and "11 chips" in row
+    assert row.count("\u25cb") == 4  # both players' chips, hollow, in two colours
+
+
+def test_any_game_of_the_model_plays_in_the_panel_with_no_code_of_its_own():
+    from gamelib import Game
+
+    class Race(Game):
+        """Two counters race down: a move lowers one of them by 1 or 2 (a position is a pair)."""
+
+        title = "Race to zero"
+
+        def moves(self, position):
+            a, b = position
+            return [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+
+    from gamelib.widgets import play_game
+
+    w = play_game(Race(), (2, 3), vocabulary="grundy")  # no typed positions, no picture: words and buttons
+    assert w.position_words.value == "Position: position (2, 3)"
+    assert [b.description for b in w.buttons.values()] == ["position (1, 3)", "position (0, 3)",
+                                                           "position (2, 2)", "position (2, 1)"]
+    w.hint_toggle.value = w.values_toggle.value = True
+    # g(a, b) = (a mod 3) ^ (b mod 3): from (2, 3), g = 2, and (0, 3) and (2, 2) have value 0
+    assert "Winning moves: move to position (0, 3), move to position (2, 2)" in w.hint.value
+    assert "g = 2." in w.values.value
+    w.buttons[(2, 2)].click()
+    assert w.history[0].after == (2, 2) and len(w.history) == 2  # the computer replied
+    assert set(w.buttons) == set(w.session.legal_keys())  # the buttons follow the position
+    assert w.new_game() and w.position == (2, 3)  # a new game starts where the first one did

@@ -4,6 +4,7 @@ P-positions are read back from the artists themselves (the P markers and their l
 test fails if a figure draws a P where there is none, or misses one.
 """
 
+import base64
 import struct
 import time
 
@@ -14,6 +15,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from gamelib import LimitError, SubtractionGame, TakeAwayGame, plots
+from gamelib.plots import style
 
 from brute import eventual_period, grundy_sequence, outcome_string
 
@@ -259,7 +261,7 @@ def test_game_graph_draws_every_move_and_colours_the_nodes():
     assert sorted(plain.moves + winning.moves) == moves
     assert len(plain.get_paths()) + len(winning.get_paths()) == len(moves)       # one arc per move
     assert sorted(winning.moves) == [(n, m) for n, m in moves if outcomes[m] == "P"]
-    assert {tuple(c) for c in winning.get_edgecolor()} == {to_rgba(plots.HIGHLIGHT_COLOUR)}
+    assert {tuple(c) for c in winning.get_edgecolor()} == {to_rgba(style.HIGHLIGHT_COLOUR)}
     (heads,) = artists(fig, "winning-moves-heads")
     assert len(heads.get_offsets()) == len(winning.moves)
     assert sorted(round(x) for x, y, t in labels(fig, "p-labels")) == [n for n, o in enumerate(outcomes) if o == "P"]
@@ -402,14 +404,14 @@ def test_chomp_board_draws_remaining_squares_poison_and_outcome():
     assert "Chomp 3 x 5" in fig.get_suptitle()
     ax = fig.axes[0]
     assert ax.get_xlabel() == "column" and ax.get_ylabel() == "row"
-    assert len(fig.plotted["remaining"]) == 13
-    assert artists(fig, "poison")
+    assert len(fig.plotted["remaining"]) == 12  # 13 squares left; the poison is drawn apart, black
+    assert artists(fig, "fixed") and len(artists(fig, "pieces")[0].get_paths()) == 12
     # (2, 1): an L with arms of one square each; both bites leave the other arm, so this is a P-position.
     small = plots.chomp_board((2, 1))
     assert small.plotted["outcome"] == "P" and len(marker_centres(small)) == 1
     # (3, 3): eating square (row 1, column 2) leaves (3, 2), rows n and n - 1: the only winning bite.
     fig = plots.chomp_board((3, 3), show_winning_moves=True)
-    assert fig.plotted["outcome"] == "N" and fig.plotted["winning_bites"] == [(1, 2)]
+    assert fig.plotted["outcome"] == "N" and fig.plotted["marked"] == [(1, 2)]
 
 
 @pytest.mark.parametrize("position, error", [((1, 2), ValueError), ("abc", TypeError), ((), TypeError),
@@ -445,39 +447,46 @@ def test_the_p_marker_looks_the_same_in_every_figure():
         for markers in artists(fig, "p-markers"):
             if not len(markers.get_paths()):
                 continue
-            assert {tuple(c) for c in markers.get_facecolor()} == {to_rgba(plots.P_COLOUR)}, name
-            assert {tuple(c) for c in markers.get_edgecolor()} == {to_rgba(plots.P_EDGE_COLOUR)}, name
+            assert {tuple(c) for c in markers.get_facecolor()} == {to_rgba(style.P_COLOUR)}, name
+            assert {tuple(c) for c in markers.get_edgecolor()} == {to_rgba(style.P_EDGE_COLOUR)}, name
             # Full edge on cells of 9 points or more; thinner only on the tiny cells of big grids.
-            assert 0.3 <= markers.get_linewidth()[0] <= plots.P_EDGE_WIDTH, name
+            assert 0.3 <= markers.get_linewidth()[0] <= style.P_EDGE_WIDTH, name
         for letters in artists(fig, "p-labels"):
             assert set(letters.texts) == {"P"}, name
-            assert {tuple(c) for c in letters.get_facecolor()} == {to_rgba(plots.P_TEXT_COLOUR)}, name
+            assert {tuple(c) for c in letters.get_facecolor()} == {to_rgba(style.P_TEXT_COLOUR)}, name
     widths = {name: artists(fig, "p-markers")[0].get_linewidth()[0] for name, fig in figures.items()}
-    assert widths["sequence_strip"] == widths["sum_heatmap"] == plots.P_EDGE_WIDTH
+    assert widths["sequence_strip"] == widths["sum_heatmap"] == style.P_EDGE_WIDTH
 
 
 def test_every_figure_is_small_titled_and_labelled():
     for name, fig in default_figures().items():
         width, height = fig.get_size_inches()
-        assert 7.5 <= width <= 10 and 1.5 <= height <= 4, name
+        # at most 5 inches high: the sum heatmap's 16 rows need 5 for the letter P to stay 8 points or more
+        assert 7.5 <= width <= 10 and 1.5 <= height <= 5, name
         assert fig.get_suptitle(), name
         assert fig.axes[0].get_xlabel(), name
 
 
 def test_colour_blind_safe_palette():
     okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"}
-    for colour in (plots.P_COLOUR, plots.HIGHLIGHT_COLOUR, plots.SECOND_COLOUR, plots.PARITY_COLOUR,
-                   plots.LINE_COLOUR):
+    for colour in (style.P_COLOUR, style.HIGHLIGHT_COLOUR, style.SECOND_COLOUR, style.PARITY_COLOUR,
+                   style.LINE_COLOUR):
         assert colour.upper() in okabe_ito
-    assert plots.P_COLOUR.upper() == "#D55E00"
-    assert plots.VALUE_CMAP in ("viridis", "cividis") and plots.PERIOD_CMAP in ("viridis", "cividis")
+    assert style.P_COLOUR.upper() == "#D55E00"
+    assert style.VALUE_CMAP in ("viridis", "cividis") and style.PERIOD_CMAP in ("viridis", "cividis")
 
 
 def test_figure_to_png_and_notebook_display():
     fig = plots.sequence_strip(SubtractionGame({1, 2}), 10)
     width, height = fig.get_size_inches()
     assert png_size(plots.figure_to_png(fig, dpi=80)) == (round(width * 80), round(height * 80))
-    assert png_size(fig._repr_png_())[0] == round(width * 100)
+    shown = fig._repr_mimebundle_()
+    assert set(shown) == {"text/html", "text/plain"}  # an <img> with alt text: a PNG output would have none
+    alt = fig.text_alternative()
+    assert alt.startswith("S = {1, 2}: Grundy values of heaps 0 to 9") and "P-positions: 0, 3, 6, 9." in alt
+    assert shown["text/html"].startswith(f'<img alt="{alt}" src="data:image/png;base64,')
+    png = base64.b64decode(shown["text/html"].split("base64,")[1].split('"')[0])
+    assert png_size(png)[0] == round(width * 100)
     with pytest.raises(TypeError):
         plots.figure_to_png("not a figure")
     with pytest.raises(ValueError):

@@ -37,7 +37,7 @@ def test_py_typed_is_declared():
 
 
 @pytest.mark.slow
-def test_wheel_ships_py_typed(tmp_path):
+def test_wheel_ships_py_typed_and_the_widgets_front_end(tmp_path):
     # Build from a copy of just what the wheel needs, so the build writes nothing into the repo.
     source = tmp_path / "src"
     source.mkdir()
@@ -49,6 +49,8 @@ def test_wheel_ships_py_typed(tmp_path):
     (wheel,) = (tmp_path / "dist").glob("gamelib-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "gamelib/py.typed" in names
+    static = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib" / "widgets" / "static").iterdir())
+    assert len(static) >= 5 and [f for f in static if f not in names] == []  # the controls' JavaScript and CSS
     modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib").rglob("*.py"))
     assert [m for m in modules if m not in names] == []
     assert not [n for n in names if n.split("/")[0] in {"notebooks", "binder", "tools", "tests", "benchmarks"}]
@@ -93,3 +95,29 @@ def test_every_file_the_readme_links_to_exists():
     local = [t for t in targets if "://" not in t]
     assert len(local) >= 10  # the lessons, the homework sets, the pictures
     assert [t for t in local if not (ROOT / t).exists()] == []
+
+
+#: Modules over the size limit, each waiting for work that is under way elsewhere: the period finder is being
+#: reworked for the rare-value method (issue 20), and is split there.
+OVER_SIZE_PENDING = {"gamelib/analysis/periodicity.py"}
+
+
+def test_no_module_of_the_kit_is_over_400_lines():
+    sizes = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
+             for folder in ("gamelib", "tools") for path in (ROOT / folder).rglob("*.py")}
+    assert len(sizes) > 40
+    over = {name for name, lines in sizes.items() if lines > 400}
+    assert over <= OVER_SIZE_PENDING, {name: sizes[name] for name in over - OVER_SIZE_PENDING}
+    assert all(sizes[name] > 400 for name in OVER_SIZE_PENDING), "remove the modules split since from the list"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_nbval_markers_are_cell_tags_a_student_never_reads(path):
+    from nbval.plugin import find_metadata_tags
+
+    nb = nbformat.read(path, as_version=4)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    assert not [cell.source[:60] for cell in code if "NBVAL" in cell.source.upper()]
+    checked = [cell for cell in code if dict(find_metadata_tags(cell.metadata)).get("check")]
+    assert checked, "every lesson has cells whose output nbval compares (make test runs --nbval-lax)"
+    assert all(cell.metadata["tags"] == ["nbval-check-output"] for cell in checked)

@@ -31,6 +31,10 @@ REQUESTS = {
     "GameSum": ["GameSum(TakeAwayGame(nonzero_digits), Nim()).grundy((10**9, (3,)))",
                 "outcome(GameSum(SubtractionGame({1, 2}), SubtractionGame({1})), (10**9, 10**9))"],
     "Nim": ["Nim().moves((10**7, 3))", "outcome(Nim(), (10**7,))"],
+    "TurningTurtles": ["TurningTurtles().moves((10**7, 3))", "TurningTurtles().grundy(tuple(range(1, 10**7)))",
+                       "outcome(TurningTurtles(), (10**4,))"],
+    "MockTurtles": ["MockTurtles().moves((10**4,))", "MockTurtles().winning_moves((5000, 10**4))"],
+    "RulerGame": ["RulerGame().moves((10**7,))", "PlaySession(RulerGame(), (3, 40))"],
     "OctalGame": ["OctalGame('0.' + '7' * 10**6)", "OctalGame('0.77').grundy_values(10**12)",
                   "OctalGame('0.77').moves(10**9)", "OctalGame('0.16').rare_split(10**9)"],
     "RookGame": ["RookGame().moves((10**9, 10**9))"],
@@ -79,12 +83,13 @@ REQUESTS = {
 # subclasses are listed), the one-line outcome rule, and sum_outcome (it takes two letters, so no request to
 # it can be large).
 NOT_REQUESTS = {"Genus", "LimitError", "PeriodNotFoundError", "Periodicity", "SumMove", "SurveyRecord", "Game",
-                "OneHeapGame", "outcome_from_grundy", "sum_outcome"}
+                "OneHeapGame", "outcome_from_grundy", "sum_outcome", "Move", "Square"}
 
 CHILD = r'''
 import itertools, json, signal, sys, time
 from gamelib import *
 from gamelib import LimitError
+from gamelib.play import PlaySession
 
 def alarm(*_):
     raise TimeoutError("still running after 5 s")

@@ -1,6 +1,8 @@
 """Shared games under threads: every cached answer must equal the one a single thread gets.
 
 ipywidgets callbacks and users' thread pools do share game objects, and each game fills its caches lazily.
+These tests take seconds each (they compute large tables several times over): they run in `make test`, not in
+the edit loop (`make test-fast`).
 """
 
 from __future__ import annotations
@@ -8,8 +10,12 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from gamelib import Chomp, DivisorGame, OctalGame, SubtractionGame, TakeAwayGame, nonzero_digits
 from gamelib.limits import MAX_RULE_HEAP
+
+pytestmark = pytest.mark.slow
 
 
 def run_together(function, arguments):

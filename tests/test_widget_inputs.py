@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gamelib
 from gamelib import SubtractionGame, play, plots, widgets
-from gamelib.analysis import engine
-from gamelib.checks import LimitError
+from gamelib.arguments import LimitError
+from gamelib.games import nim
 from gamelib.games.octal import OctalGame
 from gamelib.limits import PLOT_OCTAL_SEARCH
 from gamelib.plots.one_heap import octal_search_budget
@@ -75,18 +76,17 @@ def test_strips_of_octal_games_bound_their_period_search():
 # --- generators, huge ranges and unclear errors ----------------------------------------------------------
 
 @pytest.mark.parametrize("request_", [
-    lambda: play.remoteness_table(itertools.count(1), 10),
-    lambda: play.remoteness_table(range(1, 1001), 10**6),
+    lambda: gamelib.remoteness_table(itertools.count(1), 10),
+    lambda: gamelib.remoteness_table(range(1, 1001), 10**6),
     lambda: play.PlaySession.subtraction(itertools.count(1), 10),
-    lambda: play.nim_remoteness(itertools.count()),
-    lambda: play.nim_remoteness((10**9, 10**9)),
-    lambda: play.nim_remoteness((12,) * 40),
-    lambda: play.remoteness(SubtractionGame({1}), 10**9),
-    lambda: widgets.nim_explorer(itertools.count()),
+    lambda: gamelib.nim_remoteness(itertools.count()),
+    lambda: gamelib.nim_remoteness((10**9, 10**9)),
+    lambda: gamelib.nim_remoteness((12,) * 40),
+    lambda: gamelib.remoteness(SubtractionGame({1}), 10**9),
     lambda: widgets.subtraction_explorer(range(1, 10**9)),
     lambda: plots.outcome_strips(itertools.repeat(GAME)),
 ], ids=["remoteness_table-count", "remoteness_table-work", "PlaySession-count", "nim_remoteness-count",
-        "nim_remoteness-huge", "nim_remoteness-many", "remoteness-huge", "nim_explorer-count",
+        "nim_remoteness-huge", "nim_remoteness-many", "remoteness-huge",
         "subtraction_explorer-range", "outcome_strips-repeat"])
 def test_generators_and_huge_requests_are_refused_at_once(request_):
     start = time.perf_counter()
@@ -95,9 +95,14 @@ def test_generators_and_huge_requests_are_refused_at_once(request_):
     assert time.perf_counter() - start < 1
 
 
+def test_an_explorer_given_a_generator_names_it_at_once():
+    with pytest.raises(TypeError, match="a position of Nim is text such as '1, 2, 3' or a tuple"):
+        widgets.nim_explorer(itertools.count())
+
+
 def test_nim_remoteness_of_a_number_names_the_argument():
     with pytest.raises(TypeError, match=r"heaps must be a collection such as \(3, 4, 5\), got 5"):
-        play.nim_remoteness(5)
+        gamelib.nim_remoteness(5)
 
 
 @settings(max_examples=60, deadline=None)
@@ -108,8 +113,8 @@ def test_the_nim_position_count_matches_a_search(heaps):
         position = stack.pop()
         if position not in found:
             found.add(position)
-            stack.extend(engine._SortedNim().moves(position))
-    assert engine._nim_position_count(tuple(sorted((h for h in heaps if h), reverse=True))) == len(found)
+            stack.extend(nim._SortedNim().moves(position))
+    assert nim.nim_position_count(tuple(sorted((h for h in heaps if h), reverse=True))) == len(found)
 
 
 def test_show_flags_must_be_bools():
@@ -135,10 +140,10 @@ def test_subtraction_explorer_names_the_bad_element():
 
 @pytest.mark.parametrize("amount", [2.0, True, 1 + 0j, "2", None])
 def test_play_subtraction_refuses_non_integer_moves(amount):
-    panel = play.play_subtraction("1,2,3", 15)
-    with pytest.raises(TypeError, match="the amount taken must be a whole number"):
+    panel = widgets.play_subtraction("1,2,3", 15)
+    with pytest.raises(TypeError, match="each number of a move must be a whole number"):
         panel.move(amount)
-    assert panel.history == [] and panel.heap == 15
+    assert panel.history == [] and panel.position == 15
     assert panel.move(2) and panel.history[0].text == "take 2"
 
 
@@ -150,10 +155,10 @@ def test_play_session_records_plain_ints():
 
 
 def test_play_nim_refuses_non_integer_moves():
-    panel = play.play_nim((3, 4, 5))
-    with pytest.raises(TypeError, match="the amount taken must be a whole number, got 1.0"):
+    panel = widgets.play_nim((3, 4, 5))
+    with pytest.raises(TypeError, match="each number of a move must be a whole number, got 1.0"):
         panel.move(0, 1.0)
-    with pytest.raises(TypeError, match="the heap index"):
+    with pytest.raises(TypeError, match="got False"):
         panel.move(False, 1)
     assert panel.history == [] and panel.move(0, 2)
 
@@ -168,14 +173,14 @@ def test_labelling_player_go_takes_whole_numbers_only():
     assert player.step == 3 and type(player.step) is int
 
 
-def test_chomp_eat_takes_whole_numbers_only():
+def test_chomp_moves_take_whole_numbers_only():
     panel = widgets.chomp_explorer()
-    with pytest.raises(TypeError, match=r"row must be a whole number, got 1\.5"):
-        panel.eat(1.5, 2)
-    with pytest.raises(TypeError, match="col must be a whole number"):
-        panel.eat(2, "2")
+    with pytest.raises(TypeError, match=r"must be a whole number, got 1\.5"):
+        panel.move(1.5, 2)
+    with pytest.raises(TypeError, match="got '2'"):
+        panel.move(2, "2")
     assert panel.position == panel.game.start
-    assert panel.eat(2, 2) and panel.position != panel.game.start
+    assert panel.move(2, 2) and panel.position != panel.game.start
 
 
 # --- every public entry refuses a too-large request in under a second ------------------------------------
@@ -204,13 +209,13 @@ TOO_LARGE = {
     "misere_explorer": lambda: widgets.misere_explorer("1, 3, 4", 10**9),
     "wythoff_explorer": lambda: widgets.wythoff_explorer(10**9),
     "chomp_explorer": lambda: widgets.chomp_explorer(10**9, 5),
-    "remoteness": lambda: play.remoteness(SubtractionGame({1, 2}), 10**9),
-    "remoteness_table": lambda: play.remoteness_table({1, 2}, 10**9),
-    "nim_remoteness": lambda: play.nim_remoteness((10**6, 10**6)),
+    "remoteness": lambda: gamelib.remoteness(SubtractionGame({1, 2}), 10**9),
+    "remoteness_table": lambda: gamelib.remoteness_table({1, 2}, 10**9),
+    "nim_remoteness": lambda: gamelib.nim_remoteness((10**6, 10**6)),
     "PlaySession.subtraction": lambda: play.PlaySession.subtraction({1, 2}, 10**9),
     "PlaySession.nim": lambda: play.PlaySession.nim((10**9,)),
-    "play_subtraction": lambda: play.play_subtraction("1, 2", 10**9),
-    "play_nim": lambda: play.play_nim((10**9, 1)),
+    "play_subtraction": lambda: widgets.play_subtraction("1, 2", 10**9),
+    "play_nim": lambda: widgets.play_nim((10**9, 1)),
 }
 
 

@@ -6,6 +6,7 @@ brute force written here independently of gamelib.
 
 from __future__ import annotations
 
+import re
 import time
 from functools import cache
 
@@ -15,6 +16,8 @@ import pytest
 from gamelib import SubtractionGame
 from gamelib import widgets as W
 from gamelib.limits import MAX_PERIOD_STRIP
+from gamelib.plots import mex_sentence
+from gamelib.widgets.controls import Figure, Slider, Status
 
 from brute import eventual_period, grundy_sequence, outcome_string
 
@@ -44,7 +47,6 @@ def _all_explorers():
         W.sum_explorer(),
         W.misere_explorer(),
         W.wythoff_explorer(),
-        W.chomp_explorer(),
     ]
 
 
@@ -52,15 +54,28 @@ def _all_explorers():
 # What every explorer shares
 
 
-def test_every_explorer_is_one_vbox_with_a_png_and_a_status_line():
+def test_every_explorer_is_one_explorer_with_a_png_its_text_alternative_and_a_status_line():
     for w in _all_explorers():
-        assert isinstance(w, ipywidgets.VBox), type(w)
-        assert isinstance(w.image, ipywidgets.Image) and bytes(w.image.value).startswith(PNG_SIGNATURE)
-        # As wide as the cell, height in proportion; drawn wide enough to be scaled little in a ~1000 px cell.
-        assert (w.image.layout.width, w.image.layout.height) == ("100%", "auto")
+        assert isinstance(w, W.Explorer), type(w)
+        assert isinstance(w.image, Figure) and bytes(w.image.value).startswith(PNG_SIGNATURE)
+        # Drawn wide enough to be scaled little in a ~1000 px cell (the figure is as wide as the cell).
         assert int.from_bytes(bytes(w.image.value)[16:20], "big") >= 700, type(w)  # the PNG's width (IHDR)
-        assert w.status.value and "\u26a0" not in w.status.value, (type(w), w.status.value)
-        assert "Limits" in w.caps.value
+        assert isinstance(w.status, Status) and w.status.value and "\u26a0" not in w.status.value
+        assert w.image.alt.startswith(w.status_text)  # the sentence is the picture's text alternative
+        assert "Limits: " in w.caps.value
+
+
+def test_every_limit_is_stated_the_same_way_and_sets_have_one_limit_everywhere():
+    sets = set()
+    for w in [*_all_explorers(), W.play_subtraction(), W.play_nim(), W.chomp_explorer()]:
+        words = w.caps.value.split("Limits: ", 1)[1].split("<", 1)[0]
+        for part in words.rstrip(".").split("; "):
+            # "name from a to b" or "name: at most k numbers, each from a to b": one form, from Limit.text
+            assert re.fullmatch(r"[\w ,()-]+( from -?\d+ to \d+|: at most \d+ numbers, each from \d+ to \d+)"
+                                r"(\. .*)?", part), (type(w).__name__, part)
+            if part.startswith("S"):
+                sets.add(part.split(". ")[0])
+    assert sets == {"S: at most 8 numbers, each from 1 to 20"}
 
 
 def test_every_slider_and_text_box_waits_for_the_student_to_let_go():
@@ -110,7 +125,7 @@ def test_mex_sentence_agrees_with_brute_force(S):
     for n in range(40):
         followers = [n - s for s in S if s <= n]
         expected_values = ", ".join(str(values[m]) for m in followers)
-        sentence = W.mex_sentence(game, n)
+        sentence = mex_sentence(game, n)
         assert sentence.endswith(f"= {values[n]}")
         if followers:
             assert f"mex{{{expected_values}}}" in sentence
@@ -120,7 +135,7 @@ def test_seed_table_of_257_is_what_the_explorer_reports():
     assert grundy_sequence((2, 5, 7), 22) == SEED_257
     game = SubtractionGame((2, 5, 7))
     for n in range(22):
-        assert W.mex_sentence(game, n).endswith(f"= {SEED_257[n]}")
+        assert mex_sentence(game, n).endswith(f"= {SEED_257[n]}")
     w = W.grundy_scale_explorer("2, 5, 7", n=0)
     for n in (0, 5, 8, 14, 21):
         w.slider.value = n
@@ -130,11 +145,11 @@ def test_seed_table_of_257_is_what_the_explorer_reports():
 @pytest.mark.parametrize("text", BAD_SET_TEXTS)
 def test_bad_set_text_shows_a_message_and_clears_the_old_figure(text):
     w = W.grundy_scale_explorer("2, 5, 7", n=9)
-    game = w.game
+    values = w.values
     w.text.value = text
     assert "\u26a0" in w.status.value  # the warning sign of a problem
     assert "Traceback" not in w.status.value
-    assert bytes(w.image.value) == b"" and w.game is game  # no picture of the old S under the message
+    assert bytes(w.image.value) == b"" and w.image.alt == "" and w.values is values  # no old picture stays
     w.text.value = "2, 5, 7"  # and it recovers
     assert "g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2" in w.status.value
 
@@ -142,7 +157,7 @@ def test_bad_set_text_shows_a_message_and_clears_the_old_figure(text):
 def test_bad_set_messages_say_what_is_wrong():
     w = W.subtraction_explorer()
     for text, words in [("1, x", "'x' is not a number"), ("0", "less than 1"), ("", "contains no numbers"),
-                        ("-3", "negative"), ("99999999", "more than 30"), ("2.5", "not a whole number")]:
+                        ("-3", "negative"), ("99999999", "more than 20"), ("2.5", "not a whole number")]:
         w.text.value = text
         assert words in w.status_text, (text, w.status_text)
 
@@ -159,9 +174,9 @@ def test_subtraction_explorer_lists_p_positions_and_period():
     assert "P-positions (Grundy value 0) 0, 2, 7, 9, 14, 16, 21, 23;" in w.status_text
     assert "period 7 from n = 0" in w.status_text
     image = w.image.value
-    w.slider.value = 40
+    w.slider.value = 39  # the slider names the last heap drawn
     assert w.image.value != image and "heaps 0 to 39" in w.status_text
-    with pytest.raises(ValueError, match="80"):
+    with pytest.raises(ValueError, match="stop .how many heaps. must be a whole number from 5 to"):
         W.subtraction_explorer(stop=500)
 
 
@@ -173,7 +188,8 @@ def test_period_explorer_proves_the_period_of_257():
     w.text.value = "4, 9, 11"
     pre, period = period_of((4, 9, 11), 600)
     assert f"preperiod {pre}, period {period}" in w.status_text
-    w.text.value = "1, 3, 4"
+    assert not hasattr(w, "misere") and "mis" not in w.status_text + w.caps.value  # lesson 3: no misère yet
+    w = W.period_explorer("1, 3, 4", misere=False)  # lesson 6 asks for the box
     w.misere.value = True
     pre, period = eventual_period(outcome_string((1, 3, 4), 300, misere=True), 4)
     assert f"(misère): preperiod {pre}, period {period}" in w.status_text
@@ -276,29 +292,35 @@ def test_labelling_player_labels_agree_with_brute_force():
 # Nim and sums
 
 
-def test_nim_explorer_nim_sum_and_winning_move():
+def test_nim_explorer_nim_sum_and_winning_moves():
     w = W.nim_explorer((5, 9, 12))
     assert "5 \u2295 9 \u2295 12 = 0: a P-position" in w.status_text
-    w.count.value = 2  # heaps (5, 9): nim-sum 12; only heap B can go down to 5 ^ 12... = 9 ^ 12 = 5
-    assert w.heaps == (5, 9)
-    assert "5 \u2295 9 = 12: an N-position. Winning move: heap B from 9 to 5." in w.status_text
-    assert all(box.layout.display == "none" for box in w.boxes[2:]) and w.sliders is w.boxes
-    w.count.value = 3
-    w.boxes[2].value = 13  # 5 ^ 9 ^ 13 = 1: heap A 5 -> 4, heap B 9 -> 8, heap C 13 -> 12
-    assert "= 1: an N-position. Winning moves: heap A from 5 to 4; heap B from 9 to 8; heap C from 13 to 12." \
-        in w.status_text
-    with pytest.raises(ValueError):
+    w.position_box.value = "5, 9"  # nim-sum 12; only heap B can go down: 9 -> 9 ^ 12 = 5
+    assert w.values["position"] == (5, 9)
+    assert "5 \u2295 9 = 12: an N-position. Winning move: take 4 from heap B." in w.status_text
+    w.position_box.value = "5 9 13"  # 5 ^ 9 ^ 13 = 1: heap A 5 -> 4, heap B 9 -> 8, heap C 13 -> 12
+    assert ("= 1: an N-position. Winning moves: take 1 from heap A; take 1 from heap B; take 1 from heap C."
+            in w.status_text)
+    with pytest.raises(ValueError, match="6 numbers, more than the 5 allowed"):
         W.nim_explorer((1, 2, 3, 4, 5, 6))
 
 
-def test_nim_heaps_are_bounded_number_boxes_set_exactly():
+@pytest.mark.parametrize("text, words", [("5, 64, 12", "64 is more than 63"), ("4.5, 9", "4.5 is not a whole number"),
+                                         ("10" + "0" * 12, "is more than 63"), ("-5", "-5 is negative")])
+def test_nim_heaps_out_of_range_are_refused_with_the_range_not_clamped(text, words):
     w = W.nim_explorer((5, 9, 12))
-    assert all(isinstance(box, ipywidgets.BoundedIntText) for box in w.boxes)
-    assert all((box.min, box.max, box.continuous_update) == (0, 63, False) for box in w.boxes)
-    w.boxes[0].value = 37  # any exact value in one go
-    assert w.heaps == (37, 9, 12) and "37 \u2295 9 \u2295 12" in w.status_text
-    w.boxes[1].value = 99  # past the bound: clamped to 63, not an error
-    assert w.heaps == (37, 63, 12)
+    w.position_box.value = text
+    assert "\u26a0" in w.status.value and words in w.status_text and "from 0 to 63" in w.status_text
+    assert bytes(w.image.value) == b"" and w.values["position"] == (5, 9, 12)
+
+
+def test_sliders_refuse_values_out_of_range_with_the_range():
+    w = W.grundy_scale_explorer("2, 5, 7", 7)
+    assert isinstance(w.slider, Slider)
+    for bad in (61, -1, 10**12):
+        with pytest.raises(ValueError, match=r"heap n = .* is out of range: heap n from 0 to 60"):
+            w.slider.value = bad
+    assert w.slider.value == 7 and "g(7)" in w.status_text
 
 
 def test_sum_explorer_counts_p_positions_and_explains_one():
@@ -311,7 +333,7 @@ def test_sum_explorer_counts_p_positions_and_explains_one():
     value = ga[10] ^ gb[6]
     assert f"g_A(10) \u2295 g_B(6) = {ga[10]} \u2295 {gb[6]} = {value}" in w.status_text
     assert w.image.value != image  # the explained position is outlined on the picture
-    w.rows_slider.value = 8  # the position follows the smaller table: heap of A at most 7
+    w.rows_slider.value = 8  # the position follows the smaller table, and the slider shows it: heap of A 7
     assert w.heap_a.max == 7 and w.heap_a.value == 7 and "Position (7, 6)" in w.status_text
     image = w.image.value
     w.text_b.value = "1, x"
@@ -339,26 +361,22 @@ def test_wythoff_explorer_lists_brute_force_p_positions():
 
 def test_chomp_explorer_two_rows():
     w = W.chomp_explorer(2, 5)
-    # At first the panel does not give the game away: no outcome in the words or in the picture.
-    assert "N-position" not in w.status_text and "show who wins' above" in w.status_text
-    hidden = w.image.value
-    w.analysis.value = True
-    assert w.image.value != hidden
+    # At first the panel does not give the game away: no outcome in the words or on the board.
+    assert "N-position" not in w.status_text + w.hint.value and not any(sq["marked"] for sq in w.board.squares)
+    w.hint_toggle.value = True
     # Two-row Chomp: the P-positions are (a, a - 1), so the winning bite takes the bottom-right square.
-    assert "Position (5, 5): an N-position. Winning bite: row 2, column 5." in w.status_text
-    image = w.image.value
-    assert w.eat(2, 5) and w.position == (5, 4)
-    assert "a P-position" in w.status_text and w.image.value != image
-    image = w.image.value
-    assert not w.eat(1, 1) and "poisoned" in w.status_text and w.position == (5, 4)
-    assert not w.eat(2, 5) and "no square" in w.status_text and w.image.value == image
-    w.row_picker.value, w.col_picker.value = 1, 2
-    w.eat_button.click()
-    assert w.position == (1, 1)
-    w.eat(2, 1)
-    assert w.position == (1, 0) and "only the poison is left" in w.status_text
-    w.rows_slider.value = 3
-    assert w.position == (5, 5, 5)
+    assert "N-position. Winning move (marked on the board): bite at row 2, column 5" in w.hint.value
+    marked = [sq["name"] for sq in w.board.squares if sq["marked"]]
+    assert marked == ["row 2, column 5: chocolate, a winning move"]
+    assert w.move(1, 4) and w.position == (5, 4)  # the first player bites the winning square
+    assert "P-position" in w.hint.value and not any(sq["marked"] for sq in w.board.squares)
+    assert not w.move(0, 0) and "not a move allowed" in w.status_text and w.position == (5, 4)
+    assert not w.move(1, 4) and "not a move allowed" in w.status_text
+    assert w.move(0, 1) and w.position == (1, 1)
+    assert w.move(1, 0) and w.position == (1, 0) and "Game over: the first player won." in w.status_text
+    assert "The first player won." in w.report.value
+    w.rows_slider.value = 3  # a new size starts a new bar at once
+    assert w.position == (5, 5, 5) and w.history == []
 
 
 def test_every_text_box_of_every_explorer_survives_bad_text():
@@ -367,6 +385,8 @@ def test_every_text_box_of_every_explorer_survives_bad_text():
         for box in boxes:
             good = box.value
             for text in BAD_SET_TEXTS:
+                if text == "0" and box is getattr(w, "position_box", None):
+                    continue  # one empty Nim heap is a position
                 box.value = text
                 assert "\u26a0" in w.status.value, (type(w).__name__, text)
                 assert bytes(w.image.value) == b""  # no stale picture under the message
@@ -381,15 +401,26 @@ def test_a_bad_set_given_at_the_start_is_shown_not_raised():
     assert bytes(w.image.value).startswith(PNG_SIGNATURE) and "S = {1, 2}" in w.status_text
 
 
-def test_panels_carry_a_still_picture_for_saved_notebooks():
-    """A saved lesson has no widget state; the panel's output must still show something (see run_notebooks)."""
-    from gamelib.play import play_subtraction
+def test_panels_carry_a_still_picture_with_its_text_alternative_for_saved_notebooks():
+    """A saved lesson has no widget state; the panel's output must still show something (see run_notebooks),
+    and JupyterLab gives a plain PNG output no alternative text, so the picture is an <img> with alt."""
+    w = W.grundy_scale_explorer()
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle and "image/png" not in bundle
+    assert f'<img alt="{w.status_text}" src="data:image/png;base64,' in bundle["text/html"]
+    assert "run this cell" in bundle["text/plain"].lower()
+    played = W.play_subtraction()._repr_mimebundle_()
+    assert 'aria-label="the heap: 15 chips"' in played["text/html"] and "Run this cell to play" in played["text/html"]
+    chomp = W.chomp_explorer()._repr_mimebundle_()["text/html"]
+    assert '<img alt="Chomp 3 x 5: position (5, 5, 5)."' in chomp  # the saved bar does not give away who wins
 
-    bundle = W.grundy_scale_explorer()._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["image/png"] and "run this cell" in bundle["text/plain"].lower()
-    played = play_subtraction()._repr_mimebundle_()
-    assert "heap" in played["text/html"].lower()
+
+def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
+    # ipywidgets marks every view of a dead kernel "jupyter-widgets-disconnected"; only then does the note show.
+    for w in [W.subtraction_explorer(), W.play_nim(), W.chomp_explorer()]:
+        assert 'class="gamelib-restart-note"' in w.caps.value and "Run this cell again" in w.caps.value
+        assert ".jupyter-widgets-disconnected .gamelib-restart-note {display: block;" in w.caps.value
+        assert ".gamelib-restart-note {display: none;}" in w.caps.value
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -422,13 +453,13 @@ def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(mo
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     drawn = []
-    original = w._redraw
-    monkeypatch.setattr(w, "_redraw", lambda: (drawn.append(w.slider.value), original())[1])
+    original = w._show_view
+    monkeypatch.setattr(w, "_show_view", lambda values: (drawn.append(values["n"]), original(values))[1])
     before = w.image.value
     for n in (4, 5, 6, 7, 8, 9):  # six slider messages queued while the kernel was busy
         _from_browser(w.slider, n)
     assert drawn == [] and w.image.value == before  # nothing computed yet ...
-    assert w.busy and panel.BUSY_CLASS in w.image._dom_classes and "working" in w.status.value  # ... but it shows
+    assert w.busy and w.image.busy and "working" in w.status.value  # ... but it shows
     assert len(loop.callbacks) == 1  # one run scheduled, not six
     loop.run()
     assert drawn == [9]  # the last position, drawn once; the five superseded ones never computed
@@ -443,8 +474,9 @@ def test_changes_of_several_controls_from_the_browser_collapse_into_one_draw(mon
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     drawn = []
-    original = w._redraw
-    monkeypatch.setattr(w, "_redraw", lambda: (drawn.append((w.text.value, w.slider.value)), original())[1])
+    original = w._show_view
+    monkeypatch.setattr(w, "_show_view", lambda values: (drawn.append((w.text.value, values["n"])),
+                                                         original(values))[1])
     _from_browser(w.text, "1, 2")
     _from_browser(w.slider, 7)
     _from_browser(w.text, "1, 3")
@@ -478,10 +510,11 @@ def test_a_problem_while_busy_ends_the_busy_sign_with_the_message(monkeypatch):
 def test_period_heatmap_explorer_writes_every_period_up_to_its_largest_c():
     from gamelib.limits import MAX_HEATMAP_C
     from gamelib.plots import period_heatmap
+    from gamelib.widgets.periods import figure_height
 
     w = W.period_heatmap_explorer(12)
     for c in (12, 13, 16, MAX_HEATMAP_C):  # from c = 13 on the fixed 4-inch figure had colours only
-        fig = period_heatmap(c, height=w.figure_height(c))
+        fig = period_heatmap(c, height=figure_height(c))
         labels = [a for a in fig.axes[0].get_children() if a.get_gid() == "value-labels"]
         sets = (c - 1) * (c - 2) // 2  # pairs 1 <= a < b < c
         assert len(labels) == 1 and len(labels[0].get_paths()) == sets, c
@@ -490,16 +523,86 @@ def test_period_heatmap_explorer_writes_every_period_up_to_its_largest_c():
     assert height > 4.0 * 100  # the picture shown grew with c
 
 
-def test_chomp_bar_can_be_bitten_by_clicking_its_squares():
+def test_chomp_bar_is_bitten_by_choosing_its_squares_and_tells_each_square_and_its_state():
     w = W.chomp_explorer(3, 5)
-    assert sorted(w.squares) == [(r, c) for r in range(1, 4) for c in range(1, 6)]
-    assert w.squares[(1, 1)].disabled and not w.squares[(3, 5)].disabled  # the poison is not a move
-    image = w.image.value
-    w.squares[(2, 4)].click()  # eats rows 2-3 from column 4 on
-    assert w.position == (5, 3, 3) and w.image.value != image
-    assert w.squares[(2, 4)].disabled and w.squares[(3, 5)].disabled and not w.squares[(2, 3)].disabled
-    assert w.squares[(1, 5)].description == "1,5" and "row 1, column 5" in w.squares[(1, 5)].tooltip
-    w.rows_slider.value = 2  # a new bar: a new grid of its size, all squares back
-    assert sorted(w.squares) == [(r, c) for r in range(1, 3) for c in range(1, 6)]
-    assert w.position == (5, 5) and not w.squares[(2, 5)].disabled
-    assert "above" in w.status_text  # the box is above the picture, and the words say so
+    squares = w.board.squares
+    assert w.board.columns == 5 and len(squares) == 15
+    assert squares[0] == {"name": "row 1, column 1: poison", "symbol": "\u2620", "enabled": False, "marked": False,
+                          "look": "fixed"}
+    assert squares[14]["name"] == "row 3, column 5: chocolate" and squares[14]["enabled"]
+    w.board.choose(1 * 5 + 3)  # row 2, column 4, as a click or Enter on it does: eats rows 2-3 from column 4 on
+    assert w.position == (5, 3, 3)
+    names = {sq["name"] for sq in w.board.squares}
+    assert "row 2, column 4: eaten" in names and "row 3, column 5: eaten" in names
+    assert not w.board.squares[8]["enabled"]  # an eaten square is not a move
+    w.board.choose(8)  # choosing it does nothing
+    assert w.position == (5, 3, 3) and len(w.history) == 1
+    w.cols_slider.value = 3  # a new bar: a board of its size, all squares back
+    assert w.board.columns == 3 and len(w.board.squares) == 9 and w.position == (3, 3, 3)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Readable at every size a slider allows: no text under 8 points (11 px at the panels' 100 dpi) is drawn
+
+
+READABLE = 8.0
+
+
+def text_sizes(fig):
+    """(font size in points, text) of everything written on a figure: Text artists and label collections."""
+    import matplotlib.text
+
+    found = [(t.get_fontsize(), t.get_text()) for t in fig.findobj(matplotlib.text.Text)
+             if t.get_visible() and t.get_text().strip()]
+    for ax in fig.axes:
+        for collection in ax.collections:
+            texts = getattr(collection, "texts", None)
+            if texts:  # glyph outlines scaled from 1 point: the transform's scale is the size in pixels
+                size = collection.get_transform().get_matrix()[0, 0] * 72 / fig.dpi
+                found += [(size, t) for t in texts]
+    return found
+
+
+def _sliders(w):
+    return [c.widget for c in w.controls if isinstance(c.widget, Slider)]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: W.subtraction_explorer("1, 3, 4"), lambda: W.grundy_scale_explorer("1, 2, 3"),
+    lambda: W.labelling_player("1, 3, 4"), lambda: W.misere_explorer("4, 9, 11"),
+    lambda: W.period_heatmap_explorer(), lambda: W.sum_explorer(), lambda: W.wythoff_explorer(),
+], ids=["subtraction", "scale", "labelling", "misere", "heatmap", "sum", "wythoff"])
+def test_every_figure_is_readable_at_both_ends_of_every_slider(make):
+    w = make()
+    for slider in _sliders(w):
+        for value in (slider.min, slider.max):
+            slider.value = value
+            fig = w._show_view(w.read()).draw()
+            small = [(round(size, 1), text) for size, text in text_sizes(fig) if size < READABLE - 1e-6]
+            assert not small, (slider.description, value, small[:5])
+
+
+def test_strips_keep_the_letters_in_their_cells_up_to_the_sliders_end():
+    for w in (W.subtraction_explorer("1, 3, 4"), W.misere_explorer("4, 9, 11")):
+        w.slider.value = w.slider.max
+        fig = w._show_view(w.read()).draw()
+        gids = {c.get_gid() for c in fig.axes[0].collections}
+        assert {"p-labels", "n-labels"} <= gids, (w.status_text[:30], gids)
+
+
+@pytest.mark.parametrize("S", ["1, 2, 3", "1, 2, 3, 4, 5, 6, 7, 8", "2, 5, 7", "18, 19, 20"])
+def test_the_grundy_scale_names_every_move_up_to_the_sliders_end(S):
+    w = W.grundy_scale_explorer(S, n=0)
+    for n in (w.slider.max, 30):
+        w.slider.value = n
+        fig = w._show_view(w.read()).draw()
+        labels = next(c for c in fig.axes[0].collections if c.get_gid() == "scale-labels")
+        assert labels.texts == [f"−{s}" for s in sorted(w.values["S"]) if s <= n], (S, n)
+
+
+def test_a_game_whose_positions_are_not_typed_is_explored_at_the_position_given():
+    from gamelib import Chomp
+
+    w = W.position_explorer(Chomp(2, 3), (3, 3))
+    assert not w.controls and "Winning move: bite at row 2, column 3." in w.status_text
+    assert w.image.alt.startswith(w.status_text) and bytes(w.image.value).startswith(PNG_SIGNATURE)

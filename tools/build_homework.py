@@ -53,6 +53,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, normalise_course_code
+from tools.grading.notebook import cell_text
 from tools.run_notebooks import kernelspec_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,10 +132,6 @@ def homework_sources(selection: list[str] | None = None) -> list[Path]:
     return sources
 
 
-def _cell_text(cell) -> str:
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
-
-
 def secrets_of(source: nbformat.NotebookNode) -> list[str]:
     """The texts that must never reach a student: each solution line, solution text and hidden test line.
 
@@ -144,7 +141,7 @@ def secrets_of(source: nbformat.NotebookNode) -> list[str]:
     secrets: list[str] = []
     in_solution = False
     for cell in source.cells:
-        text = _cell_text(cell)
+        text = cell_text(cell)
         if cell.cell_type == "raw":
             marker = text.strip().upper()
             if marker.startswith("# BEGIN SOLUTION"):
@@ -173,7 +170,7 @@ def solution_lines(source: nbformat.NotebookNode) -> dict[str, str]:
     they compute the right answers for whatever id and code are typed), the id and the code left out."""
     answers = {}
     for cell in source.cells:
-        for line in _cell_text(cell).splitlines():
+        for line in cell_text(cell).splitlines():
             if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
                 name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
                 answers[name.strip()] = expression.strip()
@@ -198,11 +195,11 @@ COURSE_LINE = re.compile(r'^course_code = "[^"\n]*"(  # SOLUTION)$', re.MULTILIN
 
 def with_course_code(nb: nbformat.NotebookNode, code: str) -> nbformat.NotebookNode:
     """The source with ``code`` typed as its solution's course code (exactly one such line is expected)."""
-    found = [cell for cell in nb.cells if cell.cell_type == "code" and COURSE_LINE.search(_cell_text(cell))]
+    found = [cell for cell in nb.cells if cell.cell_type == "code" and COURSE_LINE.search(cell_text(cell))]
     if len(found) != 1:
         raise SystemExit(f"the source must have exactly one line `course_code = \"demo\"  # SOLUTION`, found "
                          f"{len(found)}")
-    found[0].source = COURSE_LINE.sub(lambda m: f"course_code = {json.dumps(code)}{m[1]}", _cell_text(found[0]))
+    found[0].source = COURSE_LINE.sub(lambda m: f"course_code = {json.dumps(code)}{m[1]}", cell_text(found[0]))
     return nb
 
 
@@ -298,8 +295,8 @@ def check_solution(built: BuiltSet, source: Path) -> None:
     homework_set = grader.load_set(source, built.student_notebook, built.autograder_zip, warn=lambda *a, **k: None)
     nb = nbformat.read(built.solution_notebook, as_version=4)
     for cell in nb.cells:
-        if cell.cell_type == "code" and re.search(r"^student_id = ", _cell_text(cell), re.MULTILINE):
-            cell.source = re.sub(r"^student_id = .*$", 'student_id = "another-student-7"', _cell_text(cell),
+        if cell.cell_type == "code" and re.search(r"^student_id = ", cell_text(cell), re.MULTILINE):
+            cell.source = re.sub(r"^student_id = .*$", 'student_id = "another-student-7"', cell_text(cell),
                                  flags=re.MULTILINE)
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(tmp) / "other.ipynb"

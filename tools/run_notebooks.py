@@ -86,7 +86,7 @@ def clean(nb: nbformat.NotebookNode) -> None:
     """Drop what changes from run to run or needs a live kernel: widget state and views, timings.
 
     A widget's output keeps its other parts: gamelib's panels add a still picture of how they start and a
-    line saying to run the cell (``gamelib.widgets.StaticFallback``), so a saved lesson is never blank there.
+    line saying to run the cell (``gamelib.widgets.panel.StaticFallback``), so a saved lesson is never blank there.
     """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:

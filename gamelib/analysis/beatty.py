@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from math import isqrt
 
-from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.limits import MAX_FLOOR_PHI, MAX_WYTHOFF_LIMIT
 
 

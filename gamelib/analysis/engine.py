@@ -10,7 +10,7 @@ Positions must be hashable (ints, tuples, ...). The game must end: no position m
 Normal play: a player who cannot move loses. Misère play: a player who cannot move wins.
 
 The search is iterative (no recursion), so long games such as S = {1} from a heap of 200,000 work, and it
-stops with :class:`~gamelib.LimitError` after :data:`~gamelib.checks.MAX_POSITIONS` positions instead of
+stops with :class:`~gamelib.LimitError` after :data:`~gamelib.arguments.MAX_POSITIONS` positions instead of
 running for minutes.
 """
 
@@ -19,23 +19,19 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
-import numpy as np
-
-from gamelib.checks import (
+from gamelib.arguments import (
     LimitError,
-    _show,
     check_bool,
-    check_heaps,
     check_int,
     check_stop,
     check_subtraction_set,
     read_at_most,
     read_items,
+    show,
 )
 from gamelib.limits import (
     MAX_ITEMS,
     MAX_POSITIONS,
-    MAX_REMOTENESS_HEAPS,
     MAX_REMOTENESS_WORK,
     MAX_SUBTRACTION,
     MOVES_PER_POSITION,
@@ -63,7 +59,7 @@ def mex(values: Iterable[int]) -> int:
     At most ``MAX_ITEMS`` values are read from any other collection (an endless generator is refused).
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"mex needs a collection of whole numbers such as [0, 1, 3], got {_show(values)}")
+        raise TypeError(f"mex needs a collection of whole numbers such as [0, 1, 3], got {show(values)}")
     if isinstance(values, range):
         return _range_mex(values)
     items = read_at_most(values, MAX_ITEMS, "the collection given to mex")
@@ -118,7 +114,7 @@ def check_game(game: object) -> None:
     """
     if not callable(getattr(game, "moves", None)):
         raise TypeError(
-            f"the game must be an object with a moves(position) method, got {_show(game)} of type "
+            f"the game must be an object with a moves(position) method, got {show(game)} of type "
             f"{type(game).__name__}; the order of the arguments is (game, position)"
         )
 
@@ -174,7 +170,7 @@ def evaluate(
             moves_spent[0] = moves_listed
             if len(followers) + len(memo) > max_positions or moves_listed > max_moves:
                 raise LimitError(
-                    f"the game from {_show(root)} has more than {max_positions:,} positions or {max_moves:,} "
+                    f"the game from {show(root)} has more than {max_positions:,} positions or {max_moves:,} "
                     "moves; this is the limit of the generic engine"
                 )
             pending = [k for k in kids if k not in memo]
@@ -321,60 +317,3 @@ def remoteness_table(S: Iterable[int], stop: int) -> list[int]:
     for n in range(stop):
         table.append(remoteness_rule([table[n - s] for s in S if s <= n]))
     return table
-
-
-class _SortedNim:
-    """Nim with each position written as its sorted non-empty heaps: the order of heaps does not matter."""
-
-    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
-        found = []
-        for i, h in enumerate(position):
-            if i and position[i - 1] == h:
-                continue  # the same heap size again gives the same followers
-            rest = position[:i] + position[i + 1 :]
-            found.extend(tuple(sorted(rest + (t,) if t else rest)) for t in range(h))
-        return found
-
-
-def _nim_position_count(heaps: tuple[int, ...]) -> int:
-    """How many Nim positions lie at or below ``heaps`` (sorted, largest first), counting a position by its
-    sorted heaps as :func:`nim_remoteness` does: the non-increasing sequences b with 0 <= b[i] <= heaps[i].
-    The count stops just above MAX_POSITIONS.
-
-    >>> _nim_position_count((2, 1))  # (0, 0), (1, 0), (2, 0), (1, 1), (2, 1)
-    5
-    """
-    cap = MAX_POSITIONS + 1
-    if not heaps:
-        return 1
-    if heaps[0] >= cap:
-        return cap
-    ways = np.ones(heaps[0] + 1, dtype=np.int64)  # ways[v]: sequences so far whose last entry is v
-    for limit in heaps[1:]:
-        at_least = np.minimum(np.cumsum(ways[::-1])[::-1], cap)  # sequences whose last entry is >= w
-        ways = np.where(np.arange(heaps[0] + 1) <= limit, at_least, 0)
-        if ways.sum() >= cap:
-            return cap
-    return int(min(ways.sum(), cap))
-
-
-_NIM_REMOTENESS: dict = {}  # shared by every Nim session: the game never changes
-
-
-def nim_remoteness(heaps: Iterable[int]) -> int:
-    """The remoteness of a Nim position (see :func:`remoteness`), cached across calls.
-
-    >>> nim_remoteness((1, 2, 3)), nim_remoteness((3, 4, 5))
-    (6, 11)
-
-    At most ``MAX_REMOTENESS_HEAPS`` heaps; positions with more than ``MAX_POSITIONS`` positions below them
-    are refused (LimitError) before any is explored.
-    """
-    heaps = read_items(heaps, "heaps", MAX_REMOTENESS_HEAPS, "(3, 4, 5)")
-    key = tuple(sorted((h for h in check_heaps(heaps, name="heaps") if h), reverse=True))
-    count = _nim_position_count(key)
-    if count > MAX_POSITIONS:
-        raise LimitError(f"nim_remoteness{tuple(heaps)!r:.60}: the game has more than {MAX_POSITIONS:,} positions "
-                         f"(the limit of positions explored)")
-    key = key[::-1]
-    return evaluate(_SortedNim(), key, remoteness_rule, _NIM_REMOTENESS, MAX_POSITIONS)

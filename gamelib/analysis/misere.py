@@ -23,7 +23,7 @@ from collections.abc import Hashable, Iterable
 from typing import Any, NamedTuple
 
 from gamelib.analysis import engine
-from gamelib.checks import LimitError, check_int, read_at_most
+from gamelib.arguments import LimitError, check_int, read_at_most
 from gamelib.limits import MAX_GENUS_LENGTH, MAX_ITEMS, MAX_POSITIONS
 
 

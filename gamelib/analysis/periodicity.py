@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from gamelib.analysis.period_scan import (
     theorem_start,
     window_rule,
 )
-from gamelib.checks import LimitError, _show, check_int, check_stop, set_text
+from gamelib.arguments import LimitError, check_int, check_stop, set_text, show
 from gamelib.limits import MAX_OBSERVED, MAX_SEARCH, OBSERVE_HEAPS, SCAN_WORK
 
 if TYPE_CHECKING:  # only for the annotation: rare_values needs nothing from here
@@ -272,6 +272,7 @@ def subtraction_periodicity(S: Sequence[int], misere: bool = False, max_search: 
     if not (window_rule(sk)(first, period, len(values)) and preperiod_of(np.array(values), period) == first):
         raise RuntimeError(f"internal error: the scan of S = {S} gave preperiod {first} and period {period}, "
                            "which the window rule does not prove; please report this")
+    as_values: tuple[str | int, ...]
     if misere:
         as_values = tuple("PN"[v] for v in values)
         kind, what, bound = "outcome", "P/N outcome", sk * 2**sk
@@ -310,14 +311,14 @@ def _observed_values(values: object, kind: object) -> tuple[tuple, np.ndarray]:
     if isinstance(values, (str, bytes)) and kind == "grundy" or not isinstance(values, Sequence | np.ndarray):
         raise TypeError(
             f"values must be a list of {'Grundy values' if kind == 'grundy' else 'outcomes'} (or a string of "
-            f"'P'/'N' for kind='outcome'), got {_show(values)} of type {type(values).__name__}"
+            f"'P'/'N' for kind='outcome'), got {show(values)} of type {type(values).__name__}"
         )
     check_stop(len(values), limit=MAX_OBSERVED, name="number of values")
     items = tuple(values.tolist() if isinstance(values, np.ndarray) else values)
     if kind == "outcome":
         bad = next((v for v in items if v not in ("P", "N")), None)
         if bad is not None:
-            raise ValueError(f"outcomes must be 'P' or 'N', got {_show(bad)}")
+            raise ValueError(f"outcomes must be 'P' or 'N', got {show(bad)}")
         return items, np.frombuffer("".join(items).encode("ascii"), dtype=np.uint8)
     return items, np.array([check_int(v, "each Grundy value") for v in items], dtype=np.int64)
 
@@ -407,7 +408,7 @@ class HeapPattern(NamedTuple):
     proven: bool
 
 
-def heap_pattern(game: object, outcomes: bool = False, max_search: int | None = None) -> HeapPattern | None:
+def heap_pattern(game: Any, outcomes: bool = False, max_search: int | None = None) -> HeapPattern | None:
     """The pattern of a one-heap game's Grundy values, or of its P/N outcomes (``outcomes=True``).
 
     ``game`` is any object with ``periodicity()``, ``outcomes(stop)`` and ``grundy_values(stop)`` (every

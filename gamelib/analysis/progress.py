@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gamelib.checks import LimitError, _show
+from gamelib.arguments import LimitError, show
 
 #: How often (seconds) a running computation calls its progress callback.
 REPORT_EVERY = 0.5
@@ -78,7 +78,7 @@ def check_progress(progress: object) -> ProgressCallback | None:
     """
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of one SearchProgress (such as print) or None, got "
-                        f"{_show(progress)}")
+                        f"{show(progress)}")
     return progress
 
 

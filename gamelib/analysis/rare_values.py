@@ -46,7 +46,7 @@ import numpy as np
 
 from gamelib.analysis.growing import GrowingTable
 from gamelib.analysis.progress import PYTHON_PAIR, ProgressCallback, Work
-from gamelib.checks import LimitError, _show
+from gamelib.arguments import LimitError, show
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS
 
 #: Pairs examined one at a time from a = 1 before the search for the missing class-0 values turns to numpy.
@@ -116,7 +116,7 @@ def parse_rare_mask(mask: object) -> tuple[int, bool]:
     ...
     ValueError: rare_mask must be hexadecimal text such as '1e' or '1+pos', or a whole number, got '1g'
     """
-    expected = f"rare_mask must be hexadecimal text such as '1e' or '1+pos', or a whole number, got {_show(mask)}"
+    expected = f"rare_mask must be hexadecimal text such as '1e' or '1+pos', or a whole number, got {show(mask)}"
     if isinstance(mask, str):
         found = _MASK_TEXT.fullmatch(mask.strip().lower()) if len(mask) <= 16 else None
         if found is None:
@@ -127,7 +127,7 @@ def parse_rare_mask(mask: object) -> tuple[int, bool]:
     else:
         raise TypeError(expected)
     if not 0 <= value <= 0xFFFF:
-        raise ValueError(f"rare_mask must be from 0 to 0xffff (values are 16-bit numbers), got {_show(mask)}")
+        raise ValueError(f"rare_mask must be from 0 to 0xffff (values are 16-bit numbers), got {show(mask)}")
     return value, position
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from gamelib.checks import LimitError, check_bool, check_stop, check_subtraction_set
+from gamelib.arguments import LimitError, check_bool, check_stop, check_subtraction_set
 from gamelib.limits import MAX_LABEL_POSITIONS, MAX_PTFN_SIDE, MAX_SCAN_STOP, SCAN_STEPS
 
 

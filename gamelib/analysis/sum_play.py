@@ -19,7 +19,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
 from gamelib.analysis import engine
-from gamelib.checks import LimitError, _show
+from gamelib.arguments import LimitError, show
 from gamelib.limits import MAX_ITEMS
 
 
@@ -40,13 +40,13 @@ class SumMove(NamedTuple):
 
 def _parts(games: Sequence[Any], position: Any) -> tuple:
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence) or not games:
-        raise TypeError(f"games must be a non-empty list of games, one per part, got {_show(games)}")
+        raise TypeError(f"games must be a non-empty list of games, one per part, got {show(games)}")
     if len(games) > MAX_ITEMS:
         raise LimitError(f"a sum of {len(games):,} parts is more than this kit computes at once "
                          f"(limit {MAX_ITEMS:,})")
     if not isinstance(position, (tuple, list)) or len(position) != len(games):
         raise ValueError(f"a position of this sum is a tuple of {len(games)} part positions, "
-                         f"got {_show(position)}")
+                         f"got {show(position)}")
     return tuple(position)
 
 
@@ -97,7 +97,7 @@ def sum_outcome(first: str, second: str) -> str | None:
     """
     for name, label in (("first", first), ("second", second)):
         if label not in ("P", "N"):
-            raise ValueError(f"the {name} outcome must be 'P' or 'N', got {_show(label)}")
+            raise ValueError(f"the {name} outcome must be 'P' or 'N', got {show(label)}")
     if first == "P":
         return second
     if second == "P":

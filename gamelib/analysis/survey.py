@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gamelib.analysis.periodicity import subtraction_scan
-from gamelib.checks import LimitError, _show, check_int, read_at_most
+from gamelib.arguments import LimitError, check_int, read_at_most, show
 from gamelib.limits import GRID_CACHE_SIZE, MAX_GRID_C, MAX_SURVEY_SETS, MAX_SURVEY_WORK
 
 _GRID_FIELDS = ("preperiod", "period", "max_grundy")
@@ -120,16 +120,16 @@ def record_with_largest(records: Iterable[SurveyRecord], field: str) -> SurveyRe
     ('S = {2, 7, 8}', 12)
     """
     if field not in _GRID_FIELDS:
-        raise ValueError(f"field must be one of {', '.join(map(repr, _GRID_FIELDS))}, got {_show(field)}")
+        raise ValueError(f"field must be one of {', '.join(map(repr, _GRID_FIELDS))}, got {show(field)}")
     if isinstance(records, (str, bytes)) or not isinstance(records, Iterable):
-        raise TypeError(f"records must be a list of survey records, got {_show(records)}")
+        raise TypeError(f"records must be a list of survey records, got {show(records)}")
     records = read_at_most(records, MAX_SURVEY_SETS, "records")
     if not records:
         raise ValueError("records is empty; expected at least one survey record")
     for record in records:
         if not isinstance(record, SurveyRecord):
             raise TypeError(
-                f"records must hold survey records (from periodicity_survey), but it holds {_show(record)} "
+                f"records must hold survey records (from periodicity_survey), but it holds {show(record)} "
                 f"of type {type(record).__name__}"
             )
     return max(records, key=lambda record: getattr(record, field))

@@ -4,7 +4,7 @@ Every exercise reads its answer through this module, so that a check compares ex
 ``tuple`` values it built itself, never objects the student built: an ``int`` subclass whose ``==`` always
 says True, or an object whose ``__int__`` lies, is reduced to the plain number it holds (or refused) first.
 What is read is bounded (at most ``MAX_ANSWER_ITEMS`` items of an iterable, each read once, so a generator or
-``range(10**9)`` is safe), and what is echoed back is bounded (:func:`show` never prints more than
+``range(10**9)`` is safe), and what is echoed back is bounded (:func:`~gamelib.arguments.show` never prints more than
 ``MAX_SHOWN`` characters and never fails).
 
 Each reader returns the plain value or raises :class:`NotAnAnswer`, whose message says what the answer is
@@ -16,61 +16,24 @@ not and what is expected; :func:`~gamelib.exercises.core.check` turns that messa
 Traceback (most recent call last):
 ...
 gamelib.exercises.answers.NotAnAnswer: 4.0 is a decimal number; write whole numbers without a decimal point, e.g. 4
->>> show("P" * 1000)[:12], len(show("P" * 1000)) <= MAX_SHOWN
-("'PPPPPPPPPPP", True)
+>>> show("P" * 1000)[:12]
+"'PPPPPPPPPPP"
 """
 
 from __future__ import annotations
 
-import math
 import numbers
 import operator
+from collections.abc import Iterable
 from itertools import islice
+from typing import SupportsFloat, SupportsIndex, cast
 
-from gamelib.limits import MAX_ANSWER_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS
+from gamelib.arguments import show
+from gamelib.limits import MAX_ANSWER_ITEMS
 
 
 class NotAnAnswer(ValueError):
     """The answer cannot be read in the form the exercise asks for; the message says why."""
-
-
-def show(answer: object) -> str:
-    """A short, safe description of an answer for a message: its repr, cut to ``MAX_SHOWN`` characters.
-
-    Never raises, and never builds the digits of a huge whole number.
-
-    >>> show(10**5000)
-    'a whole number with 5001 digits'
-    >>> show([1, 2]), show((10**300,))
-    ('[1, 2]', '(a whole number with 301 digits,)')
-    """
-    try:
-        if type(answer) is int and answer.bit_length() > MAX_SHOWN_BITS:
-            digits = math.floor(answer.bit_length() * math.log10(2)) + 1
-            if abs(answer) < 10 ** (digits - 1):
-                digits -= 1
-            return f"a whole number with {digits} digits"
-        if type(answer) is str and len(answer) > MAX_SHOWN:
-            text = repr(answer[:MAX_SHOWN])
-        elif type(answer) in (list, tuple) and answer:  # each item shown safely (a huge number inside)
-            inner = ", ".join(show(item) for item in islice(answer, 30)) + (", ..." if len(answer) > 30 else "")
-            text = ("[{}]" if type(answer) is list else "({})" if len(answer) > 1 else "({},)").format(inner)
-        elif type(answer) in (set, frozenset) and len(answer) > 30:
-            text = repr(type(answer)(islice(answer, 30)))
-        else:
-            text = repr(answer)
-        if type(text) is not str:
-            raise TypeError("repr did not give text")
-    except Exception:  # a hostile __repr__, or a huge number inside a list: describe the type instead
-        return f"an object of type {_type_name(answer)}"
-    if len(text) > MAX_SHOWN:
-        text = text[: MAX_SHOWN - 4] + " ..."
-    return text
-
-
-def _type_name(answer: object) -> str:
-    name = getattr(type(answer), "__name__", "?")
-    return name if type(name) is str and len(name) <= 40 else "?"
 
 
 def _is_numpy_float(answer: object) -> bool:
@@ -94,7 +57,7 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
     if isinstance(answer, int):
         return int.__index__(answer)  # the stored value as an exact int, whatever the subclass overrides
     if isinstance(answer, float) or _is_numpy_float(answer):
-        value = float.__float__(answer) if isinstance(answer, float) else float(answer)
+        value = float.__float__(answer) if isinstance(answer, float) else float(cast(SupportsFloat, answer))
         if value.is_integer():
             raise NotAnAnswer(f"{show(answer)} is a decimal number; write whole numbers without a decimal "
                               f"point, e.g. {int(value) if abs(value) < 1e15 else 4}")
@@ -104,7 +67,7 @@ def whole_number(answer: object, what: str = "a whole number") -> int:
                           + _binary_hint(answer))
     if isinstance(answer, numbers.Integral) or type(answer).__module__ == "numpy":
         try:
-            value = operator.index(answer)
+            value = operator.index(cast(SupportsIndex, answer))
         except Exception:
             raise NotAnAnswer(f"{show(answer)} is not {what}") from None
         return int.__index__(value)
@@ -137,7 +100,7 @@ def _items(answer: object, what: str, limit: int) -> list:
     if isinstance(answer, (numbers.Number, bool)) or answer is None:
         raise NotAnAnswer(f"expected {what}, got the single value {show(answer)}")
     try:
-        items = list(islice(iter(answer), limit + 1))
+        items = list(islice(iter(cast(Iterable, answer)), limit + 1))
     except Exception:
         raise NotAnAnswer(f"expected {what}, got {show(answer)}") from None
     if len(items) > limit:

@@ -50,6 +50,12 @@ class _Verdict:
     hint: str = ""
 
 
+def with_hint(checker: Callable[[object], _Verdict], hint: str) -> Callable[[object], _Verdict]:
+    """``checker`` carrying ``hint``, which :func:`check` gives with the message when an answer cannot be read."""
+    checker.hint = hint  # type: ignore[attr-defined]  # a function's own attribute, read back by check()
+    return checker
+
+
 def correct(message: str) -> _Verdict:
     """A checker's verdict for a right answer, with a sentence saying why it is right."""
     return _Verdict(True, message)
@@ -62,10 +68,10 @@ def wrong(message: str, hint: str = "") -> _Verdict:
 
 @dataclass(frozen=True)
 class Exercise:
-    """A registered exercise: its id (``"lesson.number"``), the question, and its checker."""
+    """A registered exercise: its id (``"lesson.number"``), its checker, and the form of answer it wants (the
+    question itself is in the lesson, the one place a student reads it)."""
 
     id: str
-    prompt: str
     checker: Callable[[object], _Verdict]
     expects: str
 
@@ -73,13 +79,13 @@ class Exercise:
 EXERCISES: dict[str, Exercise] = {}
 
 
-def exercise(exercise_id: str, prompt: str, expects: str) -> Callable:
+def exercise(exercise_id: str, expects: str) -> Callable:
     """Register a checker under ``exercise_id``; ``expects`` says what form of answer it wants."""
 
     def register(checker: Callable[[object], _Verdict]) -> Callable[[object], _Verdict]:
         if exercise_id in EXERCISES:
             raise ValueError(f"exercise {exercise_id!r} is registered twice")
-        EXERCISES[exercise_id] = Exercise(exercise_id, prompt, checker, expects)
+        EXERCISES[exercise_id] = Exercise(exercise_id, checker, expects)
         return checker
 
     return register

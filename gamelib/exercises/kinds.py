@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from gamelib.exercises.answers import NotAnAnswer, outcome, show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, wrong
+from gamelib.exercises.core import _Verdict, correct, with_hint, wrong
 from gamelib.limits import MAX_ANSWER_ITEMS
 
 
@@ -40,8 +40,7 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
                          f"{'is' if count == 1 else 'are'} missing.", hint)
         return correct(f"those are exactly the {what}.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def labels_per_heap(answer: object) -> str | None:
@@ -97,8 +96,7 @@ def number_checker(expected: int, what: str, hint: str,
         slip = slips(given) if slips else None
         return wrong(f"{show(given)} is not {what}" + (f": {slip}." if slip else "."), hint)
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _Verdict]:
@@ -111,8 +109,7 @@ def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _
             return wrong(f"{what} is not {article[given]} {given}-position.", hint)
         return correct(f"{what} is {article[expected]} {expected}-position.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def read_position(answer: object, like: int | tuple[int, ...], rows: bool = False) -> int | tuple[int, ...]:
@@ -171,5 +168,4 @@ def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Ca
                          "has a winning reply.", hint)
         return correct(f"{after} is a P-position, so {what}.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)

@@ -8,7 +8,7 @@ False
 from __future__ import annotations
 
 from gamelib.exercises.answers import show
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import labels_per_heap, move_checker, outcome_checker, set_checker
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.takeaway import TakeAwayGame, nonzero_digits
@@ -33,28 +33,23 @@ def _why_not_p(game, stop: int, marked: bool = False):
     return explain
 
 
-exercise("1.1", "List the P-positions among heaps 0 to 9 when S = {1, 2, 3, 4}.",
-         expects="a list of heap sizes, e.g. [3, 7]")(
+exercise("1.1", expects="a list of heap sizes, e.g. [3, 7]")(
     set_checker(_ONE_TO_FOUR.p_positions(10), "P-positions below 10 for S = {1, 2, 3, 4}",
                 hint="a heap is P when every move leads to an N-position; start from 0 and work upwards.",
                 why_not=_why_not_p(_ONE_TO_FOUR, 10))
 )
 
-exercise("1.2", "S = {1, 3, 4} and the heap has 25 chips. Which heap do you leave with a winning move?",
-         expects="the heap size you leave behind, e.g. 24")(
+exercise("1.2", expects="the heap size you leave behind, e.g. 24")(
     move_checker(_ONE_THREE_FOUR, 25, "this move wins",
                  hint="the P-positions of S = {1, 3, 4} are the heaps with remainder 0 or 2 after division by 7.")
 )
 
-exercise("1.3", "S = {1, 3, 4}: is a heap of 100 chips a P-position or an N-position?",
-         expects="'P' or 'N'")(
+exercise("1.3", expects="'P' or 'N'")(
     outcome_checker(_ONE_THREE_FOUR.outcome(100), "a heap of 100 chips (S = {1, 3, 4})",
                     hint="divide 100 by 7 and look at the remainder.")
 )
 
-exercise("1.4", "In the digit game (take away one of the nonzero digits of n), a heap has 307 chips. "
-         "Which heap do you leave with a winning move?",
-         expects="the heap size you leave behind, e.g. 304")(
+exercise("1.4", expects="the heap size you leave behind, e.g. 304")(
     move_checker(_DIGITS, 307, "this move wins",
                  hint="the P-positions of the digit game are the multiples of 10.")
 )
@@ -86,7 +81,6 @@ def _check_ptfn_by_hand(answer: object) -> _Verdict:
                    f"{p_positions}.")
 
 
-_check_ptfn_by_hand.hint = _P_POSITIONS_1_5.hint
+with_hint(_check_ptfn_by_hand, _P_POSITIONS_1_5.hint)
 
-exercise("1.5", "Run PTFN by hand for S = {1, 4}: list the P-positions among heaps 0 to 14.",
-         expects="a list of heap sizes, e.g. [0, 3]")(_check_ptfn_by_hand)
+exercise("1.5", expects="a list of heap sizes, e.g. [0, 3]")(_check_ptfn_by_hand)

@@ -58,7 +58,7 @@ def _why_not_the_mex(given: int) -> str | None:
     return None
 
 
-exercise("2.1", "Compute mex{0, 1, 3, 4}.", expects="a whole number, e.g. 5")(
+exercise("2.1", expects="a whole number, e.g. 5")(
     number_checker(mex(_MEX_SET), "mex{0, 1, 3, 4}",
                    hint="the mex is the smallest whole number, starting from 0, that is missing from the set.",
                    slips=_why_not_the_mex)
@@ -75,15 +75,13 @@ def _why_not_g_22(given: int) -> str | None:
     return None
 
 
-exercise("2.2", "S = {2, 5, 7}: the table of the lesson ends at g(21). Find g(22).",
-         expects="a whole number, e.g. 3")(
+exercise("2.2", expects="a whole number, e.g. 3")(
     number_checker(_TWO_FIVE_SEVEN.grundy(22), "g(22) for S = {2, 5, 7}",
                    hint="g(22) is the mex of g(20), g(17) and g(15); read them from the table of g(0) to g(21).",
                    slips=_why_not_g_22)
 )
 
-exercise("2.3", "S = {1, 4}: list the Grundy values g(0), g(1), ..., g(9).",
-         expects="a list of 10 whole numbers, e.g. [0, 0, 1, ...]")(
+exercise("2.3", expects="a list of 10 whole numbers, e.g. [0, 0, 1, ...]")(
     grundy_sequence_checker(_ONE_FOUR, 10, hint="g(n) is the mex of g(n - 1) and g(n - 4) (only the moves that "
                                                 "exist: heaps below 4 have just one move).")
 )
@@ -98,15 +96,14 @@ def _why_not_first_three(given: int) -> str | None:
     return f"g({show(given)}) = {value}, not 3"
 
 
-exercise("2.4", "S = {1, 3, 4}: which is the smallest heap n with g(n) = 3?", expects="a heap size, e.g. 8")(
+exercise("2.4", expects="a heap size, e.g. 8")(
     number_checker(next(n for n in range(20) if _ONE_THREE_FOUR.grundy(n) == 3),
                    "the smallest heap with Grundy value 3 for S = {1, 3, 4}",
                    hint="compute g(0), g(1), ... in order; a value 3 needs followers with values 0, 1 and 2.",
                    slips=_why_not_first_three)
 )
 
-exercise("2.5", "S = {2, 3, 6}: compute g(0), ..., g(15) and list the P-positions among heaps 0 to 15.",
-         expects="a list of heap sizes, e.g. [3, 7]")(
+exercise("2.5", expects="a list of heap sizes, e.g. [3, 7]")(
     set_checker(_TWO_THREE_SIX.p_positions(16), "P-positions below 16 for S = {2, 3, 6}",
                 hint="a heap is a P-position exactly when its Grundy value is 0; heaps 0 and 1 have no move.",
                 why_not=lambda n: (f"g({n}) = {_TWO_THREE_SIX.grundy(n)}, not 0" if 0 <= n < 16
@@ -120,8 +117,7 @@ def _why_not_certain(value: int) -> str:
     return f"a follower of value {value} may exist, but the mex being 4 does not force it"
 
 
-exercise("2.6", "A position has Grundy value 4. Which values are you certain to find among its followers' values?",
-         expects="a list of whole numbers, e.g. [1, 2]")(
+exercise("2.6", expects="a list of whole numbers, e.g. [1, 2]")(
     set_checker([0, 1, 2, 3], "values certainly among the followers",
                 hint="the mex is the smallest missing number: what does that say about the numbers below it?",
                 why_not=_why_not_certain)

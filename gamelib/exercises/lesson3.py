@@ -8,7 +8,7 @@ False
 from __future__ import annotations
 
 from gamelib.exercises.answers import show, whole_number_set, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.takeaway import TakeAwayGame, powers_of_two
@@ -21,7 +21,7 @@ _EXERCISE_3_3_SET = {2, 4, 7}
 
 _HEAP_3_1 = 10**12 + 5
 
-exercise("3.1", "S = {2, 5, 7}: what is g(10**12 + 5)?", expects="a whole number, e.g. 3")(
+exercise("3.1", expects="a whole number, e.g. 3")(
     number_checker(_TWO_FIVE_SEVEN.grundy(_HEAP_3_1), "g(10**12 + 5) for S = {2, 5, 7}",
                    hint="the preperiod is 0 and the period 22, so g(n) = g(n % 22); "
                         "compute (10**12 + 5) % 22 first.",
@@ -31,8 +31,7 @@ exercise("3.1", "S = {2, 5, 7}: what is g(10**12 + 5)?", expects="a whole number
 
 _K, _LARGEST = 3, 8  # S = {3, 5, 8}: three moves, the largest 8
 
-exercise("3.2", "Compute the textbook's pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}.",
-         expects="a whole number, e.g. 1000")(
+exercise("3.2", expects="a whole number, e.g. 1000")(
     number_checker(_LARGEST * (_K + 1) ** _LARGEST, "the pigeonhole bound s_k (k+1)^(s_k) for S = {3, 5, 8}",
                    hint="here k = 3 (the number of moves) and s_k = 8 (the largest move).",
                    slips={(_K + 1) ** _LARGEST: "that is (k+1)^(s_k) alone; the bound multiplies it by s_k",
@@ -73,10 +72,10 @@ def _preperiod_and_period(answer: object) -> _Verdict:
     return correct(f"S = {{2, 4, 7}} has preperiod {truth.preperiod} and period {truth.period}.")
 
 
-_preperiod_and_period.hint = _HINT_3_3
+with_hint(_preperiod_and_period, _HINT_3_3)
 
 
-exercise("3.3", "S = {2, 4, 7}: give the pair (preperiod, period).", expects="a pair, e.g. (0, 5)")(
+exercise("3.3", expects="a pair, e.g. (0, 5)")(
     _preperiod_and_period
 )
 
@@ -100,14 +99,11 @@ def _set_with_a_preperiod(answer: object) -> _Verdict:
                    f"then repeats with period {found.period}.")
 
 
-_set_with_a_preperiod.hint = _HINT_3_4
+with_hint(_set_with_a_preperiod, _HINT_3_4)
 
-exercise("3.4", "Find a set S = {a, b, c} with 1 <= a < b < c <= 10, other than {2, 4, 7}, whose Grundy "
-         "sequence has a preperiod.",
-         expects="a set of three numbers, e.g. {1, 4, 6}")(_set_with_a_preperiod)
+exercise("3.4", expects="a set of three numbers, e.g. {1, 4, 6}")(_set_with_a_preperiod)
 
-exercise("3.5", "In the game where a move takes any power of 2 (1, 2, 4, 8, ...), the heap is 2024. "
-         "Give one heap you can leave that wins.", expects="the heap size you leave behind, e.g. 2020")(
+exercise("3.5", expects="the heap size you leave behind, e.g. 2020")(
     move_checker(_POWERS_OF_TWO, 2024, "this move wins",
                  hint="a power of 2 is never a multiple of 3; which heaps are the P-positions?")
 )

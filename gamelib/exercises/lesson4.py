@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker
 from gamelib.games.nim import Nim, nim_sum
 
@@ -53,16 +53,14 @@ def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,
                          "a winning reply.", hint)
         return correct(f"{after} is a P-position, so {what}.")
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def _nim_sum_note(after: tuple[int, ...]) -> str:
     return f"its nim-sum is {nim_sum(*after)}, not 0"
 
 
-exercise("4.1", "Two heaps of 7 and 4 chips. Which position do you leave with a winning move?",
-         expects="the heaps after your move, e.g. (6, 4)")(
+exercise("4.1", expects="the heaps after your move, e.g. (6, 4)")(
     nim_move_checker(Nim(), (7, 4), "the copycat rule wins from here",
                      hint="with two heaps, the P-positions are the ones where both heaps are equal.")
 )
@@ -80,9 +78,9 @@ def _check_6_10_15(answer: object) -> _Verdict:
     return number_checker(nim_sum(6, 10, 15), "6 ⊕ 10 ⊕ 15", hint)(answer)
 
 
-_check_6_10_15.hint = _HINT_4_2
+with_hint(_check_6_10_15, _HINT_4_2)
 
-exercise("4.2", "Compute 6 ⊕ 10 ⊕ 15 by hand, in binary.", expects="a whole number, e.g. 9")(_check_6_10_15)
+exercise("4.2", expects="a whole number, e.g. 9")(_check_6_10_15)
 
 
 _HINT_4_3 = "(6, 10, c) is P exactly when 6 ⊕ 10 ⊕ c = 0: which c cancels every 1 of 6 ⊕ 10?"
@@ -98,14 +96,13 @@ def _check_third_heap(answer: object) -> _Verdict:
     return correct(f"6 ⊕ 10 ⊕ {c} = 0, so (6, 10, {c}) is a P-position.")
 
 
-_check_third_heap.hint = _HINT_4_3
+with_hint(_check_third_heap, _HINT_4_3)
 
-exercise("4.3", "Find the heap size c that makes (6, 10, c) a P-position.", expects="a whole number, e.g. 5")(
+exercise("4.3", expects="a whole number, e.g. 5")(
     _check_third_heap
 )
 
-exercise("4.4", "Chang's fruit game: 1 apple, 2 bananas, 3 oranges, 4 pears and 5 mangoes, (1, 2, 3, 4, 5). "
-         "Give a winning first move.", expects="the five heaps after your move, e.g. (1, 2, 3, 4, 2)")(
+exercise("4.4", expects="the five heaps after your move, e.g. (1, 2, 3, 4, 2)")(
     nim_move_checker(Nim(), (1, 2, 3, 4, 5), "eating that fruit wins",
                      hint="the nim-sum of (1, 2, 3, 4, 5) is 1; change one heap that has a 1 in the last binary "
                           "digit.",
@@ -115,8 +112,7 @@ exercise("4.4", "Chang's fruit game: 1 apple, 2 bananas, 3 oranges, 4 pears and 
 #: Exercise 4.5's position: six heaps, one more than the Nim explorer holds, so the count must be reasoned out.
 SIX_HEAPS = (17, 18, 20, 24, 31, 3)
 
-exercise("4.5", f"How many different winning moves are there from the Nim position {SIX_HEAPS}?",
-         expects="a whole number, e.g. 2")(
+exercise("4.5", expects="a whole number, e.g. 2")(
     number_checker(len(Nim().winning_moves(SIX_HEAPS)), f"the number of winning moves from {SIX_HEAPS}",
                    hint="find the highest binary digit of the nim-sum; every heap with a 1 in that digit gives "
                         "exactly one winning move, the others none.",

@@ -8,7 +8,7 @@ False
 from __future__ import annotations
 
 from gamelib.exercises.answers import show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
 from gamelib.exercises.lesson4 import nim_move_checker
 from gamelib.games.nim import Nim, nim_sum
@@ -38,14 +38,12 @@ def _check_sum_value(answer: object) -> _Verdict:
     return number_checker(a ^ b, "the Grundy value of this sum", hint)(given)
 
 
-_check_sum_value.hint = _HINT_5_1
+with_hint(_check_sum_value, _HINT_5_1)
 
 
-exercise("5.1", "A heap of 7 in S = {2, 5, 7} is played beside a heap of 4 in S = {1, 3, 4}. What is the "
-         "Grundy value of the sum?", expects="a whole number, e.g. 5")(_check_sum_value)
+exercise("5.1", expects="a whole number, e.g. 5")(_check_sum_value)
 
-exercise("5.2", "A heap of 11 chips in S = {1, 3, 4} is equivalent to a Nim heap of which size?",
-         expects="a whole number, e.g. 4")(
+exercise("5.2", expects="a whole number, e.g. 4")(
     number_checker(_ONE_THREE_FOUR.grundy(11), "the size of the equivalent Nim heap",
                    hint="a position is equivalent to the Nim heap whose size is its Grundy value; the values of "
                         "S = {1, 3, 4} repeat with period 7.",
@@ -53,8 +51,7 @@ exercise("5.2", "A heap of 11 chips in S = {1, 3, 4} is equivalent to a Nim heap
                               "it you cannot take 2, for instance)"}.get)
 )
 
-exercise("5.3", "The paper's sum beyond its table: S = {1, 3, 7, 8} with 20 chips beside S = {1, 2, 3} with 19 "
-         "chips. Give a winning move as the position after it.", expects="a pair (heap A, heap B), e.g. (19, 19)")(
+exercise("5.3", expects="a pair (heap A, heap B), e.g. (19, 19)")(
     move_checker(GameSum(_PAPER_A, _PAPER_B), (20, 19), "this move wins",
                  hint="the values are g_A(20) = 1 and g_B(19) = 3; move in one heap so that the two values "
                       "become equal.")
@@ -77,8 +74,7 @@ def _why_cell_is_right(column: int) -> str:
     return f"the paper prints {label[-1]} there, and (15, {column}) really is {label}-position"
 
 
-exercise("5.4", "Row 15 of the paper's printed P/N table reads 0 1 1 1 0 1 1 0 1 1 0 1 1 0 1 (columns 0 to 14, "
-         "0 = P, 1 = N). Which columns are printed wrong?", expects="a list of column numbers, e.g. [3, 9]")(
+exercise("5.4", expects="a list of column numbers, e.g. [3, 9]")(
     set_checker(_WRONG_CELLS, "columns of row 15 that are printed wrong",
                 hint="g_A(15) = 0 for S = {1, 3, 7, 8}, so (15, j) is P exactly when g_B(j) = 0 for S = {1, 2, 3}.",
                 why_not=_why_cell_is_right)
@@ -116,25 +112,21 @@ def _check_kayles_row_of_13(answer: object) -> _Verdict:
     return correct(f"the rows {after} have Grundy values that nim-add to 0: a P-position.")
 
 
-_check_kayles_row_of_13.hint = _HINT_5_5
+with_hint(_check_kayles_row_of_13, _HINT_5_5)
 
-exercise("5.5", "Kayles: a row of 13 pins. Find a winning move that does not leave two equal rows; give the "
-         "rows left.", expects="the rows left, e.g. (3, 8)")(_check_kayles_row_of_13)
+exercise("5.5", expects="the rows left, e.g. (3, 8)")(_check_kayles_row_of_13)
 
 
 # Winning a sum by the nim-sum procedure (section "Winning a sum, step by step").
 _THREE_PARTS = GameSum(_ONE_THREE_FOUR, _TWO_FIVE_SEVEN, SubtractionGame({1, 2, 3}))
 
-exercise("5.6", "Three heaps side by side: 13 chips in S = {1, 3, 4}, 11 chips in S = {2, 5, 7} and 6 chips in "
-         "S = {1, 2, 3}. Find a winning move by the nim-sum procedure; give the three heaps after it.",
-         expects="a tuple of three heaps, e.g. (12, 11, 6)")(
+exercise("5.6", expects="a tuple of three heaps, e.g. (12, 11, 6)")(
     move_checker(_THREE_PARTS, (13, 11, 6), "this move wins",
                  hint="the values are g(13) = 2, g(11) = 3 and g(6) = 2, so z = 2 ⊕ 3 ⊕ 2 = 3. Pick a part whose "
                       "value has z's highest 1 (the 2s column) and move it to a follower of value g ⊕ z.")
 )
 
-exercise("5.7", "G is a P-position and H is an N-position. Is the sum G + H a P- or an N-position?",
-         expects="'P' or 'N'")(
+exercise("5.7", expects="'P' or 'N'")(
     outcome_checker("N", "G + H", hint="P + H has the outcome of H: the player who wins H alone plays H as "
                                        "usual, and answers every move in G by the winning reply in G.")
 )
@@ -167,19 +159,15 @@ def _check_poker_nim_reply(answer: object) -> _Verdict:
                    "A raise is never needed, though: from every N-position some move that only takes chips wins.")
 
 
-_check_poker_nim_reply.hint = _HINT_5_8
+with_hint(_check_poker_nim_reply, _HINT_5_8)
 
-exercise("5.8", "Poker Nim: the heaps are (3, 5, 6) and you have just moved. Your opponent adds chips and "
-         "raises the heap of 3 to 9. What is your reply? Give the heaps after it.",
-         expects="a tuple of three heaps, e.g. (9, 5, 1)")(_check_poker_nim_reply)
+exercise("5.8", expects="a tuple of three heaps, e.g. (9, 5, 1)")(_check_poker_nim_reply)
 
 # Dawson's Kayles (0.07) repeats with period 34 from heap 53 on (OEIS A002187 lists 0.137, the same numbers one
 # place earlier); t = 2 pins per move. The Guy–Smith check runs for n = 53 .. 2·53 + 34 + 2 - 1.
 _DAWSON_PREPERIOD, _DAWSON_PERIOD, _DAWSON_T = 53, 34, 2
 
-exercise("5.9", "Dawson's Kayles (0.07) repeats with period 34 from heap 53 on. By the Guy–Smith theorem, up to "
-         "which heap n must g(n + 34) = g(n) be checked, at the least, to prove it for ever?",
-         expects="a whole number, e.g. 100")(
+exercise("5.9", expects="a whole number, e.g. 100")(
     number_checker(2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T - 1, "the last heap of the check",
                    hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most pins one move removes.",
                    slips={2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T:

@@ -41,20 +41,19 @@ def _ones_note(after: tuple[int, ...]) -> str:
     return "its nim-sum is not 0"
 
 
-exercise("6.1", "Misère Nim: is (2, 2) a P-position or an N-position?", expects="'P' or 'N'")(
+exercise("6.1", expects="'P' or 'N'")(
     outcome_checker(_MISERE_NIM.outcome((2, 2)), "(2, 2) in misère Nim",
                     hint="play it out: whatever your opponent does to one heap, what can you do to the other?")
 )
 
-exercise("6.2", "Misère Nim from (1, 1, 5): give the winning move.", expects="the heaps after your move, "
+exercise("6.2", expects="the heaps after your move, "
          "e.g. (1, 1, 3)")(
     nim_move_checker(_MISERE_NIM, (1, 1, 5), "it wins misère Nim",
                      hint="only one heap has more than one chip: shrink it so that an odd number of 1-heaps is "
                           "left.", explain=_ones_note)
 )
 
-exercise("6.3", "Misère play, S = {1, 4}: list the P-positions among heaps 0 to 19.",
-         expects="a list of heap sizes, e.g. [2, 6]")(
+exercise("6.3", expects="a list of heap sizes, e.g. [2, 6]")(
     set_checker(_MISERE_ONE_FOUR.p_positions(20), "misère P-positions below 20 for S = {1, 4}",
                 hint="heap 0 is N in misère play (the player to move cannot move, and wins); work upwards: a "
                      "heap is P when every move from it leads to an N-position.",
@@ -85,9 +84,7 @@ def _why_label_is_right(n: int) -> str:
     return f"both starts label heap {n} as {_TRUE_THREE_FIVE[n]}"
 
 
-exercise("6.4", "Misère play, S = {3, 5}. Run PTFN with the paper's start read inclusively (heaps 0 to 3 marked N) and "
-         "compare with the truth: which heaps among 0 to 19 get the wrong label?",
-         expects="a list of heap sizes, e.g. [7, 8]")(
+exercise("6.4", expects="a list of heap sizes, e.g. [7, 8]")(
     set_checker([n for n in range(20) if _PRINTED_THREE_FIVE[n] != _TRUE_THREE_FIVE[n]],
                 "heaps below 20 that the printed start labels wrongly for misère S = {3, 5}",
                 hint="the correct labels come from ptfn({3, 5}, 20, misere=True); for the printed start, scan "
@@ -95,8 +92,7 @@ exercise("6.4", "Misère play, S = {3, 5}. Run PTFN with the paper's start read 
                 why_not=_why_label_is_right)
 )
 
-exercise("6.5", "Misère play, S = {2, 5, 7}: list the P-positions among heaps 0 to 19.",
-         expects="a list of heap sizes, e.g. [4, 9]")(
+exercise("6.5", expects="a list of heap sizes, e.g. [4, 9]")(
     set_checker(_MISERE_TWO_FIVE_SEVEN.p_positions(20), "misère P-positions below 20 for S = {2, 5, 7}",
                 hint="shift the normal-play P-positions of S = {2, 5, 7} (heaps with Grundy value 0) up by "
                      "2, the smallest move, and mark heaps 0 and 1 as N.",
@@ -110,8 +106,7 @@ def _misere_sum_outcome() -> str:
     return outcome(both, (1, 3, 8), misere=True)
 
 
-exercise("6.6", "Misère play, S = {1, 3, 4}: heaps of 1, 3 and 8 chips side by side. Is this a P- or an "
-         "N-position? (The heaps of this game are tame.)", expects="'P' or 'N'")(
+exercise("6.6", expects="'P' or 'N'")(
     outcome_checker(_misere_sum_outcome(), "(1, 3, 8) in misère play",
                     hint="the genera are 1^(0 3 1 ...), 1^(0 3 1 ...) and 1^(0 3 1 ...): all three parts are fickle, "
                          "so use the rule for heaps of at most one chip.")

@@ -6,15 +6,14 @@ from collections.abc import Callable
 
 from gamelib.analysis.beatty import floor_phi
 from gamelib.exercises.answers import NotAnAnswer, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker, read_position
 from gamelib.games.chomp import Chomp
 from gamelib.games.wythoff import RookGame, Wythoff
 
 _WYTHOFF = Wythoff()
 
-exercise("7.1", "Wythoff's game: which heap b makes (19, b) a P-position with b > 19?",
-         expects="a whole number")(
+exercise("7.1", expects="a whole number")(
     number_checker(31, "the partner of 19",
                    hint="the P-positions are (floor(k·φ), floor(k·φ) + k); which k gives floor(k·φ) = 19?",
                    slips={12: "12 is the k with floor(k·φ) = 19; the partner is floor(k·φ) + k",
@@ -22,14 +21,12 @@ exercise("7.1", "Wythoff's game: which heap b makes (19, b) a P-position with b 
                                          "another k"}.get)
 )
 
-exercise("7.2", "Wythoff's game from (9, 12): give the position after a winning move.",
-         expects="a pair of heaps, e.g. (2, 3)")(
+exercise("7.2", expects="a pair of heaps, e.g. (2, 3)")(
     move_checker(_WYTHOFF, (9, 12), "this move wins",
                  hint="list the P-positions with both heaps at most 12; which can you reach from (9, 12)?")
 )
 
-exercise("7.3", "Rook game: the rook stands on (9, 14). Give the square a winning move goes to.",
-         expects="a square (x, y), e.g. (1, 2)")(
+exercise("7.3", expects="a square (x, y), e.g. (1, 2)")(
     move_checker(RookGame(), (9, 14), "this move wins",
                  hint="the rook game is two-heap Nim: which squares are P-positions?")
 )
@@ -65,8 +62,7 @@ def chomp_checker(board: Chomp, what: str, hint: str) -> Callable[[object], _Ver
         return wrong(f"{read}, an N-position: your opponent then has a winning reply. (As row lengths, {square} "
                      "cannot be left by one bite.)", hint)
 
-    checker.hint = hint
-    return checker
+    return with_hint(checker, hint)
 
 
 def _square_named(answer: object, board: Chomp) -> tuple[int, int] | None:
@@ -85,20 +81,17 @@ def _square_named(answer: object, board: Chomp) -> tuple[int, int] | None:
     return (row, col) if 1 <= row <= board.rows and 1 <= col <= board.cols else None
 
 
-exercise("7.4", "Chomp on a 3 x 7 bar: give the position after a winning first bite.",
-         expects="the row lengths after your bite, e.g. (7, 7, 2)")(
+exercise("7.4", expects="the row lengths after your bite, e.g. (7, 7, 2)")(
     chomp_checker(Chomp(3, 7), "this bite wins",
                   hint="list the bites with Chomp(3, 7).moves(...) and look for one that leaves a P-position.")
 )
 
-exercise("7.5", "Chomp on a 5 x 5 bar: give the position after a winning first bite.",
-         expects="the row lengths after your bite, e.g. (5, 5, 5, 5, 1)")(
+exercise("7.5", expects="the row lengths after your bite, e.g. (5, 5, 5, 5, 1)")(
     chomp_checker(Chomp(5, 5), "this first bite wins",
                   hint="a square bar is symmetric; which bite leaves two equal arms that you can mirror?")
 )
 
-exercise("7.6", "Wythoff's game: exactly one P-position (a, 99) has a < 99. Give a.",
-         expects="a whole number")(
+exercise("7.6", expects="a whole number")(
     number_checker(61, "the smaller heap beside 99",
                    hint="every positive number is exactly one of floor(k·φ) and floor(k·φ²): 99 is not floor(k·φ) "
                         "for any k, so 99 = floor(k·φ²) = floor(k·φ) + k for one k.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, outcome_checker
 from gamelib.games.hackenbush import GreenHackenbush
 
@@ -64,10 +64,9 @@ def _check_bamboo_chop(answer: object) -> _Verdict:
                    "chop wins.")
 
 
-_check_bamboo_chop.hint = _HINT_8_4
+with_hint(_check_bamboo_chop, _HINT_8_4)
 
-exercise("8.4", "Bamboo stalks of 4, 5 and 6 edges. Chop one edge so that you win; give the stalk lengths after.",
-         expects="the three stalk lengths after your chop, e.g. (4, 5, 3)")(_check_bamboo_chop)
+exercise("8.4", expects="the three stalk lengths after your chop, e.g. (4, 5, 3)")(_check_bamboo_chop)
 
 
 def _value_slips(picture: GreenHackenbush) -> Callable[[int], str | None]:
@@ -77,7 +76,7 @@ def _value_slips(picture: GreenHackenbush) -> Callable[[int], str | None]:
                    "values nim-add"}.get
 
 
-exercise("8.5", f"The tree with edges {TREE}: what is its Grundy value?", expects="a whole number, e.g. 6")(
+exercise("8.5", expects="a whole number, e.g. 6")(
     number_checker(_TREE.grundy(_TREE.start), "the Grundy value of the tree",
                    hint="work from the tips down: at each vertex, nim-add the branches standing on it; a branch is "
                         "worth 1 (its lowest edge) + the value of what stands on its upper end.",
@@ -109,20 +108,18 @@ def _check_tree_chop(answer: object) -> _Verdict:
     return correct(f"chopping {edge} leaves a tree worth 0, a P-position, so this chop wins.")
 
 
-_check_tree_chop.hint = _HINT_8_6
+with_hint(_check_tree_chop, _HINT_8_6)
 
-exercise("8.6", f"The tree with edges {TREE}: which edge do you chop to win?",
-         expects="an edge as a pair (u, v), e.g. (1, 6)")(_check_tree_chop)
+exercise("8.6", expects="an edge as a pair (u, v), e.g. (1, 6)")(_check_tree_chop)
 
-exercise("8.7", f"The picture with edges {CYCLES}: what is its Grundy value?", expects="a whole number, e.g. 6")(
+exercise("8.7", expects="a whole number, e.g. 6")(
     number_checker(_CYCLES.grundy(_CYCLES.start), "the Grundy value of the picture",
                    hint="fuse each cycle into one vertex: its edges become loops there, each worth one edge. Then "
                         "use the colon principle from the tips down.",
                    slips=_value_slips(_CYCLES))
 )
 
-exercise("8.8", f"The house beside a single edge, {HOUSE_AND_EDGE}: is it a P- or an N-position?",
-         expects="'P' or 'N'")(
+exercise("8.8", expects="'P' or 'N'")(
     outcome_checker(_HOUSE_AND_EDGE.outcome(_HOUSE_AND_EDGE.start), "the house beside a single edge",
                     hint="both walls stand on the ground, so every edge of the house lies on a cycle through the "
                          "ground: fuse them all into the ground and count the loops.")

@@ -1,9 +1,19 @@
 """The game model's base: what every game offers, and what every one-heap game offers besides.
 
-:class:`Game` is what the engine, the figures and the panels may rely on: ``moves``, ``title``, ``misere``,
-``grundy``, ``outcome`` and ``winning_moves``. A game class gives its ``moves`` and overrides the rest only
-when it knows something faster than the definition (a formula, a period, a cache). :class:`OneHeapGame` adds
-the tables of a game played on one heap: ``grundy_values``, ``outcomes`` and ``p_positions``.
+:class:`Game` is the protocol the engine, the figures, the explorers and the play panel rely on, so that a
+new game needs no code of its own above the model:
+
+* the rules: ``moves``, and ``grundy``, ``outcome``, ``winning_moves`` and ``remoteness`` from them;
+* the words: ``title``, ``position_text`` (a position in a sentence), ``labelled_moves`` (each move with a
+  button label and a verb, as :class:`Move`), ``value_text``;
+* reading a position typed as text: ``read_position`` within the game's ``position_limit`` (a
+  :class:`~gamelib.parsing.Limit`; ``play_limit`` is the largest start a play session explores);
+* how a position is drawn, by naming a figure kind: ``figure_kind`` ("heap", "heaps", "board", ...); a board
+  game also lists its squares (``squares``, as :class:`Square`).
+
+A game class gives its ``moves`` and overrides the rest only when it knows something faster than the
+definition (a formula, a period, a cache) or better words. :class:`OneHeapGame` adds the tables of a game
+played on one heap: ``grundy_values``, ``outcomes`` and ``p_positions``.
 
 The rule "P exactly when the Grundy value is 0" (normal play) is written once, in :func:`outcome_from_grundy`
 (and, for a whole table at once, :func:`outcomes_from_grundy`).
@@ -11,13 +21,21 @@ The rule "P exactly when the Grundy value is 0" (normal play) is written once, i
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.checks import check_stop
-from gamelib.limits import MAX_LIST
+from gamelib.arguments import check_int, check_stop
+from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
+from gamelib.parsing import Limit
+
+#: Verbs whose past and -ing forms are not made by adding "ed" and "ing" (after dropping a final "e").
+_IRREGULAR = {"take": ("took", "taking"), "bite": ("bit", "biting"), "chop": ("chopped", "chopping"),
+              "split": ("split", "splitting")}
 
 
 def outcome_from_grundy(g: int) -> str:
@@ -49,6 +67,51 @@ def outcome_text(codes: np.ndarray) -> str:
     return np.where(np.asarray(codes) == 0, np.uint8(ord("P")), np.uint8(ord("N"))).tobytes().decode("ascii")
 
 
+@dataclass(frozen=True)
+class Move:
+    """One move from a position as a panel offers it: the ``key`` a play session is given (an amount, a
+    ``(heap, amount)`` pair, a square ...), the position ``after`` it, the ``label`` on its button, and the
+    move in words, a ``verb`` and what follows it, which :meth:`words` puts in the form a sentence needs.
+    ``group`` is the row of buttons it belongs to (the heap it takes from).
+
+    >>> move = Move((0, 2), (1, 4, 5), "2", "take", "2 from heap A")
+    >>> move.words(), move.words("past"), move.words("ing")
+    ('take 2 from heap A', 'took 2 from heap A', 'taking 2 from heap A')
+    """
+
+    key: Hashable
+    after: Any
+    label: str
+    verb: str
+    rest: str
+    group: int = 0
+
+    def words(self, form: str = "do") -> str:
+        """The move as ``"take 2"`` (``form="do"``), ``"took 2"`` (``"past"``) or ``"taking 2"`` (``"ing"``)."""
+        past, ing = _IRREGULAR.get(self.verb) or (self.verb.removesuffix("e") + "ed", self.verb.removesuffix("e")
+                                                   + "ing")
+        verb = {"do": self.verb, "past": past, "ing": ing}[form]
+        return f"{verb} {self.rest}" if self.rest else verb
+
+
+@dataclass(frozen=True)
+class Square:
+    """One square of a game drawn as a board (``figure_kind = "board"``): its ``key`` (what choosing it means
+    to the game), where it is (``row``, ``col``, from 0 at the top left), its ``name`` and ``state`` in words
+    ("row 2, column 3", "chocolate"), the ``symbol`` written in it, whether a piece is there (``filled``) and
+    whether it is fixed (never chosen, drawn dark: Chomp's poison).
+    """
+
+    key: Hashable
+    row: int
+    col: int
+    name: str
+    state: str
+    symbol: str = ""
+    filled: bool = True
+    fixed: bool = False
+
+
 class Game:
     """An impartial game: the positions one move away (``moves``), and what follows from them.
 
@@ -68,6 +131,19 @@ class Game:
 
     #: False for normal play (who cannot move loses), True for misère play (who cannot move wins).
     misere: bool = False
+    #: How a move is made, in a few words, for panels ("take any number of chips from one heap").
+    how_to_move: str = "players take turns"
+    #: How a position is drawn (:func:`gamelib.plots.position_figure`): "heap", "heaps", "board", ... or
+    #: "moves" (no picture of its own: the panels list the moves).
+    figure_kind: ClassVar[str] = "moves"
+    #: What a panel accepts when a position of this game is typed (None: positions are not typed).
+    position_limit: ClassVar[Limit | None] = None
+    #: The largest start a play session explores (the computer looks at every position below it).
+    play_limit: ClassVar[Limit | None] = None
+    #: Board games: True when a move chooses several squares (coins to turn), False for one (a square to bite),
+    #: and the words on the button that plays the squares chosen.
+    choose_several: ClassVar[bool] = False
+    choice_words: ClassVar[str] = "Play the chosen squares"
 
     @property
     def title(self) -> str:
@@ -100,6 +176,78 @@ class Game:
         """The positions one move away that are P-positions: the moves that win. Empty for a P-position."""
         return [m for m in self.moves(position) if self.outcome(m) == "P"]
 
+    def remoteness(self, position: Any) -> int:
+        """How many moves are left with best play (:func:`gamelib.analysis.engine.remoteness`): the winner
+        hurries, the loser stalls. Kept for the next question, as a play session asks after every move."""
+        memo = self.__dict__.get("_remoteness")
+        if memo is None:
+            memo = self.__dict__.setdefault("_remoteness", ({}, threading.Lock()))
+        table, lock = memo
+        with lock:
+            return engine.evaluate(self, position, engine.remoteness_rule, table, MAX_POSITIONS)
+
+    # -- the words and pictures panels use
+
+    def check_position(self, position: Any) -> Any:
+        """``position`` as this game keeps it, if it is one; else TypeError or ValueError saying why not."""
+        return position
+
+    def position_text(self, position: Any) -> str:
+        """A position in a sentence ("at heap 7 you took 2"), e.g. ``'heaps (3, 4, 5)'``."""
+        return f"position {position}"
+
+    def labelled_moves(self, position: Any) -> list[Move]:
+        """Every move from ``position`` with its key, button label and words, in the order of the buttons.
+
+        By default a move is known by the position it leads to.
+
+        >>> class TakeOneOrTwo(Game):
+        ...     def moves(self, n):
+        ...         return [n - s for s in (1, 2) if s <= n]
+        >>> [m.words() for m in TakeOneOrTwo().labelled_moves(3)]
+        ['move to position 2', 'move to position 1']
+        """
+        return [Move(after, after, self.position_text(after), "move", f"to {self.position_text(after)}")
+                for after in self.moves(self.check_position(position))]
+
+    def read_position(self, text: str, limit: Limit | None = None) -> Any:
+        """The position typed in ``text``, read within ``limit`` (by default the game's ``position_limit``)."""
+        limit = limit or self.position_limit
+        if limit is None:
+            raise TypeError(f"positions of {self.title} cannot be typed as text")
+        return self.check_position(limit.read(text))
+
+    def value_text(self, position: Any) -> str:
+        """The Grundy value of a position as a short formula, e.g. ``'g = 3'``."""
+        return f"g = {self.grundy(position)}"
+
+    def values_text(self, position: Any) -> str:
+        """The Grundy value of a position and of the position after each move (a play panel shows it)."""
+        after = ", ".join(f"{m.label} \u2192 {self.value_text(m.after)}" for m in self.labelled_moves(position))
+        return f"{self.value_text(position)}." + (f" After a move: {after}" if after else "")
+
+    def squares(self, position: Any) -> list[Square]:  # pragma: no cover - board games give their own
+        """The squares of the board, row by row (games with ``figure_kind = "board"``)."""
+        raise NotImplementedError(f"{type(self).__name__} is not drawn as a board")
+
+    def winning_squares(self, position: Any) -> list:
+        """The keys of the squares a winning move chooses (board games): every winning square when a move is
+        one square (Chomp's winning bites); the squares of the first winning move when a move chooses several
+        (the coins it turns). Empty at a P-position."""
+        wins = [m.key for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
+        if not self.choose_several:
+            return wins
+        return list(cast(tuple, wins[0])) if wins else []
+
+    def sized_for(self, start: Any) -> Game:
+        """The game a play panel plays from ``start`` on: this one, or (a coin row) one whose board is fixed to
+        the size the start needs, so the board keeps its size as the game goes."""
+        return self
+
+    def chosen_move(self, keys: tuple) -> Hashable:
+        """The move key for the squares chosen on the board (one square: its own key)."""
+        return keys[0] if len(keys) == 1 else tuple(keys)
+
 
 class OneHeapGame(Game):
     """A game on one heap of n >= 0 chips: adds the tables ``grundy_values``, ``outcomes`` and ``p_positions``.
@@ -116,9 +264,32 @@ class OneHeapGame(Game):
     ('PNNPNNP', [0, 3, 6, 9])
     """
 
+    figure_kind: ClassVar[str] = "heap"
+    how_to_move = "take chips from the heap"
+    position_limit: ClassVar[Limit | None] = Limit("heap", 0, MAX_PLAY_HEAP)
+    play_limit: ClassVar[Limit | None] = Limit("heap", 1, MAX_PLAY_HEAP)
+
     def grundy_values(self, stop: int) -> np.ndarray:  # pragma: no cover - defined by each game
         """Grundy values g(0), ..., g(stop - 1) as a numpy array (normal play)."""
         raise NotImplementedError
+
+    def check_position(self, position: Any) -> int:
+        """The heap size as a plain int (a whole number, at least 0)."""
+        return check_int(position, "heap size n")
+
+    def position_text(self, position: Any) -> str:
+        """``'heap 7'``."""
+        return f"heap {position}"
+
+    def labelled_moves(self, position: Any) -> list[Move]:
+        """A move is known by the amount it takes (its key), smallest first: ``take 2``."""
+        n = self.check_position(position)
+        return [Move(n - after, after, f"take {n - after}", "take", str(n - after)) for after in
+                sorted(self.moves(n), reverse=True)]
+
+    def value_text(self, position: Any) -> str:
+        """``'g(7) = 3'``."""
+        return f"g({position}) = {self.grundy(position)}"
 
     def _misere_codes(self, stop: int) -> np.ndarray:  # pragma: no cover - defined by each misère game
         raise NotImplementedError(f"{type(self).__name__} is not played misère")
@@ -136,4 +307,4 @@ class OneHeapGame(Game):
         return np.flatnonzero(np.frombuffer(text.encode("ascii"), dtype=np.uint8) == ord("P")).tolist()
 
 
-__all__ = ["Game", "OneHeapGame", "outcome_from_grundy", "outcome_text", "outcomes_from_grundy"]
+__all__ = ["Game", "Move", "OneHeapGame", "Square", "outcome_from_grundy", "outcome_text", "outcomes_from_grundy"]

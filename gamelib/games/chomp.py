@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import threading
 from math import comb, isqrt
+from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
-from gamelib.checks import LimitError, check_heaps, check_int
-from gamelib.games.base import Game
+from gamelib.arguments import LimitError, check_heaps, check_int
+from gamelib.games.base import Game, Move, Square
 from gamelib.limits import MAX_CHOMP_MOVES, MAX_CHOMP_POSITIONS, MAX_DIVISOR_N, MAX_DIVISORS
 
 
@@ -62,6 +63,9 @@ class Chomp(ExploredGame):
     >>> c.outcome(c.start), c.winning_moves(c.start)
     ('N', [(3, 2)])
     """
+
+    figure_kind: ClassVar[str] = "board"
+    how_to_move = "bite a square, eating it and every square below it and to its right (never the poisoned square)"
 
     def __init__(self, rows: int, cols: int):
         self.rows = check_int(rows, "rows", minimum=1)
@@ -137,15 +141,31 @@ class Chomp(ExploredGame):
         rows = self.check_position(position)
         return [self._eat(rows, r, c) for r, length in enumerate(rows) for c in range(length) if r or c]
 
+    def position_text(self, position: Any) -> str:
+        """``'position (5, 5, 3)'`` (the row lengths, top row first)."""
+        return f"position {tuple(position)}"
+
+    def labelled_moves(self, position: Any) -> list[Move]:
+        """A move is known by its square ``(row, col)``, from 0 at the poisoned corner; it is named from 1."""
+        rows = self.check_position(position)
+        return [Move((r, c), self._eat(rows, r, c), f"{r + 1},{c + 1}", "bite", f"at row {r + 1}, column {c + 1}",
+                     group=r) for r, length in enumerate(rows) for c in range(length) if r or c]
+
+    def squares(self, position: Any) -> list[Square]:
+        """Every square of the bar, row by row: chocolate, eaten, or the poison (fixed)."""
+        rows = self.check_position(position)
+        return [Square((r, c), r, c, f"row {r + 1}, column {c + 1}",
+                       "poison" if (r, c) == (0, 0) else "chocolate" if c < rows[r] else "eaten",
+                       symbol="\u2620" if (r, c) == (0, 0) else "", filled=c < rows[r], fixed=(r, c) == (0, 0))
+                for r in range(self.rows) for c in range(self.cols)]
+
     def winning_bites(self, position: tuple[int, ...]) -> list[tuple[int, int]]:
         """The squares (row, col) whose bite leaves a P-position: the winning moves, as squares to eat.
 
         >>> Chomp(2, 3).winning_bites((3, 3))
         [(1, 2)]
         """
-        rows = self.check_position(position)
-        return [(r, c) for r, length in enumerate(rows) for c in range(length)
-                if (r or c) and self.outcome(self.bite(rows, r, c)) == "P"]
+        return [cast(tuple[int, int], m.key) for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
 
 
 def divisors(n: int) -> tuple[int, ...]:

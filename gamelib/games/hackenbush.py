@@ -20,7 +20,7 @@ from gamelib.analysis.hackenbush import (
     hackenbush_value,
     reduction_steps,
 )
-from gamelib.checks import LimitError, _show, check_int, read_items
+from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game
 from gamelib.limits import MAX_HACKENBUSH_EDGES, MAX_HACKENBUSH_MOVE_WORK
 
@@ -88,7 +88,7 @@ class GreenHackenbush(Game):
         return cls(edges)
 
     def __repr__(self) -> str:
-        return f"GreenHackenbush({_show(list(self.edges))})"
+        return f"GreenHackenbush({show(list(self.edges))})"
 
     @property
     def title(self) -> str:
@@ -171,7 +171,7 @@ class GreenHackenbush(Game):
         key = _key(_check_edge(edge, "the chop"))
         last = self._last_copies(checked)
         if key not in last:
-            raise ValueError(f"{key} is not an edge of the position {_show(checked)}")
+            raise ValueError(f"{key} is not an edge of the position {show(checked)}")
         return self._chop(checked, last[key])
 
     def grundy(self, position: object) -> int:
@@ -238,7 +238,7 @@ def _check_edge(edge: object, where: str) -> Edge:
     """An edge as a pair of whole numbers 0 or more; anything else is refused with what was expected."""
     if not isinstance(edge, (tuple, list)) or len(edge) != 2:
         raise TypeError(f"each edge of {where} must be a pair (u, v) of vertices (whole numbers, 0 is the ground), "
-                        f"got {_show(edge)}")
+                        f"got {show(edge)}")
     return (check_int(edge[0], f"a vertex of {where}"), check_int(edge[1], f"a vertex of {where}"))
 
 

@@ -15,7 +15,7 @@ from operator import xor
 
 import numpy as np
 
-from gamelib.checks import check_heaps, check_int
+from gamelib.arguments import check_heaps, check_int
 from gamelib.games.base import OneHeapGame
 
 

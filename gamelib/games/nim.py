@@ -1,19 +1,47 @@
 """Nim: several heaps; a move takes any positive number of chips from one heap.
 
-A position is a tuple of heap sizes, e.g. ``(3, 4, 5)``. The order of the heaps is kept as given.
+A position is a tuple of heap sizes, e.g. ``(3, 4, 5)``. The order of the heaps is kept as given. The moves
+of Nim are written once, in :func:`nim_moves`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache, reduce
 from operator import xor
+from typing import Any, ClassVar
 
-from gamelib.checks import LimitError, check_bool, check_heaps, check_int
-from gamelib.games.base import Game, outcome_from_grundy
-from gamelib.limits import MAX_NIM_MOVES, MAX_P_SEARCH_HEAP
+import numpy as np
+
+from gamelib.analysis import engine
+from gamelib.arguments import LimitError, check_bool, check_heaps, check_int, read_items
+from gamelib.games.base import Game, Move, outcome_from_grundy
+from gamelib.limits import (
+    MAX_NIM_EXPLORER_HEAP,
+    MAX_NIM_EXPLORER_HEAPS,
+    MAX_NIM_MOVES,
+    MAX_P_SEARCH_HEAP,
+    MAX_PLAY_NIM_HEAP,
+    MAX_PLAY_NIM_HEAPS,
+    MAX_POSITIONS,
+    MAX_REMOTENESS_HEAPS,
+)
+from gamelib.parsing import Limit
 
 #: Heaps are called A, B, C, ... in every picture, panel and message, so that a student can match them up.
 HEAP_NAMES = "ABCDEFGH"
+
+
+def nim_moves(heaps: tuple[int, ...]) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Every Nim move from ``heaps`` (already checked) as ``(heap index, amount taken, position after)``,
+    heap A first and the smallest amount first: the one place the rule of Nim is written.
+
+    >>> list(nim_moves((1, 2)))
+    [(0, 1, (0, 2)), (1, 1, (1, 1)), (1, 2, (1, 0))]
+    """
+    for i, h in enumerate(heaps):
+        for amount in range(1, h + 1):
+            yield i, amount, heaps[:i] + (h - amount,) + heaps[i + 1 :]
 
 
 def nim_sum(*heaps: int) -> int:
@@ -47,6 +75,11 @@ class Nim(Game):
     [(1, 1, 1)]
     """
 
+    figure_kind: ClassVar[str] = "heaps"
+    how_to_move = "take any number of chips from one heap"
+    position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_NIM_EXPLORER_HEAP, most=MAX_NIM_EXPLORER_HEAPS)
+    play_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PLAY_NIM_HEAP, most=MAX_PLAY_NIM_HEAPS)
+
     def __init__(self, misere: bool = False):
         self.misere = check_bool(misere, "misere")
 
@@ -66,7 +99,35 @@ class Nim(Game):
                 f"{position} has {sum(heaps):,} moves; listing more than {MAX_NIM_MOVES:,} is refused "
                 "(winning_moves and outcome do not need the list)"
             )
-        return [heaps[:i] + (t,) + heaps[i + 1 :] for i, h in enumerate(heaps) for t in range(h)]
+        # heap A first, and in each heap the smallest heap left first
+        return [after for _, _, after in sorted(nim_moves(heaps), key=lambda move: (move[0], -move[1]))]
+
+    def check_position(self, position: Any) -> tuple[int, ...]:
+        """The heaps as a tuple of plain ints."""
+        return check_heaps(position)
+
+    def position_text(self, position: Any) -> str:
+        """``'heaps (3, 4, 5)'``."""
+        return f"heaps {tuple(position)}"
+
+    def labelled_moves(self, position: Any) -> list[Move]:
+        """A move is known by ``(heap index, amount)``; its button shows the amount, in the heap's row."""
+        return [Move((i, amount), after, str(amount), "take", f"{amount} from heap {HEAP_NAMES[i]}", group=i)
+                for i, amount, after in nim_moves(check_heaps(position))]
+
+    def value_text(self, position: Any) -> str:
+        """The nim-sum written out, e.g. ``'3 ⊕ 4 ⊕ 5 = 2'``."""
+        heaps = check_heaps(position)
+        return " \u2295 ".join(map(str, heaps)) + f" = {nim_sum(*heaps)}"
+
+    def values_text(self, position: Any) -> str:
+        """The nim-sum with the heaps in binary, e.g. ``'3 ⊕ 5 = 6 (in binary: A = 0011, B = 0101)'``."""
+        binary = ", ".join(f"{HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(check_heaps(position)))
+        return f"{self.value_text(position)} (in binary: {binary})"
+
+    def remoteness(self, position: Any) -> int:
+        """The remoteness of a Nim position (:func:`nim_remoteness`)."""
+        return nim_remoteness(position)
 
     def grundy(self, position: tuple[int, ...]) -> int:
         """The Grundy value of a Nim position: the nim-sum of its heaps (normal play)."""
@@ -95,6 +156,56 @@ class Nim(Game):
                     if self.outcome(after) == "P":
                         found.append(after)
         return found
+
+
+class _SortedNim:
+    """Nim with each position written as its sorted non-empty heaps (the order of heaps does not matter), so
+    that remoteness explores each position once: the moves are :func:`nim_moves`, sorted."""
+
+    def moves(self, position: tuple[int, ...]) -> set[tuple[int, ...]]:
+        return {tuple(sorted(h for h in after if h)) for _, _, after in nim_moves(position)}
+
+
+def nim_position_count(heaps: tuple[int, ...]) -> int:
+    """How many Nim positions lie at or below ``heaps`` (sorted, largest first), counting a position by its
+    sorted heaps as :func:`nim_remoteness` does: the non-increasing sequences b with 0 <= b[i] <= heaps[i].
+    The count stops just above MAX_POSITIONS.
+
+    >>> nim_position_count((2, 1))  # (0, 0), (1, 0), (2, 0), (1, 1), (2, 1)
+    5
+    """
+    cap = MAX_POSITIONS + 1
+    if not heaps:
+        return 1
+    if heaps[0] >= cap:
+        return cap
+    ways = np.ones(heaps[0] + 1, dtype=np.int64)  # ways[v]: sequences so far whose last entry is v
+    for limit in heaps[1:]:
+        at_least = np.minimum(np.cumsum(ways[::-1])[::-1], cap)  # sequences whose last entry is >= w
+        ways = np.where(np.arange(heaps[0] + 1) <= limit, at_least, 0)
+        if ways.sum() >= cap:
+            return cap
+    return int(min(ways.sum(), cap))
+
+
+_NIM_REMOTENESS: dict = {}  # shared by every Nim game: the rules never change
+
+
+def nim_remoteness(heaps: Iterable[int]) -> int:
+    """The remoteness of a Nim position (see :func:`gamelib.remoteness`), cached across calls.
+
+    >>> nim_remoteness((1, 2, 3)), nim_remoteness((3, 4, 5))
+    (6, 11)
+
+    At most ``MAX_REMOTENESS_HEAPS`` heaps; positions with more than ``MAX_POSITIONS`` positions below them
+    are refused (LimitError) before any is explored.
+    """
+    heaps = read_items(heaps, "heaps", MAX_REMOTENESS_HEAPS, "(3, 4, 5)")
+    key = tuple(sorted((h for h in check_heaps(heaps, name="heaps") if h), reverse=True))
+    if nim_position_count(key) > MAX_POSITIONS:
+        raise LimitError(f"nim_remoteness{tuple(heaps)!r:.60}: the game has more than {MAX_POSITIONS:,} positions "
+                         f"(the limit of positions explored)")
+    return engine.evaluate(_SortedNim(), key[::-1], engine.remoteness_rule, _NIM_REMOTENESS, MAX_POSITIONS)
 
 
 def nim_p_positions(max_heap: int, smallest: int | None = None) -> list[tuple[int, int, int]]:

@@ -63,7 +63,7 @@ from gamelib.analysis.periodicity import (
 )
 from gamelib.analysis.progress import ProgressCallback, Work, check_progress
 from gamelib.analysis.rare_values import HeapRules, HeapValues, RareSplit, parse_rare_mask
-from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OCTAL_DIGITS, MAX_SPLIT_HEAP, OCTAL_SEARCH
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from typing import ClassVar
 
 import numpy as np
 
 from gamelib.analysis.periodicity import Periodicity, fill_periodic, subtraction_periodicity
-from gamelib.checks import check_bool, check_int, check_stop, check_subtraction_set, set_text
+from gamelib.arguments import check_bool, check_int, check_stop, check_subtraction_set, read_items, set_text
 from gamelib.games.base import OneHeapGame
+from gamelib.limits import MAX_ELEMENT, MAX_SET_SIZE
+from gamelib.parsing import Limit
 
 
 class SubtractionGame(OneHeapGame):
@@ -42,6 +45,28 @@ class SubtractionGame(OneHeapGame):
     2
     """
 
+    #: The sets a panel accepts (the same in every explorer and in play).
+    set_limit: ClassVar[Limit] = Limit("S", 1, MAX_ELEMENT, most=MAX_SET_SIZE, as_set=True)
+
+    @classmethod
+    def from_set(cls, S: object, misere: bool = False) -> SubtractionGame:
+        """The game of a set typed as text (``"1, 3, 4"``) or given as a collection, within :attr:`set_limit`.
+
+        >>> SubtractionGame.from_set("{4, 1, 3}").S
+        (1, 3, 4)
+        >>> SubtractionGame.from_set({1, 25})
+        Traceback (most recent call last):
+        ...
+        ValueError: S {1, 25} is out of range: S: at most 8 numbers, each from 1 to 20
+        """
+        limit = cls.set_limit
+        if isinstance(S, str):
+            return cls(limit.read_numbers(S), misere)
+        values = check_subtraction_set(read_items(S, "S", MAX_SET_SIZE, "{1, 3, 4}"))
+        if values[-1] > limit.high:
+            raise ValueError(f"S {set_text(values)} is out of range: {limit.text()}")
+        return cls(values, misere)
+
     def __init__(self, S: Iterable[int], misere: bool = False):
         self.S = check_subtraction_set(S)
         self.misere = check_bool(misere, "misere")
@@ -56,6 +81,13 @@ class SubtractionGame(OneHeapGame):
     def title(self) -> str:
         """How plots and messages name this game, e.g. ``S = {2, 5, 7}``."""
         return f"S = {set_text(self.S)}" + (" (misère)" if self.misere else "")
+
+    @property
+    def how_to_move(self) -> str:  # type: ignore[override]
+        """``'take 1, 2 or 3 chips from the heap'``."""
+        amounts = [str(s) for s in self.S]
+        return "take " + (", ".join(amounts[:-1]) + " or " + amounts[-1] if len(amounts) > 1 else amounts[0]) + \
+            (" chip" if amounts == ["1"] else " chips") + " from the heap"
 
     def moves(self, n: int) -> list[int]:
         """The heaps reachable from ``n`` in one move, smallest first."""

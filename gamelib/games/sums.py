@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.checks import LimitError, check_int, check_stop
+from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.base import Game
 from gamelib.games.nim import Nim
 from gamelib.limits import MAX_PARTNER_HEAP, MAX_PARTNER_POSITIONS, MAX_POSITIONS, MAX_TABLE_SIDE

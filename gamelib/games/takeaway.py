@@ -13,7 +13,7 @@ import numpy as np
 
 from gamelib.analysis.growing import ListTable
 from gamelib.analysis.periodicity import Periodicity, observed_periodicity
-from gamelib.checks import LimitError, _show, check_int, check_stop
+from gamelib.arguments import LimitError, check_int, check_stop, show
 from gamelib.games.base import OneHeapGame
 from gamelib.limits import MAX_DIGITS, MAX_POWER_BITS, MAX_RULE_HEAP, MAX_TABLE
 
@@ -78,7 +78,7 @@ class TakeAwayGame(OneHeapGame):
         if not isinstance(misere, bool):
             raise TypeError(f"misere must be True or False, got {misere!r}")
         if name is not None and not isinstance(name, str):
-            raise TypeError(f"name must be text such as 'subtract a nonzero digit', got {_show(name)}")
+            raise TypeError(f"name must be text such as 'subtract a nonzero digit', got {show(name)}")
         self.rule = rule
         self.misere = misere
         self.name = name or str(getattr(rule, "__name__", "take-away rule"))

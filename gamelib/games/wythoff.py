@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import isqrt
 
-from gamelib.checks import LimitError, check_heaps, check_stop
+from gamelib.arguments import LimitError, check_heaps, check_stop
 from gamelib.games.base import Game
 from gamelib.limits import MAX_BOARD_MOVES, MAX_WYTHOFF_LIMIT
 

@@ -22,7 +22,7 @@ until it is one.)
 from __future__ import annotations
 
 from gamelib.analysis.engine import mex
-from gamelib.checks import set_text
+from gamelib.arguments import set_text
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Whole, WholeList, WholeSet

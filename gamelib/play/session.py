@@ -1,59 +1,106 @@
-"""A game between the student and a perfect computer player: turns, undo, hints, the end-of-game report.
+"""A game in progress: turns, the computer's replies, undo, hints and the end-of-game report, for any game.
 
-No widget and no figure: a test drives a whole game without ipywidgets (the view is
-:mod:`gamelib.widgets.play`).
+The session asks the game (:class:`~gamelib.games.base.Game`) for everything: its moves with their keys and
+words (``labelled_moves``), outcomes, remoteness and how to name a position. No widget and no figure: a test
+drives a whole game without ipywidgets (the view is :mod:`gamelib.widgets.play`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from gamelib.play.rules import nim_rules, subtraction_rules
+from gamelib.arguments import check_int, show
+from gamelib.games.base import Game, Move
+from gamelib.games.nim import Nim
+from gamelib.games.subtraction import SubtractionGame
 
-STUDENT = "student"
-COMPUTER = "computer"
-
-
-# --------------------------------------------------------------------------------------------------------
-# The game, without a widget
-
-
-def reword(move_text: str, form: str) -> str:
-    """Reword a move such as ``'take 2 from heap A'`` with another form of the verb: ``'took 2 from heap A'``.
-
-    >>> reword("take 2 from heap A", "took"), reword("take 3", "taking")
-    ('took 2 from heap A', 'taking 3')
-    """
-    return form + move_text[len("take"):]
+#: Who plays: the student against the computer, or two people at one keyboard ("friend").
+STUDENT, COMPUTER, FRIEND = "student", "computer", "friend"
+#: In a game between two people, the moves are made by these two in turn.
+FIRST, SECOND = "first player", "second player"
 
 
 @dataclass(frozen=True)
 class PlayedMove:
-    """One move of a game: who made it, the position before and after, and the move's key and wording.
+    """One move of a game: who made it, the position before, and the move (its key, the position after it,
+    its words).
 
-    >>> print(PlayedMove("student", 10, 2, 8, "take 2"))
+    >>> print(PlayedMove("student", 10, Move(2, 8, "take 2", "take", "2")))
     you: take 2 (10 → 8)
     """
 
     player: str
     before: Any
-    key: Any
-    after: Any
-    text: str
+    move: Move
+
+    @property
+    def key(self) -> Hashable:
+        """What was played: an amount, ``(heap index, amount)``, a square, coins turned, ..."""
+        return self.move.key
+
+    @property
+    def after(self) -> Any:
+        """The position after the move."""
+        return self.move.after
+
+    @property
+    def text(self) -> str:
+        """The move in words, e.g. ``'take 2'``."""
+        return self.move.words()
 
     def __str__(self) -> str:
-        who = "you" if self.player == STUDENT else "computer"
+        who = {STUDENT: "you", COMPUTER: "computer"}.get(self.player, self.player)
         return f"{who}: {self.text} ({self.before} \u2192 {self.after})"
 
 
+def plain_key(key: object) -> Hashable:
+    """A move key made of exact ints (and tuples of them): 2.0, True or 1+0j, which compare equal to 2 or 1,
+    are refused with a TypeError instead of being played as typed; numpy integers become ints.
+
+    >>> plain_key((1, 2)), plain_key(3)
+    ((1, 2), 3)
+    """
+    if isinstance(key, tuple):
+        return tuple(plain_key(part) for part in key)
+    return check_int(key, "each number of a move", minimum=None)
+
+
+def check_start(game: Game, start: object) -> Any:
+    """The start of a game to play: text read within the game's ``play_limit``, or a position given from
+    Python (checked within it too), from which some move is possible."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a gamelib game such as Nim() or SubtractionGame({{1, 2, 3}}), got {show(game)}")
+    if game.misere:
+        raise ValueError(f"{game.title} is played misère; the computer plays normal play (last move wins)")
+    limit = game.play_limit
+    if isinstance(start, str):
+        if limit is None:
+            raise TypeError(f"positions of {game.title} cannot be typed; give the position itself")
+        start = game.read_position(start, limit)
+    else:
+        start = game.check_position(start)
+        if limit is not None:
+            if isinstance(start, int):
+                limit.check(start)
+            else:
+                limit.check_numbers(tuple(cast(tuple, start)))
+    if not game.moves(start):
+        raise ValueError(f"{game.position_text(start)} allows no move at all in {game.title}: choose another start")
+    return start
+
+
 class PlaySession:
-    """A game between the student and a perfect computer player, with undo and an end-of-game report.
+    """A game between the student and a perfect computer player (or two people), with undo, hints and a report.
 
-    Create one with :meth:`subtraction` or :meth:`nim`. The student moves with :meth:`play`; the computer
-    answers at once. Normal play: whoever makes the last move wins.
+    The student moves with :meth:`play`; the computer answers at once. Normal play: whoever makes the last
+    move wins. The computer plays perfectly: from an N-position it moves to a P-position and wins as fast as it
+    can; from a P-position it makes the move that keeps the game going longest (the remoteness of
+    :meth:`~gamelib.games.base.Game.remoteness`), so the student gets as many chances as possible to go wrong.
+    Among equally good moves it takes the first in the order of the buttons, so it always plays the same.
 
-    >>> game = PlaySession.subtraction({1, 2, 3}, 6)
+    >>> game = PlaySession(SubtractionGame({1, 2, 3}), 6)
     >>> game.winning_keys()          # from 6, taking 2 leaves 4, a P-position
     [2]
     >>> [str(m) for m in game.play(2)]
@@ -68,109 +115,132 @@ class PlaySession:
     ([1, 2, 3], None)
     """
 
-    def __init__(self, rules: Any, starter: str = STUDENT):
+    def __init__(self, game: Game, start: object = None, starter: str = STUDENT, opponent: str = COMPUTER):
         if starter not in (STUDENT, COMPUTER):
-            raise ValueError(f"starter must be {STUDENT!r} or {COMPUTER!r}, got {starter!r}")
-        self.rules = rules
-        self.starter = starter
-        self.position = rules.start
+            raise ValueError(f"starter must be {STUDENT!r} or {COMPUTER!r}, got {show(starter)}")
+        if opponent not in (COMPUTER, FRIEND):
+            raise ValueError(f"opponent must be {COMPUTER!r} or {FRIEND!r}, got {show(opponent)}")
+        if start is None:
+            start = getattr(game, "start", None)
+        start = check_start(game, start)
+        self.game = game.sized_for(start)
+        self.start = start
+        self.starter = starter if opponent == COMPUTER else STUDENT
+        self.opponent = opponent
+        self.position = start
         self.history: list[PlayedMove] = []
-        if starter == COMPUTER:
+        if self.starter == COMPUTER:
             self._computer_move()
 
     @classmethod
-    def subtraction(cls, S: object, heap: int, starter: str = STUDENT) -> PlaySession:
-        """A subtraction game: ``S`` a set (or text such as ``"1, 2, 3"``), ``heap`` the starting heap.
+    def subtraction(cls, S: object, heap: object, starter: str = STUDENT) -> PlaySession:
+        """The subtraction game ``S`` (a set, or text such as ``"1, 2, 3"``) from ``heap`` chips.
 
         >>> PlaySession.subtraction("2, 5, 7", 9, starter="computer").history[0].text   # 9 - 5 = 4 is P
         'take 5'
         """
-        return cls(subtraction_rules(S, heap), starter)
+        return cls(SubtractionGame.from_set(S), heap, starter)
 
     @classmethod
     def nim(cls, heaps: object, starter: str = STUDENT) -> PlaySession:
-        """A game of Nim from ``heaps`` (a tuple, or text such as ``"3, 4, 5"``).
+        """Nim from ``heaps`` (a tuple, or text such as ``"3, 4, 5"``).
 
         >>> PlaySession.nim((3, 4, 5), starter="computer").position
         (1, 4, 5)
         """
-        return cls(nim_rules(heaps), starter)
+        return cls(Nim(), heaps, starter)
 
     # -- the state of the game
     @property
     def over(self) -> bool:
         """True when the player to move has no move left."""
-        return not self.rules.moves(self.position)
+        return not self.game.moves(self.position)
+
+    @property
+    def to_move(self) -> str:
+        """Who moves next: the student (against the computer), or the first or second player."""
+        if self.opponent == COMPUTER:
+            return STUDENT
+        return FIRST if len(self.history) % 2 == 0 else SECOND
 
     @property
     def winner(self) -> str | None:
-        """``'student'`` or ``'computer'`` once the game is over (the player who moved last), else None."""
+        """Who made the last move once the game is over (``'student'``, ``'computer'``, or the first or
+        second player), else None."""
         if not self.over or not self.history:
             return None
         return self.history[-1].player
 
+    def moves(self, position: Any = None) -> list[Move]:
+        """The moves from ``position`` (default: the current one), in the order of the buttons."""
+        return self.game.labelled_moves(self.position if position is None else position)
+
     def legal_keys(self) -> list:
-        """The moves allowed now, as keys: amounts (subtraction) or ``(heap index, amount)`` pairs (Nim)."""
-        return [key for key, _ in self.rules.moves(self.position)]
+        """The moves allowed now, as keys: amounts (subtraction), ``(heap index, amount)`` pairs (Nim), ..."""
+        return [move.key for move in self.moves()]
+
+    def winning_moves(self, position: Any = None) -> list[Move]:
+        """The moves from ``position`` (default: the current one) that leave a P-position."""
+        return [move for move in self.moves(position) if self.game.outcome(move.after) == "P"]
 
     def winning_keys(self, position: Any = None) -> list:
-        """The moves from ``position`` (default: the current one) that leave a P-position."""
-        position = self.position if position is None else position
-        return [key for key, after in self.rules.moves(position) if self.rules.outcome(after) == "P"]
+        """The keys of :meth:`winning_moves`."""
+        return [move.key for move in self.winning_moves(position)]
 
-    def computer_choice(self, position: Any = None) -> tuple[Any, Any]:
-        """The computer's move ``(key, position after)``: win fastest from N, lose slowest from P.
+    def computer_choice(self, position: Any = None) -> Move:
+        """The computer's move from ``position``: win fastest from N, lose slowest from P; the first in
+        button order among equals.
 
-        Among equally good moves, the first in button order is taken, so the choice is always the same.
-
-        >>> PlaySession.subtraction({1, 2, 3}, 9).computer_choice(8)   # P: every move loses; stall
-        (1, 7)
+        >>> PlaySession.subtraction({1, 2, 3}, 9).computer_choice(8).words()   # P: every move loses; stall
+        'take 1'
         """
         position = self.position if position is None else position
-        options = [(key, after, self.rules.remoteness(after)) for key, after in self.rules.moves(position)]
+        options = [(move, self.game.remoteness(move.after)) for move in self.moves(position)]
         if not options:
-            raise ValueError(f"no move is possible from {self.rules.position_text(position)}")
-        winning = [option for option in options if option[2] % 2 == 0]  # followers that are P-positions
+            raise ValueError(f"no move is possible from {self.game.position_text(position)}")
+        winning = [option for option in options if option[1] % 2 == 0]  # followers that are P-positions
         if winning:
-            key, after, _ = min(winning, key=lambda option: option[2])  # min/max keep the first of a tie
-        else:
-            key, after, _ = max(options, key=lambda option: option[2])
-        return key, after
+            return min(winning, key=lambda option: option[1])[0]  # min and max keep the first of a tie
+        return max(options, key=lambda option: option[1])[0]
 
     # -- moves
-    def _apply(self, player: str, key: Any, after: Any) -> PlayedMove:
-        record = PlayedMove(player, self.position, key, after, self.rules.move_text(key, self.position))
+    def _apply(self, player: str, move: Move) -> PlayedMove:
+        record = PlayedMove(player, self.position, move)
         self.history.append(record)
-        self.position = after
+        self.position = move.after
         return record
 
     def _computer_move(self) -> PlayedMove | None:
         if self.over:
             return None
-        key, after = self.computer_choice()
-        return self._apply(COMPUTER, key, after)
+        return self._apply(COMPUTER, self.computer_choice())
 
-    def play(self, key: Any) -> list[PlayedMove]:
-        """Make the student's move ``key``, then the computer's reply (if the game is not over).
+    def play(self, key: object) -> list[PlayedMove]:
+        """Make the move ``key`` for the player to move, then the computer's reply (if it plays, and the game
+        is not over).
 
         Raises ValueError (naming the move) when the game is over or the move is not allowed, and TypeError
         when ``key`` is not made of whole numbers (2.0 and True are refused, not read as 2 and 1).
         """
-        key = self.rules.parse_key(key)
+        key = plain_key(key)
         if self.over:
-            raise ValueError(f"the game is over ({self.rules.position_text(self.position)}): start a new game")
-        for legal, after in self.rules.moves(self.position):
-            if legal == key:
-                made = [self._apply(STUDENT, key, after)]
-                reply = self._computer_move()
+            raise ValueError(f"the game is over ({self.game.position_text(self.position)}): start a new game")
+        for move in self.moves():
+            if move.key == key:
+                made = [self._apply(self.to_move, move)]
+                reply = self._computer_move() if self.opponent == COMPUTER else None
                 return made + ([reply] if reply else [])
-        raise ValueError(
-            f"{key!r} is not a move allowed from {self.rules.position_text(self.position)}; "
-            f"allowed: {self.legal_keys()}"
-        )
+        raise ValueError(f"{show(key)} is not a move allowed from {self.game.position_text(self.position)}; "
+                         f"allowed: {show(self.legal_keys())}")
 
     def undo(self) -> bool:
-        """Take back the student's last move and the computer's reply. False if the student has not moved."""
+        """Take back the student's last move and the computer's reply (between two people: the last move).
+        False if there is nothing to take back."""
+        if self.opponent == FRIEND:
+            if not self.history:
+                return False
+            self.position = self.history.pop().before
+            return True
         if not any(m.player == STUDENT for m in self.history):
             return False
         while self.history:
@@ -182,15 +252,16 @@ class PlaySession:
 
     # -- the report
     def first_mistake(self) -> PlayedMove | None:
-        """The student's first move from an N-position to an N-position (a win thrown away), or None."""
+        """The first move (the student's, against the computer) from an N-position to an N-position: a win
+        thrown away. None if there is none."""
         for record in self.history:
-            if (record.player == STUDENT and self.rules.outcome(record.before) == "N"
-                    and self.rules.outcome(record.after) == "N"):
+            if (record.player != COMPUTER and self.game.outcome(record.before) == "N"
+                    and self.game.outcome(record.after) == "N"):
                 return record
         return None
 
     def report(self) -> str:
-        """A few sentences on the game: who won and the student's first mistake with the winning move.
+        """A few sentences on the game: who won, and the first mistake with the move that would have won.
 
         >>> game = PlaySession.subtraction({1, 2}, 4)
         >>> moves = game.play(2)      # 4 is N; taking 2 leaves 2, an N-position: a mistake
@@ -200,27 +271,28 @@ class PlaySession:
         """
         if not self.over:
             return "The game is still going."
-        head = "You won!" if self.winner == STUDENT else "The computer won."
+        names = {STUDENT: "You won!", COMPUTER: "The computer won."}
+        head = names.get(self.winner or "", f"The {self.winner} won.")
         mistake = self.first_mistake()
         if mistake is not None:
-            rules = self.rules
-            better = " or ".join(
-                f"{reword(rules.move_text(key, mistake.before), 'taking')} "
-                f"(leaving {rules.position_text(after)}, a P-position)"
-                for key, after in rules.moves(mistake.before)
-                if rules.outcome(after) == "P"
-            )
-            return (
-                f"{head} Your first mistake: at {rules.position_text(mistake.before)} you "
-                f"{reword(mistake.text, 'took')}, leaving {rules.position_text(mistake.after)}, "
-                f"an N-position (the player to move can win). {better[0].upper()}{better[1:]} would have won."
-            )
-        had_chance = any(
-            m.player == STUDENT and self.rules.outcome(m.before) == "N" for m in self.history
-        )
+            text = self.game.position_text
+            better = " or ".join(f"{move.words('ing')} (leaving {text(move.after)}, a P-position)"
+                                 for move in self.winning_moves(mistake.before))
+            whose, who = ("Your first mistake", "you") if mistake.player == STUDENT else \
+                ("The first mistake", f"the {mistake.player}")
+            return (f"{head} {whose}: at {text(mistake.before)} {who} {mistake.move.words('past')}, leaving "
+                    f"{text(mistake.after)}, an N-position (the player to move can win). "
+                    f"{better[0].upper()}{better[1:]} would have won.")
+        if self.opponent == FRIEND:
+            return f"{head} No mistakes: every time a player could win, they moved to a P-position."
+        had_chance = any(m.player == STUDENT and self.game.outcome(m.before) == "N" for m in self.history)
         if had_chance:
             return f"{head} No mistakes: every time you could win, you moved to a P-position."
         return (
             f"{head} No mistakes — but you never had a winning position: you always had to move from a "
             "P-position, and the computer never let you off the hook. Try starting a game from an N-position."
         )
+
+
+__all__ = ["COMPUTER", "FIRST", "FRIEND", "SECOND", "STUDENT", "PlaySession", "PlayedMove", "check_start",
+           "plain_key"]

@@ -2,7 +2,8 @@
 
 The figures are built on :class:`matplotlib.figure.Figure` directly, not through ``pyplot``, so nothing is
 kept in pyplot's registry: a figure disappears when nothing refers to it, and a notebook shows it once, as
-the last expression of a cell (the figures carry their own ``_repr_png_`` for that).
+the last expression of a cell: as a picture with its text alternative (``GameFigure.text_alternative``; a
+plain PNG output would have none), so a screen reader can say what it shows.
 
 One look everywhere, safe for colour-blind readers:
 
@@ -25,53 +26,38 @@ tests and widgets can check it without reading pixels.
 The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_strip, outcome_strips,
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
 (sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table) and
-:mod:`~gamelib.plots.boards` (chomp_board); :mod:`~gamelib.plots.style` holds the palette and
+:mod:`~gamelib.plots.boards` (board_figure, chomp_board); :mod:`~gamelib.plots.positions` draws a position of any
+game by the kind of figure it names (position_figure); :mod:`~gamelib.plots.style` holds the palette and
 :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the drawing helpers they share,
 :mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is importable from here.
 """
 
-from gamelib.plots.boards import chomp_board
+from gamelib.plots.boards import board_figure, chomp_board
 from gamelib.plots.figure import GameFigure, figure_to_png
 from gamelib.plots.graphs import game_graph, labelling_figure
 from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
-from gamelib.plots.rare import rare_heaps_figure as rare_heaps_figure  # the picture of the rare-value method
-
-# The palette and sizes stay importable as gamelib.plots.P_COLOUR etc., as before the split.
-from gamelib.plots.style import (  # noqa: F401
-    CELL,
-    CHOCOLATE_COLOUR,
-    HIGHLIGHT_COLOUR,
-    LABEL_SIZE,
-    LINE_COLOUR,
-    MIN_TEXT_SIZE,
-    MOVE_COLOUR,
-    N_COLOUR,
-    N_TEXT_COLOUR,
-    P_COLOUR,
-    P_EDGE_COLOUR,
-    P_EDGE_WIDTH,
-    P_TEXT_COLOUR,
-    PARITY_COLOUR,
-    PERIOD_CMAP,
-    POISON_COLOUR,
-    SECOND_COLOUR,
-    TICK_SIZE,
-    TITLE_SIZE,
-    VALUE_CMAP,
-)
+from gamelib.plots.positions import FIGURES, figure_kind, position_figure
+from gamelib.plots.rare import rare_heaps_figure
+from gamelib.plots.text import mex_sentence
 from gamelib.plots.two_heaps import period_heatmap, sum_heatmap, wythoff_heatmap
 
 __all__ = [
+    "FIGURES",
     "GameFigure",
+    "board_figure",
     "chomp_board",
+    "figure_kind",
     "figure_to_png",
     "game_graph",
     "grundy_scale",
     "labelling_figure",
+    "mex_sentence",
     "nim_binary_table",
     "outcome_strips",
     "period_heatmap",
+    "position_figure",
+    "rare_heaps_figure",
     "sequence_strip",
     "sum_heatmap",
     "wythoff_heatmap",

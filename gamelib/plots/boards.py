@@ -1,21 +1,30 @@
-"""Board games drawn as boards: Chomp."""
+"""Games drawn as boards of squares: any game whose ``figure_kind`` is "board" (Chomp, a row of coins)."""
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Rectangle
 
-from gamelib.checks import LimitError, check_bool, check_heaps, check_int
+from gamelib.arguments import LimitError, check_bool, check_heaps, check_int
+from gamelib.games.base import Game
 from gamelib.games.chomp import Chomp
-from gamelib.limits import (
-    MAX_CHOMP_POSITIONS,
+from gamelib.limits import MAX_CHOMP_POSITIONS
+from gamelib.plots.draw import (
+    axis_numbers,
+    bare_axes,
+    cell_squares,
+    draw_labels,
+    draw_n_cells,
+    draw_p_markers,
+    fit_text,
 )
-from gamelib.plots.draw import axis_numbers, bare_axes, cell_squares, draw_n_cells, draw_p_markers, fit_text
 from gamelib.plots.figure import GameFigure, check_inches, new_figure, place_axes
+from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import CHOCOLATE_COLOUR, HIGHLIGHT_COLOUR, LABEL_SIZE, POISON_COLOUR, TICK_SIZE
 
 
@@ -25,12 +34,95 @@ def _chomp(rows: int, cols: int) -> Chomp:
     return Chomp(rows, cols)
 
 
+@figure_kind("board")
+def board_figure(game: Game, position: Any, show_winning_moves: bool = False, width: float = 8.0,
+                 show_outcome: bool = True) -> GameFigure:
+    """A position of a board game (``game.squares``): pieces in chocolate brown with their symbol, empty
+    squares blank, fixed squares (Chomp's poison) black. Beside the board the P marker (or a grey N) gives the
+    outcome; with ``show_winning_moves`` the squares of the winning moves are framed in blue.
+
+    Returns
+    -------
+    GameFigure with ``plotted`` keys ``remaining`` (the (row, col) of every piece), ``outcome`` ('P'/'N'),
+    ``marked`` (the keys of the framed squares), ``p_positions`` ([position] or []); ``outcome`` and
+    ``p_positions`` are None when the outcome is not shown (so the text alternative does not give it away).
+    """
+    width = check_inches(width, "width")
+    squares = game.squares(position)
+    rows = max(sq.row for sq in squares) + 1
+    cols = max(sq.col for sq in squares) + 1
+    result = game.outcome(position)
+    marked = set(game.winning_squares(position)) if show_winning_moves else set()
+    cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
+    height = max(1.5, 1.15 + cell_in * rows)
+    fig, ax = new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
+                         title=f"{game.title}: {game.position_text(position)}"
+                         + (f", {result}-position" if show_outcome else ""))
+    place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
+    pieces = [sq for sq in squares if sq.filled and not sq.fixed]
+    empty = [sq for sq in squares if not sq.filled and not sq.fixed]
+    fixed = [sq for sq in squares if sq.fixed]
+    for gid, chosen, style in (("pieces", pieces, {"facecolor": CHOCOLATE_COLOUR, "edgecolor": "none"}),
+                               ("empty", empty, {"facecolor": "white", "edgecolor": "#777777", "linewidth": 0.8,
+                                                 "linestyle": ":"}),
+                               ("fixed", fixed, {"facecolor": POISON_COLOUR, "edgecolor": "none"})):
+        cells = cell_squares([sq.col for sq in chosen], [sq.row for sq in chosen], 0.94, 0.94, zorder=2, **style)
+        cells.set_gid(gid)
+        ax.add_collection(cells, autolim=False)
+    size = max(fit_text(ax, 1, largest=20), 8)
+    for chosen, colour in ((pieces, "white"), (fixed, "white"), (empty, "#555555")):
+        labelled = [sq for sq in chosen if sq.symbol]
+        draw_labels(ax, [sq.col for sq in labelled], [sq.row for sq in labelled], [sq.symbol for sq in labelled],
+                    size, colour, gid="symbols")
+    frames = [sq for sq in squares if sq.key in marked]
+    if frames:
+        ax.add_collection(PatchCollection([Rectangle((sq.col - 0.5, sq.row - 0.5), 1, 1) for sq in frames],
+                                          facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),
+                          autolim=False)
+    bare_axes(ax)
+    if rows == 1:  # a row of numbered things (coins): their numbers above them
+        axis_numbers(ax, "top", [sq.col for sq in squares], [str(sq.key) for sq in squares])
+    else:
+        axis_numbers(ax, "top", list(range(cols)), [str(c + 1) for c in range(cols)])
+        axis_numbers(ax, "left", list(range(rows)), [str(r + 1) for r in range(rows)])
+        ax.xaxis.set_label_position("top")
+        ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
+        ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
+    if show_outcome:
+        _outcome_note(fig, ax, result, bool(frames), note_left=0.8 + cols * cell_in + 0.5,
+                      middle=0.15 + rows * cell_in / 2, width=width, height=height)
+    p_positions = [position] if result == "P" else []
+    fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result if show_outcome else None,
+                       marked=sorted(marked), p_positions=p_positions if show_outcome else None)
+    return fig
+
+
+def _outcome_note(fig: GameFigure, ax: Any, result: str, framed: bool, note_left: float, middle: float,
+                  width: float, height: float) -> None:
+    """The outcome right of the board, drawn with the common P marker (or a grey N), and its sentence."""
+    side_ax = fig.add_axes((note_left / width, (middle - 0.25) / height, 0.5 / width, 0.5 / height))
+    side_ax.set_xlim(-0.5, 0.5)
+    side_ax.set_ylim(-0.5, 0.5)
+    side_ax.set_axis_off()
+    if result == "P":
+        draw_p_markers(side_ax, [0], [0], 14)
+        words = "P-position: the player to move loses."
+    else:
+        draw_n_cells(side_ax, [0], [0], 14)
+        words = "N-position: the player to move can win." + (" Blue frames: a winning move." if framed else "")
+    text_left = note_left + 0.65
+    words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))
+    fig.text(text_left / width, middle / height, words, ha="left", va="center", fontsize=LABEL_SIZE, linespacing=1.3)
+
+
 def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | None = None,
                 show_winning_moves: bool = False, width: float = 8.0, show_outcome: bool = True) -> GameFigure:
     """A Chomp position: chocolate brown squares remain, eaten squares are blank, the poison is black (☠).
 
     Beside the board the P marker (or a grey N) gives the outcome; with ``show_winning_moves`` the squares
-    whose bite wins are framed in blue.
+    whose bite wins are framed in blue (:func:`board_figure` of :class:`~gamelib.Chomp`).
 
     Parameters
     ----------
@@ -43,14 +135,14 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
 
     Returns
     -------
-    GameFigure with ``plotted`` keys ``remaining`` (list of (row, col) squares, counted from 0 at the top
-    left), ``outcome`` ('P'/'N'), ``winning_bites`` (list of (row, col)), ``p_positions`` ([position] or []).
+    GameFigure with ``plotted`` keys ``remaining`` (list of (row, col) squares with chocolate, counted from 0
+    at the top left, the poison left out), ``outcome`` ('P'/'N'), ``marked`` (the winning bites framed, as
+    (row, col)), ``p_positions`` ([position] or []).
 
     >>> fig = chomp_board((3, 3), show_winning_moves=True)
-    >>> fig.plotted["outcome"], fig.plotted["winning_bites"]
+    >>> fig.plotted["outcome"], fig.plotted["marked"]
     ('N', [(1, 2)])
     """
-    width = check_inches(width, "width")
     show_winning_moves = check_bool(show_winning_moves, "show_winning_moves")
     show_outcome = check_bool(show_outcome, "show_outcome")
     if not isinstance(position, (tuple, list)) or not position:
@@ -64,55 +156,7 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     if len(position) != rows:
         raise ValueError(f"position {position} has {len(position)} rows, but the bar has rows = {rows}")
     game = _chomp(rows, cols)
-    position = game.check_position(position)
-    result = game.outcome(position)
-    bites = game.winning_bites(position) if show_winning_moves else []
-    cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
-    height = max(1.5, 1.15 + cell_in * rows)
-    fig, ax = new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
-                          title=f"{game.title}: position {position}"
-                          + (f", {result}-position" if show_outcome else ""))
-    place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
-    ax.set_xlim(-0.5, cols - 0.5)
-    ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
-    remaining = [(r, c) for r in range(rows) for c in range(position[r])]
-    eaten = [(r, c) for r in range(rows) for c in range(position[r], cols)]
-    ax.add_collection(cell_squares([c for _, c in remaining[1:]], [r for r, _ in remaining[1:]], 0.94, 0.94,
-                                   facecolor=CHOCOLATE_COLOUR, edgecolor="none", zorder=2),
-                      autolim=False)
-    ax.add_collection(cell_squares([c for _, c in eaten], [r for r, _ in eaten], 0.94, 0.94, facecolor="white",
-                                   edgecolor="#AAAAAA", linewidth=0.8, linestyle=":", zorder=2), autolim=False)
-    ax.add_artist(Rectangle((-0.47, -0.47), 0.94, 0.94, facecolor=POISON_COLOUR, zorder=3, gid="poison"))
-    ax.text(0, 0, "☠", ha="center", va="center", fontsize=max(fit_text(ax, 1, largest=22), 8), color="white",
-            zorder=4)
-    if bites:
-        ax.add_collection(PatchCollection([Rectangle((c - 0.5, r - 0.5), 1, 1) for r, c in bites],
-                                          facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),
-                          autolim=False)
-    bare_axes(ax)
-    axis_numbers(ax, "top", list(range(cols)), [str(c + 1) for c in range(cols)])
-    axis_numbers(ax, "left", list(range(rows)), [str(r + 1) for r in range(rows)])
-    ax.xaxis.set_label_position("top")
-    ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
-    ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
-    if show_outcome:
-        # The outcome, right of the board, drawn with the common P marker.
-        note_left = 0.8 + cols * cell_in + 0.5
-        middle = 0.15 + rows * cell_in / 2
-        side_ax = fig.add_axes(((note_left) / width, (middle - 0.25) / height, 0.5 / width, 0.5 / height))
-        side_ax.set_xlim(-0.5, 0.5)
-        side_ax.set_ylim(-0.5, 0.5)
-        side_ax.set_axis_off()
-        if result == "P":
-            draw_p_markers(side_ax, [0], [0], 14)
-            words = "P-position: the player to move loses."
-        else:
-            draw_n_cells(side_ax, [0], [0], 14)
-            words = "N-position: the player to move can win." + (" Blue frames: the winning bites." if bites else "")
-        text_left = note_left + 0.65
-        words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))
-        fig.text(text_left / width, middle / height, words, ha="left", va="center", fontsize=LABEL_SIZE,
-                 linespacing=1.3)
-    fig.plotted.update(remaining=remaining, outcome=result, winning_bites=bites,
-                       p_positions=[position] if result == "P" else [])
-    return fig
+    return board_figure(game, game.check_position(position), show_winning_moves, width, show_outcome)
+
+
+__all__ = ["board_figure", "chomp_board"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import matplotlib
 import numpy as np
@@ -27,7 +27,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
-from matplotlib.ticker import LogLocator, MaxNLocator
+from matplotlib.ticker import Locator, LogLocator, MaxNLocator
 from matplotlib.transforms import Affine2D, blended_transform_factory, offset_copy
 
 from gamelib.plots.figure import points_per_unit
@@ -71,7 +71,7 @@ def cell_squares(xs: Iterable[float], ys: Iterable[float], width: float, height:
     half_h = np.broadcast_to(np.asarray(height, dtype=float) / 2, x.shape)
     corners = np.stack([np.column_stack([x + dx, y + sy * half_h])
                         for dx, sy in ((-width / 2, -1), (width / 2, -1), (width / 2, 1), (-width / 2, 1))], axis=1)
-    return PolyCollection(corners, **style)
+    return PolyCollection(cast(Any, corners), **style)
 
 
 @lru_cache(maxsize=2048)
@@ -107,7 +107,7 @@ def _glyph_width(text: str, bold: bool) -> float:
     outline = _glyphs(text, bold)
     if len(text) <= 8:
         return float(outline.get_extents().width)
-    xs = outline.vertices[:, 0]
+    xs = np.asarray(outline.vertices)[:, 0]
     return float(xs.max() - xs.min())
 
 
@@ -140,7 +140,7 @@ def draw_labels(ax: Any, xs: Sequence[float], ys: Sequence[float], texts: Sequen
                             + ax.figure.dpi_scale_trans)
     labels.set_gid(gid)
     labels.set_clip_on(along is None and place is None)
-    labels.texts = [str(t) for t in texts]
+    labels.texts = [str(t) for t in texts]  # type: ignore[attr-defined]  # what was written, for tests
     ax.add_collection(labels, autolim=False)
     return labels
 
@@ -227,16 +227,15 @@ def colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: str
     h = box.height * fig_h if height is None else height
     if count is not None:
         values = np.arange(count, dtype=float)
-        ticks = list(range(0, count, max(1, math.ceil(count / 8))))
+        ticks: list[float] = list(range(0, count, max(1, math.ceil(count / 8))))
         positions = [y0 + h * (t + 0.5) / count for t in ticks]
     else:
         slices = 64
         values = norm.inverse((np.arange(slices) + 0.5) / slices)
-        if isinstance(norm, LogNorm):
-            locator = LogLocator(subs=(1.0, 2.0, 5.0))
-        else:
-            locator = MaxNLocator(nbins=5, integer=True)
-        ticks = [t for t in locator.tick_values(norm.vmin, norm.vmax) if norm.vmin <= t <= norm.vmax]
+        low, high = float(cast(float, norm.vmin)), float(cast(float, norm.vmax))
+        locator: Locator = LogLocator(subs=(1.0, 2.0, 5.0)) if isinstance(norm, LogNorm) else \
+            MaxNLocator(nbins=5, integer=True)
+        ticks = [float(t) for t in locator.tick_values(low, high) if low <= t <= high]
         positions = [y0 + h * float(norm(t)) for t in ticks]
     step = h / len(values)
     overlap = [1.02] * (len(values) - 1) + [1.0]  # no hairline gaps between blocks, none above the top
@@ -245,7 +244,7 @@ def colour_bar(fig: Figure, ax: Any, cmap: Colormap, norm: Normalize, label: str
     blocks = cell_squares(np.full(len(values), x0 + width / 2), bottoms + heights / 2, width, heights,
                           facecolor=cmap(norm(values)), edgecolor="none", transform=fig.dpi_scale_trans)
     blocks.set_gid("colour-bar")
-    blocks.values = values.tolist()
+    blocks.values = values.tolist()  # type: ignore[attr-defined]  # each block's value, bottom first, for tests
     fig.add_artist(blocks)
     fig.add_artist(Rectangle((x0, y0), width, h, facecolor="none", edgecolor="#333333", linewidth=0.6,
                              transform=fig.dpi_scale_trans))

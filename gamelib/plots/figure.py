@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import numbers
 from typing import Any
 
 from matplotlib.figure import Figure
 
-from gamelib.checks import LimitError, check_stop
+from gamelib.arguments import LimitError, check_stop
 from gamelib.games.base import Game, OneHeapGame
 from gamelib.limits import (
     MAX_INCHES,
@@ -17,11 +19,28 @@ from gamelib.limits import (
 from gamelib.plots.style import TITLE_SIZE
 
 
+def png_html(png: bytes, alt: str) -> str:
+    """PNG bytes as an ``<img>`` with its text alternative (JupyterLab gives a plain PNG output none).
+
+    >>> png_html(b"x", 'a "strip"')
+    '<img alt="a &quot;strip&quot;" src="data:image/png;base64,eA==" style="max-width:100%">'
+    """
+    data = base64.b64encode(png).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%">'
+
+
+def _listed(values: Any, most: int = 30) -> str:
+    items = [str(v) for v in list(values)[: most + 1]]
+    return ", ".join(items[:most]) + (", ..." if len(items) > most else "") if items else "none"
+
+
 class GameFigure(Figure):
-    """A matplotlib ``Figure`` that shows itself as a PNG in a notebook and records what it drew.
+    """A matplotlib ``Figure`` that shows itself in a notebook as a picture with a text alternative, and
+    records what it drew.
 
     ``plotted`` is a dict filled by the function that drew the figure (its keys are listed in that
-    function's docstring).
+    function's docstring); :meth:`text_alternative` says in words what the figure shows, from its title and
+    what it recorded (``alt`` adds a sentence of the drawing function's own).
 
     >>> fig = GameFigure(figsize=(2, 1))
     >>> figure_to_png(fig)[:4] == b"\\x89PNG"
@@ -31,9 +50,30 @@ class GameFigure(Figure):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.plotted: dict = {}
+        self.alt = ""
 
-    def _repr_png_(self) -> bytes:
-        return figure_to_png(self, dpi=100)
+    def text_alternative(self) -> str:
+        """The title, the P-positions and the values drawn, and the drawing function's own words.
+
+        >>> from gamelib import SubtractionGame
+        >>> from gamelib.plots import sequence_strip
+        >>> print(sequence_strip(SubtractionGame({1, 2}), 7, show_period=False).text_alternative())
+        S = {1, 2}: Grundy values of heaps 0 to 6. P-positions: 0, 3, 6. Values: 0, 1, 2, 0, 1, 2, 0.
+        """
+        title = self.get_suptitle().replace("\n", " ")
+        parts = [title.rstrip(".") + "."] if title else []
+        if isinstance(self.plotted.get("p_positions"), list):
+            parts.append(f"P-positions: {_listed(self.plotted['p_positions'])}.")
+        values = self.plotted.get("values")
+        if isinstance(values, list) and all(isinstance(v, int) for v in values):
+            parts.append(f"Values: {_listed(values, 60)}.")
+        if self.alt:
+            parts.append(self.alt)
+        return " ".join(parts)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        alt = self.text_alternative()
+        return {"text/html": png_html(figure_to_png(self, dpi=100), alt), "text/plain": f"[Figure: {alt}]"}
 
 
 def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:

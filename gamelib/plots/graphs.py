@@ -16,7 +16,7 @@ from matplotlib.path import Path
 from matplotlib.transforms import Affine2D
 
 from gamelib.analysis.source_algorithms import label_positions
-from gamelib.checks import check_int
+from gamelib.arguments import check_int
 from gamelib.limits import (
     MAX_GRAPH,
 )
@@ -70,7 +70,7 @@ def _draw_moves(ax: Any, moves: Sequence[tuple[int, int]], winning: set, top: fl
             continue
         lines = PathCollection(arcs, facecolors="none", edgecolors=colour, linewidths=width, zorder=zorder)
         lines.set_gid(gid)
-        lines.moves = list(chosen)
+        lines.moves = list(chosen)  # type: ignore[attr-defined]  # the moves drawn, for tests
         ax.add_collection(lines, autolim=False)
         points = PathCollection(heads, offsets=np.array(tips), offset_transform=ax.transData, facecolors=colour,
                                 edgecolors="none", zorder=zorder + 0.1,
@@ -83,7 +83,7 @@ def _one_heap_moves(game: Any, stop: int) -> list[tuple[int, int]]:
     moves = []
     for n in range(stop):
         for m in game.moves(n):
-            if isinstance(m, bool) or not isinstance(m, numbers.Integral) or not 0 <= m < n:
+            if isinstance(m, bool) or not isinstance(m, numbers.Integral) or not 0 <= int(m) < n:
                 raise ValueError(f"only one-heap games whose moves make the heap smaller can be drawn here; "
                                  f"{game!r} moves from {n} to {m!r}")
             moves.append((n, int(m)))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from matplotlib.patches import Rectangle
 
-from gamelib.checks import LimitError, check_heaps
+from gamelib.arguments import LimitError, check_heaps
 from gamelib.games.nim import HEAP_NAMES, Nim, nim_sum
 from gamelib.limits import (
     MAX_NIM_BITS,
@@ -14,6 +14,7 @@ from gamelib.limits import (
 )
 from gamelib.plots.draw import axis_numbers, bare_axes, cell_squares, draw_labels, draw_p_markers, fit_text, row_labels
 from gamelib.plots.figure import GameFigure, axes_inches, check_inches, new_figure
+from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import CELL, LABEL_SIZE, N_TEXT_COLOUR, PARITY_COLOUR, SECOND_COLOUR, TICK_SIZE
 
 
@@ -106,3 +107,9 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
         ax.text(note_x, 0, "N-position: a move in an orange row wins", ha="left", va="center", fontsize=LABEL_SIZE)
     fig.plotted.update(bits=bits, nim_sum=total, odd_columns=odd, moves=moves, p_positions=p_positions)
     return fig
+
+
+@figure_kind("heaps")
+def _heaps_figure(game: Nim, position: tuple[int, ...], show_winning_moves: bool, width: float) -> GameFigure:
+    """A Nim position is drawn as its binary table (the winning moves always framed)."""
+    return nim_binary_table(position, width=width)

@@ -11,7 +11,7 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.transforms import offset_copy
 
 from gamelib.analysis.periodicity import heap_pattern
-from gamelib.checks import LimitError, check_bool, check_int
+from gamelib.arguments import LimitError, check_bool, check_int
 from gamelib.games.base import OneHeapGame, outcome_from_grundy
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
@@ -46,6 +46,7 @@ from gamelib.plots.figure import (
     points_per_unit,
     title_of,
 )
+from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import CELL, HIGHLIGHT_COLOUR, N_TEXT_COLOUR, SECOND_COLOUR, TICK_SIZE, VALUE_CMAP
 from gamelib.plots.text import mex_sentence
 
@@ -252,7 +253,7 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     ----------
     game : a SubtractionGame in normal play.
     n : the heap whose value is computed, 0 to 100,000.
-    stop : heaps 0 .. stop - 1 are drawn (n < stop <= 100). None: heaps up to a few after n, at most 40 of
+    stop : heaps 0 .. stop - 1 are drawn (n < stop <= 100). None: heaps up to a few after n, at most 26 of
         them, always including the whole scale.
     width : figure width in inches, 3 to 20.
 
@@ -277,9 +278,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     if n > MAX_SCALE_N:
         raise LimitError(f"heap n = {n:,} is too big to draw; the Grundy scale is drawn for heaps up to "
                          f"{MAX_SCALE_N:,}")
-    if stop is None:
+    if stop is None:  # at most 26 heaps, so the labels "−s" under adjacent arrows fit side by side
         last = max(n + 4, 14)
-        first = max(0, min(n - S[-1] - 1, last - 39))
+        first = max(0, min(n - S[-1] - 1, last - 25))
     else:
         stop = check_count(stop, "stop", MAX_SCALE_STOP)
         if stop <= n:
@@ -323,7 +324,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
         ax.add_artist(FancyArrowPatch((f, -1.02), (f, -0.53), arrowstyle="-|>", mutation_scale=12,
                                      color=HIGHLIGHT_COLOUR, linewidth=2.0, zorder=6, gid="scale-arrow"))
     across, _ = points_per_unit(ax)
-    scale_size = min(10.0, max(8.0, 0.95 * across / 1.9))
+    # As large as 10 points while the widest label "−s" still fits in a cell (so neighbours never collide), and
+    # never below 8 points, the smallest size any figure writes.
+    scale_size = min(10.0, max(8.0, (across - 2.0) / max(text_width(f"−{s}", 1.0, True) for s in S)))
     # Label the arrows "−s" from the right (nearest n) leftwards, leaving out a label that would touch the
     # one kept before it: with many moves on narrow cells the arrows stay, the labels never collide.
     kept: list[tuple[int, int]] = []
@@ -347,3 +350,9 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     fig.plotted.update(first=first, last=last, values={h: table[h] for h in known}, followers=followers,
                        equation=equation, p_positions=p_xs)
     return fig
+
+
+@figure_kind("heap")
+def _heap_figure(game: OneHeapGame, position: int, show_winning_moves: bool, width: float) -> GameFigure:
+    """A heap is drawn in the strip of the heaps up to it (at least ten heaps)."""
+    return sequence_strip(game, max(position + 1, 10), show_period=False, width=width)

@@ -40,5 +40,6 @@ VALUE_CMAP, PERIOD_CMAP = "viridis", "cividis"
 #: Every cell (value, P/N) is a square of this side in a grid of unit spacing, leaving a thin white gap.
 CELL = 0.92
 TITLE_SIZE, LABEL_SIZE, TICK_SIZE = 13, 11, 10
-#: Text smaller than this (points) is left out: the colours and the colour bar still tell the values.
-MIN_TEXT_SIZE = 6.0
+#: Text smaller than this (points; 11 px at the panels' 100 dpi) is left out rather than drawn unreadable: the
+#: colours, the P markers and the colour bar still tell the values.
+MIN_TEXT_SIZE = 8.0

@@ -13,7 +13,7 @@ from matplotlib.colors import LogNorm, Normalize
 from matplotlib.patches import Patch, Rectangle
 
 from gamelib.analysis.survey import period_grid
-from gamelib.checks import check_int
+from gamelib.arguments import check_int
 from gamelib.games.base import Game
 from gamelib.games.sums import grundy_table
 from gamelib.games.wythoff import Wythoff
@@ -74,7 +74,7 @@ def _grid_numbers(ax: Any, cell_pt: float, xs: Sequence[int], ys: Sequence[int])
 
 
 def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width: float = 8.0,
-                height: float = 4.0, mark: tuple[int, int] | None = None) -> GameFigure:
+                height: float = 5.0, mark: tuple[int, int] | None = None) -> GameFigure:
     """Heatmap of the Grundy values g_A(i) XOR g_B(j) of the sum of two games; P-positions (value 0) marked.
 
     Rows (counted up the page) are the heaps i of game A, columns the heaps j of game B; the colours follow

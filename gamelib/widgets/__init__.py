@@ -1,53 +1,49 @@
-"""Interactive explorers for the lessons: each is one call that returns an ipywidgets panel.
+"""Panels for the lessons: each is one call that returns an ipywidgets panel.
 
-Every panel is a ``VBox`` with its controls on top, the figure below them (a PNG in an ``ipywidgets.Image``
-of fixed size, so the page does not jump), then a status line (``status``, HTML) that says in words what the
-figure shows, and a line stating the size limits. Text boxes are read with :func:`~gamelib.parsing.parse_set`
-(never ``eval``); a bad entry puts a message in the status line and leaves the figure as it was. The status
-line is always written *after* the figure, so whoever waits for the text sees the new figure too.
+There are two kinds, both driven by the game protocol of :class:`gamelib.Game`:
 
-All controls and outputs are attributes, so a test (or a curious student) can drive a panel from Python:
+* :class:`~gamelib.widgets.panel.Explorer` binds controls → a game → a figure → a status sentence (the
+  sentence is also the figure's text alternative). Every explorer of the lessons is a declaration on it, and
+  :func:`position_explorer` explores one position of any game;
+* :class:`~gamelib.widgets.play.PlayPanel` plays any game against the computer or between two people
+  (:func:`play_game`); ``play_subtraction``, ``play_nim`` and ``chomp_explorer`` are declarations on it.
+
+Text boxes are read with :mod:`gamelib.parsing` (never ``eval``); a bad entry or a value out of range puts a
+message in the status line (a value out of range is refused with the range, never moved into it). Sliders,
+figures, the status line and game boards are the kit's own accessible widgets
+(:mod:`~gamelib.widgets.controls`): every control has a name, every figure a text alternative, boards move
+with the arrow keys. All controls and outputs are attributes, so a test (or a curious student) can drive a
+panel from Python:
 
 >>> w = grundy_scale_explorer("2, 5, 7", n=7)
 >>> w.slider.value = 9
 >>> print(w.status_text)
 g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2, so heap 9 is an N-position.
-
-The panels live in modules by topic (:mod:`~gamelib.widgets.one_heap`, :mod:`~gamelib.widgets.periods`,
-:mod:`~gamelib.widgets.nim`, :mod:`~gamelib.widgets.sums`, :mod:`~gamelib.widgets.boards`,
-:mod:`~gamelib.widgets.play`), all built on :mod:`~gamelib.widgets.panel`; every panel is importable from here.
 """
 
-from gamelib.widgets.boards import chomp_explorer, wythoff_explorer
-from gamelib.widgets.nim import nim_explorer
-from gamelib.widgets.one_heap import (
-    grundy_scale_explorer,
-    labelling_player,
-    mex_sentence,
-    misere_explorer,
-    subtraction_explorer,
-)
-from gamelib.widgets.panel import PNG_CACHE, PNG_CACHE_SIZE, ExplorerWidget, StaticFallback  # noqa: F401
+from gamelib.widgets.one_heap import grundy_scale_explorer, labelling_player, misere_explorer, subtraction_explorer
+from gamelib.widgets.panel import Explorer
 from gamelib.widgets.periods import period_explorer, period_heatmap_explorer
-from gamelib.widgets.play import PlayWidget, play_nim, play_subtraction
+from gamelib.widgets.play import chomp_explorer, play_game, play_nim, play_subtraction
+from gamelib.widgets.play_panel import PlayPanel
+from gamelib.widgets.positions import nim_explorer, position_explorer
 from gamelib.widgets.sums import sum_explorer
-
-#: The cache of rendered figures under the name benchmarks/run.py clears between timings.
-_PNG_CACHE = PNG_CACHE
+from gamelib.widgets.wythoff import wythoff_explorer
 
 __all__ = [
-    "ExplorerWidget",
-    "PlayWidget",
+    "Explorer",
+    "PlayPanel",
     "chomp_explorer",
     "grundy_scale_explorer",
     "labelling_player",
-    "mex_sentence",
     "misere_explorer",
     "nim_explorer",
     "period_explorer",
     "period_heatmap_explorer",
+    "play_game",
     "play_nim",
     "play_subtraction",
+    "position_explorer",
     "subtraction_explorer",
     "sum_explorer",
     "wythoff_explorer",

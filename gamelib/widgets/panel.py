@@ -1,54 +1,54 @@
-"""The one panel base every explorer is built on, the cache of rendered figures, and the message helpers.
+"""What every panel shares, and the one explorer: controls → a game → a figure → a status sentence.
 
-:class:`ExplorerWidget` lays out controls, a figure as wide as the cell and a status line; an explorer only
-says which controls it has and how to draw (``_redraw``). :class:`StaticFallback` gives every panel a plain
-HTML view for front ends without widgets.
+:class:`Panel` is the frame of every panel (explorers and the play panel): a status line a screen reader
+announces, a line stating the limits (one form for every panel, :meth:`~gamelib.parsing.Limit.text`), a note
+that appears if the kernel behind the panel stops, a still picture for saved notebooks, and the busy sign.
+:class:`Explorer` adds controls (:class:`Control`: text boxes, sliders, check boxes) and one function that
+turns their values into a :class:`View` (a figure and the sentence that says what it shows; the sentence is
+also the figure's text alternative). Every explorer of the lessons is such a declaration.
 
 Staying responsive on a busy machine is done here, once, for every panel:
 
 * a change sent by the browser shows a busy sign at once (the status line says "working…" and the figure
   dims) before any drawing starts;
-* superseded requests are dropped, not queued. In the browser, ipywidgets already merges the changes of one
-  control made while its previous message is still being handled into a single message carrying the latest
-  value. In the kernel, a change from the browser does not draw at once: it records that a redraw is wanted
-  and schedules one on the kernel's event loop, so changes that arrive together (several controls, or
-  messages that queued while a picture was being drawn) are drawn once, from the controls' latest values.
-  A change made from Python (a notebook cell, a test) still draws at once, so code reading the panel right
-  after setting a value sees the new picture.
+* superseded requests are dropped, not queued: a change from the browser records that a redraw is wanted
+  and schedules one on the kernel's event loop, so changes that arrive together are drawn once, from the
+  controls' latest values. A change made from Python (a notebook cell, a test) still draws at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
 from gamelib import plots
-from gamelib.analysis.periodicity import PeriodNotFoundError
-from gamelib.checks import read_items
-from gamelib.games.subtraction import SubtractionGame
-from gamelib.limits import MAX_ELEMENT, MAX_SET_SIZE, PNG_CACHE_SIZE
-from gamelib.parsing import parse_set, shown_value, whole_number
+from gamelib.limits import PNG_CACHE_SIZE
+from gamelib.parsing import Limit
+from gamelib.plots.figure import png_html
+from gamelib.widgets.controls import Figure, Slider, Status
 
-#: Resolution of every figure shown in a panel (dots per inch). The image is shown as wide as the notebook
-#: cell (height in proportion); at this resolution a 9-inch figure is 900 pixels wide, about a JupyterLab
-#: cell's width, so it is scaled little either way and its smallest labels stay legible.
+#: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
+#: JupyterLab cell's width, so it is scaled little either way.
 DPI = 100
 
 #: What the status line says while a picture is being computed.
 BUSY_TEXT = "working\u2026"
-
-#: CSS class put on the figure while it is being recomputed; :data:`BUSY_STYLE` dims it.
+#: CSS class the figure has while it is being recomputed (its ``busy`` is True).
 BUSY_CLASS = "gamelib-busy"
-
-#: The style sheet of the busy sign, shipped inside every panel (ipywidgets has no opacity setting).
-BUSY_STYLE = f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s;}}</style>"
-
+#: Shown only when the kernel behind the panel has stopped (ipywidgets then marks every view disconnected).
+RESTART_NOTE = ("This panel has stopped: the Python kernel behind it was restarted or shut down. Run this cell "
+                "again (or Run \u203a Run All Cells) to use it.")
+#: The style sheet shipped inside every panel: the busy sign, and the note that shows only when disconnected.
+PANEL_STYLE = (f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s;}} "
+               ".gamelib-restart-note {display: none;} "
+               ".jupyter-widgets-disconnected .gamelib-restart-note {display: block; color: #B34000; "
+               "font-weight: bold; border-left: 4px solid #B34000; padding-left: 8px;}</style>")
 
 PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
 
@@ -76,28 +76,36 @@ def listing(values: Sequence, most: int = 20) -> str:
     return shown + (", ..." if len(values) > most else "") if shown else "none"
 
 
-def _info(text: str) -> str:
+def info(text: str) -> str:
+    """A plain sentence as HTML."""
     return f'<span style="color:#000000">{html.escape(text)}</span>'
 
 
-def _problem(text: str) -> str:
-    return f'<span style="color:#D55E00"><b>\u26a0</b> {html.escape(text)}</span>'
+def problem(text: str) -> str:
+    """A problem as HTML: a warning sign and the message, in a colour that reads on white (contrast > 4.5)."""
+    return f'<span style="color:#B34000"><b>\u26a0</b> {html.escape(text)}</span>'
+
+
+def limits_line(limits: Sequence[Limit], note: str = "") -> widgets.HTML:
+    """The line under a panel stating its limits, the style sheet of panels, and the note shown after a restart."""
+    words = "; ".join(limit.text() for limit in limits) + "." + (f" {note}." if note else "")
+    return widgets.HTML(f'{PANEL_STYLE}<span style="color:#555555;font-size:85%">Limits: {html.escape(words)}</span>'
+                        f'<div class="gamelib-restart-note" role="alert">{html.escape(RESTART_NOTE)}</div>')
 
 
 class StaticFallback:
-    """Mixin: besides the live widget, offer a still picture of it for places with no live kernel.
+    """Mixin: besides the live widget, a still view for places with no live kernel.
 
     A saved notebook has no widget state (``make notebooks`` strips it), so the live view cannot be shown
-    there; ``tools/run_notebooks.py`` keeps these other parts of the output instead: a PNG or HTML of what the
-    panel first showed, and a plain-text line saying to run the cell. In a running notebook JupyterLab shows
-    the live widget, which outranks them.
+    there; ``tools/run_notebooks.py`` keeps these other parts of the output instead: HTML of what the panel
+    first showed (its figure with its text alternative) and a plain-text line saying to run the cell.
     """
 
     def _static_view(self) -> dict:
         return {}
 
-    def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        data = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if data is not None:
             data["text/plain"] = (f"[{type(self).__name__}: an interactive panel. Run this cell in Jupyter "
                                   "to use it; the picture shows how it starts.]")
@@ -113,84 +121,46 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-class ExplorerWidget(StaticFallback, widgets.VBox):
-    """What every explorer shares: controls, a figure as wide as the cell, a status line and a line of limits.
+class Panel(StaticFallback, widgets.VBox):
+    """The frame of every panel: ``status`` (a :class:`~gamelib.widgets.controls.Status`; ``status_text`` is
+    its plain text), ``caps`` (the limits), and the busy sign on ``image`` while a change is being drawn."""
 
-    Attributes: ``image`` (``ipywidgets.Image`` holding PNG bytes), ``status`` (HTML), ``caps`` (HTML, the
-    limits), ``status_text`` (the status line as plain text). Call :meth:`redraw` to recompute and redraw.
+    image: Figure
 
-    >>> from gamelib.widgets import misere_explorer
-    >>> w = misere_explorer("1", stop=6)
-    >>> bytes(w.image.value)[1:4], w.image.layout.width, w.image.layout.height
-    (b'PNG', '100%', 'auto')
-    """
-
-    #: Size of the panel's largest figure in inches (width, height), drawn at :data:`DPI`.
-    figure_inches = (9.0, 2.51)
-
-    def _setup(self, controls: list, caps: str) -> None:
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%", height="auto"))
-        self.status = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
-        self.caps = widgets.HTML(f'{BUSY_STYLE}<span style="color:#555555;font-size:85%">'
-                                 f'{html.escape(caps)}</span>')
-        self.children = [*controls, self.image, self.status, self.caps]
+    def _start(self, children: list, limits: Sequence[Limit], note: str = "") -> None:
+        self.status = Status()
+        self.caps = limits_line(limits, note)
+        self.children = [*children, self.status, self.caps]
         self._status_text = ""
         self._status_html = ""
         self._wanted: dict[Callable[[], None], None] = {}  # actions asked for and not yet run, in order
         self._scheduled = False  # a run of the wanted actions is waiting on the event loop
         self._running = False  # the wanted actions are being run now
-        self.redraw()
-
-    def _static_view(self) -> dict:
-        png = bytes(self.image.value)
-        return {"image/png": base64.b64encode(png).decode("ascii")} if png else {}
 
     @property
     def status_text(self) -> str:
         """The status line as plain text (what ``status`` shows)."""
         return self._status_text
 
-    @property
-    def busy(self) -> bool:
-        """True while the panel shows its busy sign (a change is waiting to be drawn or being drawn)."""
-        return BUSY_CLASS in self.image._dom_classes
-
     def _set_status(self, text: str, shown: str) -> None:
         self._status_text = text
         self._status_html = shown
         self.status.value = shown
 
-    def _show(self, png: bytes, text: str) -> None:
-        """Put the figure (PNG bytes) into the image, then (last) the text into the status line."""
-        self.image.value = png
-        self._set_status(text, _info(text))
-
     def _say(self, text: str) -> None:
-        self._set_status(text, _info(text))
+        self._set_status(text, info(text))
 
     def _complain(self, error: Exception | str) -> None:
-        """Show a problem in the status line; the figure stays as it was."""
-        self._set_status(str(error), _problem(str(error)))
+        """Show a problem in the status line."""
+        self._set_status(str(error), problem(str(error)))
 
-    def redraw(self) -> None:
-        """Recompute from the controls and redraw; a problem goes to the status line instead.
-
-        When the controls cannot be read (a bad set, a size over a limit) the old figure is taken away, so no
-        picture of earlier input (with its old title) stays under the message.
-        """
-        try:
-            self._redraw()
-        except (TypeError, ValueError, RuntimeError) as error:  # ValueError covers LimitError
-            self.image.value = b""
-            self._complain(error)
+    @property
+    def busy(self) -> bool:
+        """True while the panel shows its busy sign (a change is waiting to be drawn or being drawn)."""
+        return self.image.busy
 
     def _request(self, action: Callable[[], None], from_browser: bool) -> None:
-        """Run ``action`` for a change of a control: at once, or (from the browser) coalesced on the loop.
-
-        A change from the browser shows the busy sign, then waits for the kernel's event loop; every action
-        asked for meanwhile is run once, in order, after all the messages already waiting have set their
-        controls, so only the latest values are drawn.
-        """
+        """Run ``action`` for a change of a control: at once, or (from the browser) coalesced on the loop."""
         self._wanted[action] = None
         if self._running:
             return  # the run going on picks it up
@@ -199,8 +169,8 @@ class ExplorerWidget(StaticFallback, widgets.VBox):
             self._run_wanted()
             return
         if not self.busy:
-            self.image.add_class(BUSY_CLASS)
-            self.status.value = _info(BUSY_TEXT)
+            self.image.busy = True
+            self.status.value = info(BUSY_TEXT)
         if not self._scheduled:
             self._scheduled = True
             loop.call_soon(self._run_wanted)
@@ -216,79 +186,139 @@ class ExplorerWidget(StaticFallback, widgets.VBox):
         finally:
             self._running = False
             if self.busy:
-                self.image.remove_class(BUSY_CLASS)
+                self.image.busy = False
                 self.status.value = self._status_html
 
-    def _redraw(self) -> None:  # pragma: no cover - every explorer defines it
-        raise NotImplementedError
-
-    def _watch(self, *controls: widgets.Widget, action: Callable[[], None] | None = None) -> None:
-        """Redraw (or run ``action``) whenever one of ``controls`` changes its value."""
-        callback = action or self.redraw
+    def _watch(self, controls: Sequence[widgets.Widget], action: Callable[[], None]) -> None:
+        """Run ``action`` whenever one of ``controls`` changes its value."""
         for control in controls:
             # ipywidgets holds a property lock on the control while it applies a change sent by the browser.
-            control.observe(lambda _change, c=control: self._request(callback, bool(c._property_lock)),
+            control.observe(lambda _change, c=control: self._request(action, bool(c._property_lock)),
                             names="value")
 
 
-def set_box(value: str, description: str = "S =") -> widgets.Text:
-    """The text box of a set, read when the student presses Enter or leaves the box.
+# --------------------------------------------------------------------------------------------------------
+# Controls: what a setting is, how it is shown and how its value is read
 
-    >>> set_box("1, 3, 4").continuous_update
-    False
+
+@dataclass
+class Control:
+    """One setting of an explorer: the ``widget`` shown, the ``name`` its value has in the view's dict, the
+    ``attr`` the panel keeps the widget under, and how its value is read (``read``: raises ValueError or
+    TypeError with a message naming the setting)."""
+
+    attr: str
+    name: str
+    widget: widgets.Widget
+    read: Callable[[], Any]
+    limit: Limit | None = None
+
+
+def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str], Any],
+             limit: Limit | None = None, width: str = "260px", placeholder: str = "") -> Control:
+    """A text box read when the student presses Enter or leaves it; ``reader`` turns its text into the value
+    (never ``eval``); a problem is reported as "``name``: what is wrong"."""
+    box = widgets.Text(value=value, description=label, continuous_update=False, placeholder=placeholder,
+                       layout=widgets.Layout(width=width))
+
+    def read() -> Any:
+        try:
+            return reader(box.value)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+
+    return Control(attr, name, box, read, limit)
+
+
+def slider(attr: str, name: str, limit: Limit, value: int, label: str | None = None) -> Control:
+    """A slider over ``limit``'s range; a start outside it is refused with the range."""
+    widget = Slider(value=limit.check(value), min=limit.low, max=limit.high, description=label or f"{limit.name}:")
+    return Control(attr, name, widget, lambda: widget.value, limit)
+
+
+def check_box(attr: str, name: str, label: str, value: bool) -> Control:
+    """A check box (on or off: it looks like what it is)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    box = widgets.Checkbox(value=value, description=label, indent=False, layout=widgets.Layout(width="auto"))
+    return Control(attr, name, box, lambda: box.value)
+
+
+@dataclass(frozen=True)
+class View:
+    """What an explorer shows for its controls' values: the figure (drawn by ``draw``, cached under ``key``)
+    and ``status``, the sentence that says what it shows (also the figure's text alternative, with ``alt``
+    added when the picture holds more than the sentence says)."""
+
+    key: tuple
+    draw: Callable[[], Any]
+    status: str
+    alt: str = ""
+
+
+class Explorer(Panel):
+    """Controls → a game → a figure → a status sentence: ``show(values)`` gives the :class:`View` of the
+    controls' current values. A value that cannot be read, or a view that cannot be made, puts the message in
+    the status line and takes the figure away (no picture of earlier input stays under the message).
+
+    Attributes: the controls' widgets (under their ``attr`` names), ``image`` (the figure: PNG bytes in
+    ``image.value``, its text alternative in ``image.alt``), ``status``, ``caps``, ``status_text``,
+    ``values`` (the values last drawn).
+
+    >>> from gamelib.widgets import grundy_scale_explorer
+    >>> w = grundy_scale_explorer("2, 5, 7", n=7)
+    >>> w.slider.value = 9
+    >>> print(w.status_text)
+    g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2, so heap 9 is an N-position.
+    >>> w.image.alt == w.status_text and bytes(w.image.value)[1:4]
+    b'PNG'
     """
-    # continuous_update=False: the value arrives when the student presses Enter or leaves the box.
-    return widgets.Text(value=value, description=description, continuous_update=False,
-                        layout=widgets.Layout(width="260px"), placeholder="e.g. 1, 3, 4")
+
+    def __init__(self, rows: Sequence[Sequence[Control]], show: Callable[[dict], View], note: str = "",
+                 extra: Sequence[widgets.Widget] = ()):
+        super().__init__()
+        self.controls = [control for row in rows for control in row]
+        for control in self.controls:
+            setattr(self, control.attr, control.widget)
+        self.image = Figure()
+        self.values: dict = {}
+        self._show_view = show
+        boxes = [widgets.HBox([c.widget for c in row]) if len(row) > 1 else row[0].widget for row in rows if row]
+        limits = [c.limit for c in self.controls if c.limit is not None]
+        self._start([*boxes, *extra, self.image], limits, note)
+        self._watch([c.widget for c in self.controls], self._draw)
+        self.redraw()
+
+    def read(self) -> dict:
+        """The controls' values by name (ValueError or TypeError naming the setting that cannot be read)."""
+        return {control.name: control.read() for control in self.controls}
+
+    def redraw(self) -> None:
+        """Read the controls, make the view and show it; a problem goes to the status line instead.
+
+        Controls a view changes while it is made (a range that follows another control) draw once more
+        after it, from their new values, never in the middle of it."""
+        self._request(self._draw, from_browser=False)
+
+    def _draw(self) -> None:
+        try:
+            values = self.read()
+            view = self._show_view(values)
+            png = cached_png(view.key, view.draw)
+        except (TypeError, ValueError, RuntimeError) as error:  # ValueError covers LimitError
+            self.image.value = b""
+            self.image.alt = ""
+            self._complain(error)
+            return
+        self.values = values
+        self.image.value = png
+        self.image.alt = view.status + (f" {view.alt}" if view.alt else "")
+        self._say(view.status)  # last, so whoever waits for the words sees the new picture too
+
+    def _static_view(self) -> dict:
+        png = bytes(self.image.value)
+        return {"text/html": png_html(png, self.image.alt)} if png else {}
 
 
-def int_slider(value: int, low: int, high: int, description: str) -> widgets.IntSlider:
-    """A slider from ``low`` to ``high`` that moves the panel when let go; a start outside is refused.
-
-    >>> int_slider(5, 1, 9, "n:").max
-    9
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{description.rstrip(':')} must be a whole number from {low} to {high}, got {value!r}")
-    return widgets.IntSlider(value=value, min=low, max=high, description=description,
-                             continuous_update=False)
-
-
-def read_set(box: widgets.Text, max_element: int = MAX_ELEMENT, name: str = "S") -> tuple[int, ...]:
-    """The set typed in ``box`` (read by :func:`~gamelib.parsing.parse_set`; errors start with ``name``).
-
-    >>> read_set(set_box("{4, 1, 3}"))
-    (1, 3, 4)
-    """
-    try:
-        return parse_set(box.value, max_element=max_element, max_size=MAX_SET_SIZE)
-    except ValueError as error:
-        raise ValueError(f"{name}: {error}") from None
-
-
-def set_box_text(S: object) -> str:
-    """A set given as text stays text; a collection becomes "1, 3, 4" for the text box.
-
-    >>> set_box_text({4, 1, 3}), set_box_text("2 5 7")
-    ('1, 3, 4', '2 5 7')
-    """
-    if isinstance(S, str):
-        return S
-    if not isinstance(S, (set, frozenset, tuple, list, range)):
-        raise TypeError(f'S must be text such as "1, 3, 4" or a collection of numbers, got {shown_value(S)}')
-    items = read_items(S, "S", MAX_SET_SIZE, '"1, 3, 4"')
-    return ", ".join(str(s) for s in sorted(whole_number(s, "each number of S") for s in items))
-
-
-def period_words(game: SubtractionGame) -> str:
-    """The proven period of a subtraction game in words, for a status line.
-
-    >>> period_words(SubtractionGame({1, 2}))
-    'the Grundy values repeat with period 3 from n = 0 on (proven)'
-    """
-    try:
-        p = game.periodicity()
-    except PeriodNotFoundError as error:
-        return f"no period found ({error})"
-    what = "outcomes" if game.misere else "Grundy values"
-    return f"the {what} repeat with period {p.period} from n = {p.preperiod} on (proven)"
+__all__ = ["Control", "Explorer", "Panel", "StaticFallback", "View", "cached_png", "check_box", "listing",
+           "slider", "text_box"]

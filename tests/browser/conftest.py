@@ -67,6 +67,20 @@ def chromium_path() -> str:
     pytest.skip(message)
 
 
+AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's script (make browser-deps installs it from npm)."""
+    if AXE.exists():
+        return AXE.read_text(encoding="utf-8")
+    message = "ACCESSIBILITY AUDIT NOT RUN: axe-core is not installed; run `make browser-deps` (npm)."
+    if os.environ.get("CI") == "true":
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
 @pytest.fixture(scope="session")
 def lab_root(tmp_path_factory) -> Path:
     """The server's root folder: copies of the lessons and their index page (tests may add notebooks here)."""

@@ -69,6 +69,17 @@ _CELLS = "() => {" + _PANEL + """
     }));
 }"""
 
+# axe-core over the current notebook's output areas and rendered Markdown cells.
+_AXE_AUDIT = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const parts = [...panel.node.querySelectorAll('.jp-OutputArea, .jp-MarkdownOutput')];
+  const result = await axe.run({include: parts}, {runOnly: {type: 'tag',
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']});
+  return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +
+    v.nodes.slice(0, 5).map(n => n.html.slice(0, 160)).join(' | ') +
+    (v.nodes.length > 5 ? ` (+${v.nodes.length - 5})` : ''));
+}"""
+
 # How ipywidgets looks when it could not render: its error text, or a widget's text/plain fallback
 # such as "IntSlider(value=3)", "interactive(children=(...", "Output()".
 WIDGET_FALLBACK = re.compile(
@@ -140,7 +151,9 @@ class Lab:
     # --- widgets -------------------------------------------------------------------------------------
 
     def slider_handle(self, index: int = 0) -> Locator:
-        return self.page.locator(".widget-slider .noUi-handle").nth(index)
+        """What takes the arrow keys in slider ``index`` (in page order): the range input of gamelib's slider,
+        or the handle of an ipywidgets slider."""
+        return self.page.locator(".gamelib-slider input[type=range], .widget-slider .noUi-handle").nth(index)
 
     def press_slider(self, index: int = 0, key: str = "ArrowRight", times: int = 1) -> None:
         """Focus slider ``index`` (in page order) and press ``key`` on it ``times`` times."""
@@ -163,6 +176,13 @@ class Lab:
     def image(self, index: int = 0) -> Locator:
         """Image ``index`` inside Output widgets (where interactive plots land)."""
         return self.page.locator(".widget-output img").nth(index)
+
+    def audit(self, axe_script: str) -> list[str]:
+        """axe-core's WCAG 2.1 A and AA rules over the lesson's outputs and rendered text (not JupyterLab's
+        own chrome, which the kit cannot change): one line per violation, with the nodes it found."""
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(content=axe_script)
+        return self.page.evaluate(_AXE_AUDIT)
 
     def wait_src_change(self, image: Locator, old_src: str, timeout: float = 30) -> str:
         expect(image).not_to_have_attribute("src", old_src, timeout=timeout * 1000)

@@ -130,9 +130,9 @@ def _slider_step_redraws(lab: Lab) -> None:
     output = lab.panel = cell.locator(".jp-OutputArea")
     image = output.locator("img").first
     old = image.get_attribute("src")
-    readout = output.locator(".widget-readout").first
+    readout = output.locator(".gamelib-slider output").first
     before = readout.inner_text()
-    handle = output.locator(".noUi-handle").first
+    handle = output.locator(".gamelib-slider input[type=range]").first
     handle.focus()
     handle.press("ArrowRight")
     expect(readout).not_to_have_text(before)

@@ -1,4 +1,5 @@
-"""Every lesson runs top to bottom in JupyterLab with no error and every widget rendered.
+"""Every lesson runs top to bottom in JupyterLab with no error, every widget rendered, and nothing axe-core
+finds in its outputs and text; each lesson's main panel works when used as a person would.
 
 Lesson-specific checks go below, e.g.::
 
@@ -12,6 +13,7 @@ Lesson-specific checks go below, e.g.::
 """
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -22,10 +24,18 @@ LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "noteboo
 
 # Zero lessons collect as one skipped case ("empty parameter set"), never as "no tests ran".
 @pytest.mark.parametrize("name", LESSONS)
-def test_lesson_runs_in_jupyterlab(lab, name):
+def test_lesson_runs_in_jupyterlab_and_passes_the_accessibility_audit(lab, axe_script, name):
     lab.open(name)
+    # WCAG 2.1 A and AA over the outputs and the rendered text: as saved (what a student sees on opening) ...
+    started = time.perf_counter()
+    assert lab.audit(axe_script) == []
+    lab.record(f"axe audit of the saved outputs ({name})", time.perf_counter() - started)
     lab.run_all()
     lab.assert_clean()
+    # ... and after Run All, the live widgets included.
+    started = time.perf_counter()
+    assert lab.audit(axe_script) == []
+    lab.record(f"axe audit after Run All ({name})", time.perf_counter() - started)
 
 
 # --- the main panel of every lesson, used as a person would ------------------------------------------------
@@ -45,7 +55,7 @@ def picture(output):
 
 
 def press(output, key: str = "ArrowRight", slider: int = 0) -> None:
-    handle = output.locator(".noUi-handle").nth(slider)
+    handle = output.locator(".gamelib-slider input[type=range]").nth(slider)
     handle.focus()
     handle.press(key)
 
@@ -90,14 +100,16 @@ def test_lesson3_period_explorer_proves_a_preperiod(lab):
     expect(picture(output)).not_to_have_attribute("src", old)
 
 
-def test_lesson4_nim_explorer_finds_the_winning_move(lab):
+def test_lesson4_nim_explorer_finds_the_winning_move_and_refuses_a_heap_out_of_range(lab):
     run(lab, "04-nim.ipynb")
     output = panel(lab, "nim_explorer(")
-    heap_a = output.locator(".widget-text input").nth(0)  # heap A's number box (the count is a slider)
-    heap_a.fill("6")
-    heap_a.press("Enter")
+    type_set(output, "6, 9, 12")
     expect(output).to_contain_text("6 ⊕ 9 ⊕ 12 = 3")
-    expect(output).to_contain_text("heap A from 6 to 5")
+    expect(output).to_contain_text("take 1 from heap A")
+    type_set(output, "6, 4.5")  # refused with the range, not read as 45 or clamped
+    expect(output).to_contain_text("4.5 is not a whole number")
+    type_set(output, "1000000000000")
+    expect(output).to_contain_text("is more than 63")
 
 
 def test_lesson5_sum_heatmap_follows_the_typed_set(lab):
@@ -111,7 +123,7 @@ def test_lesson5_sum_heatmap_follows_the_typed_set(lab):
     expect(output).to_contain_text("'0'")
 
 
-def test_lesson6_misere_strips_grow_with_the_slider(lab):
+def test_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cell_again(lab):
     run(lab, "06-misere-play.ipynb")
     output = panel(lab, "misere_explorer(")
     before = int(re.search(r"heaps 0 to (\d+)", output.inner_text()).group(1))
@@ -119,17 +131,33 @@ def test_lesson6_misere_strips_grow_with_the_slider(lab):
     press(output)
     expect(output).to_contain_text(f"heaps 0 to {before + 1}")
     expect(picture(output)).not_to_have_attribute("src", old)
+    note = output.locator(".gamelib-restart-note")
+    expect(note).to_be_hidden()
+    # Kernel > Restart Kernel: the panel's kernel is gone, and the panel says what to do.
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Run this cell again")
+    lab.wait_kernel_ready()  # the new kernel up before the session is shut down
 
 
-def test_lesson7_chomp_bite_and_analysis(lab):
+def test_lesson7_chomp_bar_is_bitten_by_click_and_by_keyboard_and_marks_the_winning_bite(lab):
     run(lab, "07-more-games.ipynb")
     output = panel(lab, "chomp_explorer(")
-    output.locator("button", has_text="Eat").first.click()  # row 1, column 2: everything right of the poison
-    expect(output).to_contain_text("Position (1, 1, 1).")
-    output.locator("input[type=checkbox]").first.check()
-    expect(output).to_contain_text("an N-position. Winning bite: row 2, column 1.")
-    output.get_by_role("button", name="2,1", exact=True).click()  # the bar's square itself, clicked
-    expect(output).to_contain_text("Position (1, 0, 0): only the poison is left")
+    board = output.get_by_role("grid")
+    board.get_by_role("button", name="row 1, column 2: chocolate").click()  # everything right of the poison
+    expect(output).to_contain_text("The first player bit at row 1, column 2 ((5, 5, 5) → (1, 1, 1)).")
+    output.get_by_role("checkbox", name="Show a hint").check()
+    expect(output).to_contain_text("Winning move (marked on the board): bite at row 2, column 1")
+    winning = board.get_by_role("button", name="row 2, column 1: chocolate, a winning move")
+    expect(winning).to_have_class(re.compile("gamelib-marked"))
+    # The keyboard: from the square bitten (focused), down one row and left one column, then Enter.
+    board.get_by_role("button", name=re.compile("^row 1, column 2")).focus()
+    lab.page.keyboard.press("ArrowDown")
+    lab.page.keyboard.press("ArrowLeft")
+    expect(winning).to_be_focused()
+    lab.page.keyboard.press("Enter")
+    expect(output).to_contain_text("Game over: the second player won.")
 
 
 def test_rapid_slider_steps_show_the_busy_sign_and_end_on_the_last_position(lab):
@@ -143,7 +171,7 @@ def test_rapid_slider_steps_show_the_busy_sign_and_end_on_the_last_position(lab)
       new MutationObserver(() => { if (root.querySelector('.gamelib-busy')) window.__busySeen += 1; })
         .observe(root, {subtree: true, attributes: true, attributeFilter: ['class'], childList: true});
     }""")
-    handle = output.locator(".noUi-handle").first
+    handle = output.locator(".gamelib-slider input[type=range]").first
     handle.focus()
     for _ in range(5):
         handle.press("ArrowRight")

@@ -1,26 +1,70 @@
-"""Argument checks shared by every public entry point, and the size limits they enforce.
+"""Checks of the arguments every public entry point is given, and the one way a value is shown in a message.
 
 Every check raises ``TypeError`` (wrong kind of value) or ``ValueError`` (right kind, wrong value) with a
-message that names the offending value and says what was expected. Requests too large for a teaching
-machine raise :class:`LimitError`, a ``ValueError`` that states the limit.
+message that names the offending value (through :func:`show`) and says what was expected. Requests too large
+for a teaching machine raise :class:`LimitError`, a ``ValueError`` that states the limit. Text a student types
+is read by :mod:`gamelib.parsing`, which reports its problems the same way.
 """
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterable
 from itertools import islice
+from typing import cast
 
-from gamelib.limits import MAX_ITEMS, MAX_SUBTRACTION, MAX_TABLE
+from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION, MAX_TABLE
 
 
 class LimitError(ValueError):
     """A request larger than the stated limit (it would exhaust memory or run for minutes)."""
 
 
-def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+def show(value: object) -> str:
+    """A short, safe description of a value for a message: its repr, cut to ``MAX_SHOWN`` characters.
+
+    Never raises (a hostile ``__repr__`` is described by its type), and never builds the digits of a huge
+    whole number. Every message of the kit that quotes a value goes through here.
+
+    >>> show(10**5000)
+    'a whole number with 5001 digits'
+    >>> show([1, 2]), show((10**300,)), show("P" * 1000)[:12]
+    ('[1, 2]', '(a whole number with 301 digits,)', "'PPPPPPPPPPP")
+    """
+    try:
+        if type(value) is int and value.bit_length() > MAX_SHOWN_BITS:
+            digits = math.floor(value.bit_length() * math.log10(2)) + 1
+            if abs(value) < 10 ** (digits - 1):
+                digits -= 1
+            return f"a whole number with {digits} digits"
+        if type(value) is str and len(value) > MAX_SHOWN:
+            text = repr(value[:MAX_SHOWN])
+        elif isinstance(value, (list, tuple)) and type(value) in (list, tuple) and value:  # each item shown safely
+            items = value
+            inner = ", ".join(show(item) for item in islice(items, 30)) + (", ..." if len(items) > 30 else "")
+            text = ("[{}]" if type(value) is list else "({})" if len(items) > 1 else "({},)").format(inner)
+        elif isinstance(value, (set, frozenset)) and type(value) in (set, frozenset) and len(value) > 30:
+            text = repr(type(value)(islice(value, 30)))
+        else:
+            text = repr(value)
+        if type(text) is not str:
+            raise TypeError("repr did not give text")
+    except Exception:  # a hostile __repr__, or a huge number inside a list: describe the type instead
+        return f"an object of type {type_name(value)}"
+    if len(text) > MAX_SHOWN:
+        text = text[: MAX_SHOWN - 4] + " ..."
+    return text
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type for a message ('?' when the type hides or fakes its name).
+
+    >>> type_name(2.5)
+    'float'
+    """
+    name = getattr(type(value), "__name__", "?")
+    return name if type(name) is str and len(name) <= 40 else "?"
 
 
 def check_int(value: object, name: str, minimum: int | None = 0) -> int:
@@ -30,7 +74,7 @@ def check_int(value: object, name: str, minimum: int | None = 0) -> int:
             raise ValueError(f"{name} must be at least {minimum}, got {value}")
         return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number, got {_show(value)} of type {type(value).__name__}")
+        raise TypeError(f"{name} must be a whole number, got {show(value)} of type {type(value).__name__}")
     value = int(value)
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
@@ -40,7 +84,7 @@ def check_int(value: object, name: str, minimum: int | None = 0) -> int:
 def check_bool(value: object, name: str) -> bool:
     """True or False only (not 1, "yes" or None)."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {_show(value)}")
+        raise TypeError(f"{name} must be True or False, got {show(value)}")
     return value
 
 
@@ -56,7 +100,7 @@ def check_subtraction_set(values: object, name: str = "S") -> tuple[int, ...]:
     """A finite, non-empty set of positive whole numbers, returned sorted without repeats."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(
-            f"{name} must be a collection of positive whole numbers such as {{1, 3, 4}}, got {_show(values)}"
+            f"{name} must be a collection of positive whole numbers such as {{1, 3, 4}}, got {show(values)}"
         )
     items = []
     for item in islice(values, MAX_ITEMS + 1):  # never more: the collection may be an endless generator
@@ -71,10 +115,10 @@ def check_subtraction_set(values: object, name: str = "S") -> tuple[int, ...]:
 
 def _check_element(item: object, name: str) -> None:
     if isinstance(item, bool) or not isinstance(item, numbers.Integral):
-        raise TypeError(f"{name} may hold only positive whole numbers, but it contains {_show(item)}")
-    if item <= 0:
+        raise TypeError(f"{name} may hold only positive whole numbers, but it contains {show(item)}")
+    if int(item) <= 0:
         raise ValueError(f"{name} may hold only positive whole numbers, but it contains {int(item)}")
-    if item > MAX_SUBTRACTION:
+    if int(item) > MAX_SUBTRACTION:
         raise LimitError(f"{name} contains {int(item):,}; this kit allows elements up to {MAX_SUBTRACTION:,}")
 
 
@@ -87,7 +131,7 @@ def read_at_most(values: Iterable, limit: int, name: str) -> list:
     >>> read_at_most(itertools.count(), 5, "values")
     Traceback (most recent call last):
     ...
-    gamelib.checks.LimitError: values has more than 5 items; this kit reads at most 5
+    gamelib.arguments.LimitError: values has more than 5 items; this kit reads at most 5
     """
     items = list(islice(values, limit + 1))
     if len(items) > limit:
@@ -107,8 +151,8 @@ def read_items(values: object, name: str, limit: int, example: str) -> list:
     TypeError: S must be a collection such as {1, 3, 4}, got 5
     """
     if isinstance(values, (str, bytes)) or not hasattr(type(values), "__iter__"):
-        raise TypeError(f"{name} must be a collection such as {example}, got {_show(values)}")
-    items = list(islice(values, limit + 1))
+        raise TypeError(f"{name} must be a collection such as {example}, got {show(values)}")
+    items = list(islice(cast(Iterable, values), limit + 1))
     if len(items) > limit:
         raise LimitError(f"{name} has more than {limit:,} items; this takes at most {limit:,}")
     return items
@@ -117,9 +161,9 @@ def read_items(values: object, name: str, limit: int, example: str) -> list:
 def check_heaps(position: object, name: str = "position", length: int | None = None) -> tuple[int, ...]:
     """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length."""
     if not isinstance(position, (tuple, list)):
-        raise TypeError(f"{name} must be a tuple of heap sizes such as (3, 4, 5), got {_show(position)}")
+        raise TypeError(f"{name} must be a tuple of heap sizes such as (3, 4, 5), got {show(position)}")
     if length is not None and len(position) != length:
-        raise ValueError(f"{name} must have {length} entries, got {len(position)}: {_show(position)}")
+        raise ValueError(f"{name} must have {length} entries, got {len(position)}: {show(position)}")
     return tuple(check_int(h, f"heap {i} of {name}") for i, h in enumerate(position))
 
 

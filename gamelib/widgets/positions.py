@@ -1,0 +1,103 @@
+"""The explorer of one position of any game: type a position, see its picture (the figure kind the game names,
+winning moves marked), its Grundy value and its winning moves. Nim's explorer is this explorer for Nim."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gamelib import plots
+from gamelib.arguments import show
+from gamelib.games.base import Game
+from gamelib.games.nim import Nim
+from gamelib.parsing import Limit
+from gamelib.widgets.panel import Explorer, View, text_box
+
+
+def position_text_box(game: Game, position: object, limit: Limit) -> str:
+    """A start given as text stays text; a position given from Python becomes "5, 9, 12" for the text box."""
+    if isinstance(position, str):
+        return position
+    if isinstance(position, int) and not isinstance(position, bool):
+        return str(position)
+    if isinstance(position, (tuple, list, set, frozenset)):
+        return ", ".join(map(str, game.check_position(position) if limit.as_set else position))
+    raise TypeError(f"a position of {game.title} is text such as '1, 2, 3' or a tuple of numbers, got {show(position)}")
+
+
+def position_explorer(game: Game, position: object, limit: Limit | None = None, label: str | None = None) -> Explorer:
+    """One position of ``game``, typed in a text box: its picture with the winning moves marked, its Grundy
+    value and its winning moves in words.
+
+    Parameters
+    ----------
+    game : any game of the model drawn by its figure kind (``game.figure_kind``), e.g. ``Nim()``; when its
+        positions can be typed (``game.position_limit``) a text box changes the position.
+    position : the first position, as text or as the position itself.
+    limit : what the box accepts (default: the game's ``position_limit``).
+    label : the box's label (default: the limit's name).
+
+    Returns
+    -------
+    Explorer
+        An ipywidgets VBox. Attributes: ``position_box`` (text), ``image``, ``status``; ``values["position"]``
+        is the position drawn.
+
+    Examples
+    --------
+    >>> w = position_explorer(Nim(), "1, 2, 4", label="heaps:")
+    >>> print(w.status_text)
+    Nim, heaps (1, 2, 4). 1 ⊕ 2 ⊕ 4 = 7: an N-position. Winning move: take 1 from heap C.
+    """
+    limit = limit or game.position_limit
+    if limit is None:  # positions of this game are not typed: the explorer shows the one given
+        fixed = game.check_position(position)
+        return Explorer([], lambda _values: position_view(game, fixed))
+    text = position_text_box(game, position, limit)
+    game.read_position(text, limit)  # a bad start is refused here, with the limit, before any widget is made
+    box = text_box("position_box", "position", label or f"{limit.name}:", text,
+                   lambda typed: game.read_position(typed, limit), limit, placeholder="e.g. 1, 2, 3")
+
+    def view(values: dict) -> View:
+        return position_view(game, values["position"])
+
+    return Explorer([[box]], view)
+
+
+def position_view(game: Game, position: Any) -> View:
+    """The picture and sentence of one position (normal play: its value, its outcome, its winning moves)."""
+    wins = [m for m in game.labelled_moves(position) if game.outcome(m.after) == "P"]
+    if not wins:
+        said = "a P-position. Every move leaves an N-position."
+    else:
+        said = (f"an N-position. Winning move{'s' if len(wins) > 1 else ''}: "
+                + "; ".join(m.words() for m in wins) + ".")
+    status = f"{game.title}, {game.position_text(position)}. {game.value_text(position)}: {said}"
+    return View(("position", repr(game), position), lambda: plots.position_figure(game, position), status)
+
+
+def nim_explorer(heaps: Sequence[int] | str = (5, 9, 12)) -> Explorer:
+    """Nim heaps in binary, the nim-sum, and the winning moves: the position explorer of Nim.
+
+    Parameters
+    ----------
+    heaps : 1 to 5 heap sizes, each 0 to 63 (a tuple, or text such as "5, 9, 12").
+
+    Returns
+    -------
+    Explorer
+        An ipywidgets VBox. Attributes: ``position_box`` (the heaps as text), ``image``, ``status``.
+
+    Examples
+    --------
+    >>> w = nim_explorer((3, 4, 5))
+    >>> print(w.status_text)
+    Nim, heaps (3, 4, 5). 3 ⊕ 4 ⊕ 5 = 2: an N-position. Winning move: take 2 from heap A.
+    >>> w.position_box.value = "1, 4, 5"
+    >>> print(w.status_text)
+    Nim, heaps (1, 4, 5). 1 ⊕ 4 ⊕ 5 = 0: a P-position. Every move leaves an N-position.
+    """
+    return position_explorer(Nim(), heaps, label="heaps:")
+
+
+__all__ = ["nim_explorer", "position_explorer", "position_view"]

@@ -1,0 +1,14 @@
+// The status line of a panel: one element that stays in the page, so a screen reader announces each new
+// sentence (a live region replaced as a whole is often not read).
+function render({ model, el }) {
+  const line = document.createElement("div");
+  line.setAttribute("role", "status");
+  line.setAttribute("aria-live", "polite");
+  line.className = "gamelib-status";
+  el.append(line);
+  const draw = () => { line.innerHTML = model.get("value"); };  // HTML made (and escaped) by gamelib
+  model.on("change:value", draw);
+  draw();
+}
+
+export default { render };
