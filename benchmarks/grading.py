@@ -28,7 +28,8 @@ from pathlib import Path
 import nbformat
 
 from benchmarks import results
-from gamelib.homework import numbers
+from gamelib.homework import homework, numbers
+from gamelib.homework.marking import one_right_answer
 from tools import build_homework
 from tools.grading import cli as grade_homework
 from tools.grading import copying, grader, sandbox
@@ -41,7 +42,8 @@ SET = "hw1-subtraction-grundy"
 def copied_values(student_id: str, course_code: str) -> dict[str, str]:
     """Another student's right answers to every question, as values (a copier types them)."""
     mine = numbers("hw1", student_id, course_code)
-    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
+    return {name: repr(value) for q in homework("hw1").questions
+            for name, value in one_right_answer(mine, q.name).items()}
 
 
 def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:

@@ -20,6 +20,7 @@ from grading_attacks import submission as _submission
 from homework_build import COURSE, built_sets, right_literals, solution_lines
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
+from gamelib.homework.marking import answer_key, mark
 from tools import build_homework, run_notebooks
 from tools.grading import cli as grade_homework
 
@@ -142,7 +143,7 @@ def test_the_solutions_get_full_marks_for_any_id_and_code(set_name):
         env, _ = _run_cells(copy, {**solution_lines(set_name), "student_id": repr(student), "course_code": repr(code)})
         mine = numbers(set_name, student, code)
         for question in definition.questions:
-            marked = mine.mark(question.name, {n: env[n] for n in question.names})
+            marked = mark(mine, question.name, {n: env[n] for n in question.names})
             assert marked.right, (student, code, marked.details)
 
 
@@ -353,7 +354,7 @@ def test_a_wrong_submission_gets_partial_marks_on_the_right_questions(hw1_result
     assert {q: r["score"] for q, r in carol.questions.items()} == {"q1": 0, "q2": 2, "q3": 2, "q4": 0, "q5": 3}
     assert carol.score == 7 and not carol.questions["q4"]["right"] and carol.questions["q2"]["right"]
     # the teacher's details say what was typed and one right answer ...
-    right_leave = sorted(numbers("hw1", "carol", COURSE).key("q4")["q4_leave"])
+    right_leave = sorted(answer_key(numbers("hw1", "carol", COURSE), "q4")["q4_leave"])
     assert any(f"right: {right_leave[0]}" in d for d in carol.questions["q4"]["details"])
     # ... the student's feedback says which answer is wrong, and what the check finds, never a right value
     said = " ".join(carol.questions["q4"]["feedback"])
