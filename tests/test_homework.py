@@ -183,7 +183,8 @@ def test_the_build_tool_finds_a_leak():
     clean = (STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb").read_text()
     assert build_homework.leaked_secrets(clean, source) == []
     assert build_homework.leaked_secrets(clean, source, "Birch-42X") == []
-    assert build_homework.leaked_secrets(clean + "birch-42x", source, " Birch-42X") == ["the course code"]
+    assert build_homework.leaked_secrets(clean + "\nx = 'birch-42x'", source, " Birch-42X") == [
+        "the course code (on the line \"x = 'birch-42x'\")"]
     assert build_homework.leaked_secrets(clean, source, DEMO_COURSE_CODE) == []  # the demo code is public
 
 
@@ -198,17 +199,43 @@ def test_the_course_code_is_typed_into_the_solution_only():
         build_homework.with_course_code(broken, "x")
 
 
+#: A course code printed nowhere in the repository (made at run time, so that this file does not print it).
+FRESH = "-".join(["pine", "93q"])
+
+
 def test_the_build_reads_the_course_code_from_the_option_then_the_private_file_else_the_demo(tmp_path):
     private = tmp_path / "build" / "course-code.txt"
     assert build_homework.course_code(None, private) == (DEMO_COURSE_CODE, True)
-    assert build_homework.course_code(" Maple-7Q ", private) == ("Maple-7Q", False)
-    assert private.read_text() == "Maple-7Q\n" and private.stat().st_mode & 0o077 == 0  # kept, private
-    assert build_homework.course_code(None, private) == ("Maple-7Q", False)  # the next build reuses it
+    assert build_homework.course_code(f" {FRESH.upper()} ", private) == (FRESH.upper(), False)
+    assert not private.exists()  # kept only once the build has succeeded
+    build_homework.keep_course_code(FRESH.upper(), private)
+    assert private.read_text() == f"{FRESH.upper()}\n" and private.stat().st_mode & 0o077 == 0  # kept, private
+    assert build_homework.course_code(None, private) == (FRESH.upper(), False)  # the next build reuses it
     assert build_homework.course_code("DEMO", private) == ("demo", True)
-    assert private.read_text() == "Maple-7Q\n"  # the demo code is never kept
     for bad in ("", "   ", "x" * 101):
         with pytest.raises(SystemExit, match="course"):
             build_homework.course_code(bad, private)
+
+
+def test_a_code_printed_in_the_repository_is_refused_and_a_failed_build_keeps_nothing(tmp_path, monkeypatch):
+    """QA, issue 19: ``make homework COURSE=maple-7q`` (the README's example) failed with "the student copy
+    gives away solutions or the course code: ['the course code']" (the handout's example comment prints it),
+    without saying why, and kept maple-7q as the course code all the same."""
+    assert "notebooks/homework/hw1-subtraction-grundy.ipynb" in build_homework.public_places("Maple-7Q")
+    with pytest.raises(SystemExit, match=r"'maple-7q': this code is printed in the public repository \(README.md"):
+        build_homework.course_code("maple-7q", tmp_path / "course-code.txt")
+    assert build_homework.public_places(FRESH) == []
+    private = tmp_path / "course-code.txt"
+    monkeypatch.setattr(build_homework, "COURSE_FILE", private)
+    monkeypatch.setattr(build_homework, "ROOT", ROOT)
+
+    def failing(source, **_):
+        raise SystemExit(f"the student copy of {source.stem} gives away solutions")
+
+    monkeypatch.setattr(build_homework, "build_set", failing)
+    with pytest.raises(SystemExit, match="gives away"):
+        build_homework.main(["hw1", "--course", FRESH])
+    assert not private.exists()
 
 
 def test_declared_student_id_and_course_code_are_read_from_the_code():
