@@ -455,3 +455,24 @@ def test_the_other_sets_grade_solutions_full_and_blanks_zero(built, name, tmp_pa
     autograded_points = sum(q.points for q in homework_set.autograded)
     assert outcomes["right.ipynb"].score == outcomes["right.ipynb"].possible == autograded_points
     assert outcomes["blank.ipynb"].score == 0
+
+
+@pytest.mark.slow
+def test_an_id_typed_without_quotes_says_so_in_one_line():
+    """QA, issue 19: ``student_id = s2100099`` (no quotes) gave a raw NameError traceback at the id cell. In the
+    notebook's kernel it now says, in one line, what to type; the cell still fails (nothing is guessed or
+    evaluated), and any other NameError shows as it always did."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if "student_id = ..." in _text(c))
+    cell.source = _text(cell).replace("student_id = ...", "student_id = s2100099")
+    nb.cells.insert(nb.cells.index(cell) + 1, nbformat.v4.new_code_cell("undefined_name + 1"))
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    (error,) = [o for o in cell.outputs if o.output_type == "error"]
+    assert error.ename == "NameError"
+    assert error.traceback == ['NameError: student_id = s2100099: your id must be in quotes. Type student_id = '
+                               '"s2100099" and run this cell again.']
+    other = next(c for c in nb.cells if _text(c) == "undefined_name + 1")
+    (error,) = [o for o in other.outputs if o.output_type == "error"]
+    assert len(error.traceback) > 1 and "undefined_name" in "".join(error.traceback)  # a traceback as ever

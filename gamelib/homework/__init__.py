@@ -43,7 +43,7 @@ A copied answer is therefore almost always wrong for the copier's own numbers, a
 (tools/grading/copying.py) finds whose numbers it is right for.
 """
 
-from gamelib.homework import hw1, hw2, hw3
+from gamelib.homework import handout, hw1, hw2, hw3
 from gamelib.homework.core import (
     Answer,
     Checked,
@@ -60,6 +60,8 @@ from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalis
 
 #: The homework sets by short name.
 HOMEWORK = {h.name: h for h in (hw1.HOMEWORK, hw2.HOMEWORK, hw3.HOMEWORK)}
+
+handout.install()  # in a notebook: an id typed without quotes says so in one line (gamelib.homework.handout)
 
 
 def homework(name: str) -> Homework:
