@@ -361,6 +361,31 @@ def test_a_huge_cell_costs_the_grader_little_memory():
     assert declared_student_id(nb) == "eve"  # a cell just under the limit is still read
 
 
+@pytest.mark.slow
+def test_reading_a_huge_notebook_without_running_it_is_bounded():
+    """QA, issue 19: a 19.7 MB notebook of 170 code cells of ~97,000 characters, each with a ``student_id = ``
+    line, cost the grader's own process ~27 s + 30 s of CPU to read the id and the course code (each cell parsed
+    whole), and nothing said so. Only the assignment lines are parsed now, and the rest of the static read
+    (code shapes, the answer key's use) stops at a stated budget, which the problems say."""
+    from tools.grading import notebook
+
+    nb = submission(SET, RIGHT, "mallory")
+    body = "student_id = 'eve'\n" + "y = [1, 2, 3]  # padding\n" * 3900
+    nb.cells += [nbformat.v4.new_code_cell(body) for _ in range(150)]
+    raw = nbformat.writes(nb).encode()
+    assert 18 * 2**20 < len(raw) <= notebook.MAX_NOTEBOOK_BYTES
+    handout = nbformat.read(ROOT / "notebooks" / "homework" / f"{SET}.ipynb", as_version=4)
+    start = time.process_time()
+    read, shown = notebook.read_submission(raw)
+    typed = notebook.declared_student_id(read), notebook.declared_course_code(read)
+    budget = notebook.Budget()
+    notebook.fingerprint(read, handout, budget, shown)
+    seconds = time.process_time() - start
+    assert typed == ("eve", COURSE)
+    assert seconds < 5, seconds
+    assert budget.problem and "larger than the grader reads without running it (400,000 characters" in budget.problem
+
+
 def test_saved_outputs_cost_the_grader_little():
     """The grader never uses a submission's saved outputs (it runs the notebook again), but validating and
     writing 190,000 of them out for the sandbox took 27 s and 520 MB in its own process. They are dropped
