@@ -199,6 +199,11 @@ def test_the_numbers_come_from_the_class_lists_id_and_a_typed_id_not_theirs_is_f
     assert "looks like the class list's 's2100001' but is not it (U+0455 CYRILLIC SMALL LETTER DZE)" in said[
         "smithalice"]
     assert "the class list's SIS User ID is 's2100007': marked on the numbers of 's2100007'" in said["leegrace"]
+    # a look-alike of a classmate's id, not of one's own: another student's id
+    outcomes[0].student_id = "\u0455" + "2100001"
+    (flag,) = records.flags(outcomes, read)[outcomes[0].file][:1]
+    assert flag["kind"] == "id-of-another" and flag["with"] == [outcomes[1].file]
+    assert "looks like the id of Smith, Alice on the class list ('s2100001') but is not it (U+0455" in flag["what"]
 
 
 def test_typed_ids_that_mostly_differ_from_the_column_stop_before_grading(tmp_path):
@@ -257,6 +262,8 @@ def test_the_report_and_the_summary_count_the_same_and_list_the_important_first(
     assert f"<strong>{len(flagged)}</strong> flags" in page and f"Look at these: {len(flagged)} flags on" in page
     text = report.summary(homework, grades, identity, {}, skipped)
     assert text.splitlines()[0].startswith("hw1-subtraction-grundy: 4 students on the class list, ")
+    names = report._names(["Díaz, Carol", "Jones, Bob"])
+    assert names == "Díaz, Carol; Jones, Bob"  # a comma-joined list read as four people
     assert f"flags ({len(flagged)} on " in text
     assert "no submission (1): Erin Wu" in text
 
@@ -275,8 +282,7 @@ def test_one_feedback_file_per_student_with_the_grade_and_the_class_lists_name(t
     and late lines the zipped copies have; answers/q6.md listed all three files without saying which counts."""
     _, outcomes, grades, _ = _grace_class(tmp_path, homework)
     files = coursesite.write_feedback(grades, homework, {}, tmp_path / "feedback")
-    assert sorted(p.name.rsplit("-", 1)[0] for p in files) == ["Alice-Smith_48101", "Bob-Jones_48102",
-                                                               "Liam-Nguyen_48112"]
+    assert sorted(p.name for p in files) == ["Alice-Smith_48101.md", "Bob-Jones_48102.md", "Liam-Nguyen_48112.md"]
     bob = next(p for p in files if p.name.startswith("Bob")).read_text()
     assert "(hw1 (2).ipynb" not in bob and "hw1 (2).ipynb (Bob Jones" in bob
     assert "Grade: not given yet: a written answer is still to be marked by your teacher." in bob

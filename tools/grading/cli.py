@@ -457,10 +457,11 @@ def main(argv: list[str] | None = None) -> int:
           f"Gradebook: {written.gradebook}\nWritten answers: {out / 'answers'}\nFeedback: {out / 'feedback'}")
     grades = written.grades
     if course.roster is not None:
-        print(f"Class list: {len(grades.entries)} students ({course.roster.kind}); "
-              f"{sum(e.outcome is None for e in grades.entries)} handed nothing in"
-              + (f"; {len(grades.not_on_roster)} submissions match no one on it: see course-grades.csv"
-                 if grades.not_on_roster else ""))
+        stray = len(grades.not_on_roster)
+        print(f"Students: {len(grades.entries)} on the class list, {sum(e.outcome is None for e in grades.entries)} "
+              "of them handed nothing in"
+              + (f"; {stray} submission{'s match' if stray > 1 else ' matches'} no one on it: see course-grades.csv"
+                 if stray else ""))
         pending = coursesite.waiting(grades)
         if pending:
             print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "

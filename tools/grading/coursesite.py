@@ -277,7 +277,10 @@ def write_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict,
         if e.outcome is None:
             continue
         site_id = e.student.site_id if e.student is not None else e.outcome.site_id
-        path = folder / f"{records.slug(e.label + (f'_{site_id}' if site_id else ''))}.md"
+        name = re.sub(r"[^\w.-]+", "-", safetext.visible(e.label)).strip("-.")[:60] or "student"
+        path = folder / f"{name}{f'_{site_id}' if site_id else ''}.md"
+        if path in paths:
+            path = folder / f"{records.slug(e.outcome.file)}.md"
         path.write_text(feedback_for(e, grades, homework, hand_marks), encoding="utf-8", errors="replace")
         paths.append(path)
     return paths

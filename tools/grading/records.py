@@ -174,7 +174,15 @@ def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[st
                                            f"the notebook has student_id {typed!r}, the id of {other.name} on the "
                                            f"class list{mine}{_scored_as_typed(o)}"))
         elif given is not None and not same_id(typed, given):
-            if skeleton(typed) == skeleton(given):
+            like = _look_alike_owner(roster, typed)
+            if like is not None and (like.name, roster.id_of(like)) != (o.student, o.roster_id):
+                theirs = [x for x in outcomes if x.student == like.name]
+                odd = ", ".join(unusual_characters(typed)) or "other characters"
+                found[o.file].append(make_flag("id-of-another", theirs, (
+                    f"the notebook has student_id {typed!r}, which looks like the id of {like.name} on the class "
+                    f"list ({roster.id_of(like)!r}) but is not it ({odd}); {o.who}'s id is {given!r}: marked on "
+                    f"their own numbers{_scored_as_typed(o)}")))
+            elif skeleton(typed) == skeleton(given):
                 found[o.file].append(make_flag("look-alike-id", [], (
                     f"the notebook has student_id {typed!r}, which looks like the class list's {given!r} but is "
                     f"not it ({', '.join(unusual_characters(typed)) or 'other characters'}): marked on the numbers "
@@ -212,6 +220,12 @@ def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[st
                         + (f" (the one that counts: {chosen[0].file})" if chosen else ""))
             found[o.file].append(make_flag("several-submissions", [x for x in group if x is not o], said))
     return found
+
+
+def _look_alike_owner(roster: Roster, typed: str):
+    """The student of the list whose id ``typed`` looks like (the same skeleton) without being it, if one."""
+    found = [s for s in roster.students if (given := roster.id_of(s)) and skeleton(given) == skeleton(typed)]
+    return found[0] if len(found) == 1 else None
 
 
 def _listed(names: list[str]) -> str:

@@ -264,7 +264,7 @@ def counts(grades: ClassGrades, flags: list[Flag], skipped: list[Skipped] = ()) 
     found = [("students on the class list" if grades.roster else "students", len(grades.entries)
               if grades.roster else len(everyone))]
     if grades.roster is not None:
-        found.append(("submissions from no one on the class list", len(grades.not_on_roster)))
+        found.append(("not on the class list", len(grades.not_on_roster)))
     found += [("graded", sum(e.state == GRADED_STATE for e in everyone)),
               ("to mark by hand", sum(e.state == NOT_YET_MARKED for e in everyone)),
               ("whose file could not be graded", sum(e.state == NOT_GRADED_STATE for e in everyone)),
