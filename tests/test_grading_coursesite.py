@@ -472,3 +472,19 @@ def test_canvas_feedback_files_are_named_for_its_submission_comments(canvas):
         assert len(nb["cells"]) > 10  # the student's own notebook follows
     late_one = next(json.loads(d) for n, d in members.items() if "_7003_" in n)
     assert "Canvas marked it late" in late_one["cells"][0]["source"]
+
+
+@pytest.mark.slow
+def test_an_id_typed_as_the_class_list_has_it_in_another_form_gets_full_marks(tmp_path):
+    """With the e-mail address as the id column, a student who typed the name part of it (``ann``) is marked on
+    the numbers of what she typed: the same id, not another's, and no flag."""
+    folder, out = tmp_path / "download", tmp_path / "out"
+    path = folder / "Ann Archer_501_assignsubmission_file" / "hw1.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(submission(SET, RIGHT, "Ann"), path)
+    participants = _write_csv(tmp_path / "participants.csv", ["First name", "Last name", "Email address"],
+                              [["Ann", "Archer", "ann@uni.example"]])
+    assert _main(folder, "--roster", participants, "--id-column", "Email address", "--points", "10",
+                 "--out", out, "--timeout", "60") == 0
+    (row,) = _rows(out / f"{SET}-results.csv")
+    assert (row["student"], row["score"], row["flags"]) == ("Ann Archer", "11", "")

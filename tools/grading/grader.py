@@ -26,6 +26,7 @@ from gamelib.homework import DEMO_COURSE_CODE, Homework, Numbers, normalise_cour
 from . import checks, notebook, sandbox
 from .layout import Submission
 from .plain import BadReport, Report, read_report
+from .roster import same_id
 
 GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED = "graded", "graded, with problems", "not graded"
 #: Bumped when a change to the grader changes results: older result files are then graded again.
@@ -324,7 +325,10 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     if run.output_bytes > sandbox.KEPT_OUTPUT_BYTES:
         outcome.problems.append(f"printed {run.output_bytes / 2**20:.1f} MB of output (only the first "
                                 f"{sandbox.KEPT_OUTPUT_BYTES // 1024} KB kept)")
-    seeded = _seeded_id(outcome, report, submission.roster_id or submission.student_id)
+    trusted = submission.roster_id
+    if trusted is not None and outcome.student_id is not None and same_id(outcome.student_id, trusted):
+        trusted = outcome.student_id  # the same id as the list's, in the form typed (an e-mail's name part)
+    seeded = _seeded_id(outcome, report, trusted or submission.student_id)
     numbers = None
     if seeded is not None:
         try:
