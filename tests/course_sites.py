@@ -27,6 +27,9 @@ modified (grade)`` by exact name, and each feedback plugin's column by its exact
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 MOODLE_WORKSHEET_HEADER = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade",
                            "Grade can be changed", "Last modified (submission)", "Last modified (grade)",
                            "Feedback comments"]
@@ -34,3 +37,12 @@ MOODLE_WORKSHEET_HEADER = ["Identifier", "Full name", "Email address", "Status",
 MOODLE_WORKSHEET_HEADER_WITH_IDS = ["Identifier", "Full name", "Email address", "ID number", "Status", "Grade",
                                     "Maximum Grade", "Grade can be changed", "Last modified (submission)",
                                     "Online text", "Last modified (grade)", "Feedback comments"]
+
+
+def write_csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    """A CSV file as a course site exports one (UTF-8, a header row)."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path

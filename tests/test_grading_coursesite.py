@@ -29,7 +29,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from course_sites import MOODLE_WORKSHEET_HEADER
+from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
 from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
@@ -216,14 +216,6 @@ def _moodle_class(folder: Path) -> list[list[str]]:
     return rows
 
 
-def _write_csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(header)
-        writer.writerows(rows)
-    return path
-
-
 def _main(*args) -> int:
     return cli.main(["hw1", *map(str, args), "--autograder", str(built_sets()[SET].autograder_zip)])
 
@@ -239,7 +231,7 @@ def moodle(tmp_path_factory):
     base = tmp_path_factory.mktemp("moodle")
     folder, out = base / "download", base / "graded"
     rows = _moodle_class(folder)
-    worksheet = _write_csv(base / "worksheet.csv", MOODLE_HEADER, rows)
+    worksheet = write_csv(base / "worksheet.csv", MOODLE_HEADER, rows)
     common = ["--roster", worksheet, "--deadline", DEADLINE.isoformat(), "--late-penalty", "10", "--out", out,
               "--timeout", "60"]
     assert _main(folder, "--jobs", "2", *common) == 0
@@ -247,7 +239,7 @@ def moodle(tmp_path_factory):
     unmarked = "Ben Baker"
     for row in marked:
         row["q6 (by hand, 2)"] = "" if row["student"] == unmarked else "2"
-    _write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
+    write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
     assert _main(folder, *common, "--merge-manual", base / "marked.csv", "--summary") == 0
     return {"out": out, "worksheet": rows, "unmarked": unmarked}
 
@@ -371,7 +363,7 @@ def canvas(tmp_path_factory):
     marked = _rows(out / f"{SET}-results.csv")
     for row in marked:
         row["q6 (by hand, 2)"] = "2"
-    _write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
+    write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
     assert _main(folder, *common, "--merge-manual", base / "marked.csv") == 0
     marked_once = {"import": _canvas_import(out / "canvas-import.csv")[2],
                    "gradebook": {r["file"]: r for r in _rows(out / f"{SET}-results.csv")},
@@ -482,7 +474,7 @@ def test_an_id_typed_as_the_class_list_has_it_in_another_form_gets_full_marks(tm
     path = folder / "Ann Archer_501_assignsubmission_file" / "hw1.ipynb"
     path.parent.mkdir(parents=True)
     nbformat.write(submission(SET, RIGHT, "Ann"), path)
-    participants = _write_csv(tmp_path / "participants.csv", ["First name", "Last name", "Email address"],
+    participants = write_csv(tmp_path / "participants.csv", ["First name", "Last name", "Email address"],
                               [["Ann", "Archer", "ann@uni.example"]])
     assert _main(folder, "--roster", participants, "--id-column", "Email address", "--points", "10",
                  "--out", out, "--timeout", "60") == 0

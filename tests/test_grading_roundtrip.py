@@ -16,7 +16,7 @@ from pathlib import Path
 
 import mistune
 import pytest
-from course_sites import MOODLE_WORKSHEET_HEADER_WITH_IDS
+from course_sites import MOODLE_WORKSHEET_HEADER_WITH_IDS, write_csv
 from made_sets import made_set
 
 from tools.grading import cli, coursesite, records, report, roster
@@ -27,14 +27,6 @@ from tools.grading.layout import Skipped, Submission
 @pytest.fixture(scope="module")
 def homework():
     return made_set()
-
-
-def _csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(header)
-        writer.writerows(rows)
-    return path
 
 
 def _rows(path: Path) -> list[dict]:
@@ -61,7 +53,7 @@ def _worksheet(tmp_path: Path, header=MOODLE_WORKSHEET_HEADER_WITH_IDS, maximum:
              "", "-", ""]]
     casefolded = [h.casefold() for h in MOODLE_WORKSHEET_HEADER_WITH_IDS]
     keep = [casefolded.index(h.casefold() if h != "Scale" else "maximum grade") for h in header]
-    return _csv(tmp_path / "worksheet.csv", header, [[r[i] for i in keep] for r in rows])
+    return write_csv(tmp_path / "worksheet.csv", header, [[r[i] for i in keep] for r in rows])
 
 
 def _outcome(file: str, name: str, site_id: str, score: float, sha: str, typed: str, **more) -> Outcome:
@@ -85,7 +77,7 @@ def test_no_maximum_and_no_points_stops_before_grading(tmp_path, homework):
     with pytest.raises(SystemExit, match="no Maximum Grade in the worksheet.*--points N"):
         cli._course(_args(path), homework)
     assert cli._course(_args(path, points=40), homework).roster.points is None  # --points says it
-    participants = _csv(tmp_path / "participants.csv", ["First name", "Last name", "ID number", "Email address"],
+    participants = write_csv(tmp_path / "participants.csv", ["First name", "Last name", "ID number", "Email address"],
                         [["Ann", "Archer", "s1", "ann@uni.example"]])
     with pytest.raises(SystemExit, match="no maximum grade in a participants list"):
         cli._course(_args(participants), homework)
