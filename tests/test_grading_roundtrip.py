@@ -46,7 +46,7 @@ def _worksheet(tmp_path: Path, header=MOODLE_WORKSHEET_HEADER_WITH_IDS, maximum:
              maximum, "Yes", "Monday, 2 March 2026, 8:14 PM", "", "-", ""],
             ["Participant 48102", "Bob Jones", "bob@uni.example", "s2100002", "Submitted for grading - Graded", "92.00",
              maximum, "Yes", "Sunday, 1 March 2026, 3:02 PM", "", "Tuesday, 3 March 2026, 9:00 AM",
-             "<p>Automatic score 9 of 11.</p>"],
+             "<p>Automatic score 9 of 11.</p>\n<p>Well done.</p>"],
             ["Participant 48112", "Liam Nguyen", "liam@uni.example", "s2100012", "Submitted for grading", "",
              maximum, "Yes", "Monday, 2 March 2026, 11:30 PM", "<p>Sorry, I could not finish.</p>", "-", ""],
             ["Participant 48105", "Erin Wu", "erin@uni.example", "s2100005", "No submission", "", maximum, "Yes", "-",
@@ -113,7 +113,8 @@ def test_the_worksheet_goes_back_as_it_came_with_grades_and_comments_that_agree(
                                                         "Details in the feedback file.")
     # Bob is waiting for his written answer to be marked: his grade and comment stay as Moodle has them
     assert (rows["Bob Jones"]["Grade"], rows["Bob Jones"]["Feedback comments"]) == ("92.00",
-                                                                                    "<p>Automatic score 9 of 11.</p>")
+                                                                                    "<p>Automatic score 9 of 11.</p>"
+                                                                                    "\n<p>Well done.</p>")
     assert rows["Liam Nguyen"]["Online text"] == "<p>Sorry, I could not finish.</p>"
     assert all("&#x27;" not in cell and "&amp;" not in cell for r in rows.values() for cell in r.values())
 

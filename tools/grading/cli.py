@@ -400,7 +400,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="grade FILE (as the gradebook's file column shows it) with the course code CODE, e.g. the "
                            "wrong code a student typed, when you decide to accept it (its flag stays); repeatable")
     site.add_argument("--points", type=float, metavar="N",
-                      help="the course's points for the set (default: the class list's, else the set's own)")
+                      help="the course's points for the set (default: the class list's; needed when it has none, "
+                           "as a participants list; without a class list, the set's own)")
     site.add_argument("--several", choices=coursesite.RULES, default="latest",
                       help="which submission counts when a student handed in several (default: latest)")
     site.add_argument("--deadline", type=_when, metavar="WHEN", help='e.g. "2026-03-01 23:59" (this machine\'s '
@@ -465,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
         pending = coursesite.waiting(grades)
         if pending:
             print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "
-                  + shown(", ".join(f"{e.label} ({e.state})" for e in pending[:10]))
+                  + shown("; ".join(f"{e.label} ({e.state})" for e in pending[:10]))
                   + (f" and {len(pending) - 10} more (report.html)" if len(pending) > 10 else ""))
     print("Made: " + ", ".join(p.name for p in written.files))
     if args.summary:

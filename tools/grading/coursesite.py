@@ -373,7 +373,9 @@ def write_moodle(grades: ClassGrades, path: Path) -> Path:
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
             row[grade_column] = _site_grade(e)
             row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""))
-            writer.writerow([_site_cell(row.get(c, "")) for c in header])
+            # a comment kept goes back exactly as exported (made one line, Moodle would import it as a change)
+            writer.writerow([row.get(c, "") if c == comment_column and e.grade is None else _site_cell(row.get(c, ""))
+                             for c in header])
     return path
 
 
