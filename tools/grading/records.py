@@ -3,12 +3,14 @@
 - ``results/<file>.json``: one file per submission, written (atomically) the moment it is graded; a later
   run reads them back instead of grading again (unless ``--regrade``);
 - ``<set>-results.csv``: the gradebook, rebuilt from those files on every run — one row per submission with
-  its ``key``, the student's identity, status, each question's score, the automatic ``score``, an empty
-  column per hand-graded question, the ``total`` (empty while a hand mark is missing) and the ``total
-  possible`` including the hand-graded points;
-- ``answers/<question>.md``: every student's written answer to one question, to mark in one pass;
-- ``feedback/<student>.md``: what a student may be given: each question's score and messages that never
-  quote a hidden test;
+  its ``key``, the student's identity (the class list's name when it matched one), status, whether it
+  ``counts`` for its student, each question's score, the automatic ``score``, an empty column per
+  hand-graded question, the ``total`` (empty while a hand mark is missing), the ``total possible`` including
+  the hand-graded points, and its flags (tools/grading/flags.py), most important first;
+- ``answers/<question>.md``: every student's written answer to one question, from the submission that
+  counts, to mark in one pass;
+- ``feedback/<student>.md`` (tools/grading/coursesite.py): what a student may be given, for the submission
+  that counts: :func:`feedback_text`, each question's score and messages that never quote a hidden test;
 - ``not-graded-files.csv``: every file found that is not a submission, with the reason;
 - ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key.
 
