@@ -222,7 +222,7 @@ def test_a_code_printed_in_the_repository_is_refused_and_a_failed_build_keeps_no
     gives away solutions or the course code: ['the course code']" (the handout's example comment prints it),
     without saying why, and kept maple-7q as the course code all the same."""
     assert "notebooks/homework/hw1-subtraction-grundy.ipynb" in build_homework.public_places("Maple-7Q")
-    with pytest.raises(SystemExit, match=r"'maple-7q': this code is printed in the public repository \(gamelib/homework"):
+    with pytest.raises(SystemExit, match=r"'maple-7q': this code is printed in the public repository \(gamelib/"):
         build_homework.course_code("maple-7q", tmp_path / "course-code.txt")
     assert build_homework.public_places(FRESH) == []
     private = tmp_path / "course-code.txt"
