@@ -8,8 +8,9 @@ the grader's own functions (tools/grading/cli.py, ``--regrade`` each time, nothi
 - ``--count`` submissions (default 10) sandboxed one at a time, sandboxed two at a time, unsandboxed one at a
   time: the seconds per submission;
 - a class of ``--class-size`` (default 100; every tenth student types the previous one's answers as values)
-  sandboxed two at a time, then the class-level copying pass (tools/grading/copying.py): the seconds for
-  the whole class, and for the pass alone.
+  sandboxed two at a time, then the class-level copying pass (tools/grading/copying.py), then every file the
+  teacher gets and the class report (``write_everything``): the seconds for the whole class, and for each
+  step after grading.
 
 It prints the load of the machine too, since the figures depend on it. A measurement, not a test: nothing
 fails.
@@ -28,7 +29,8 @@ from pathlib import Path
 import nbformat
 
 from benchmarks import results
-from gamelib.homework import numbers
+from gamelib.homework import homework, numbers
+from gamelib.homework.marking import one_right_answer
 from tools import build_homework
 from tools.grading import cli as grade_homework
 from tools.grading import copying, grader, sandbox
@@ -41,7 +43,8 @@ SET = "hw1-subtraction-grundy"
 def copied_values(student_id: str, course_code: str) -> dict[str, str]:
     """Another student's right answers to every question, as values (a copier types them)."""
     mine = numbers("hw1", student_id, course_code)
-    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
+    return {name: repr(value) for q in homework("hw1").questions
+            for name, value in one_right_answer(mine, q.name).items()}
 
 
 def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:
@@ -100,7 +103,11 @@ def main() -> int:
         done = time.perf_counter()
         print(f"{'  then the copying pass':38} {len(outcomes):3d} submissions in {done - before:6.1f} s "
               f"({sum(map(len, flags.values()))} flags)")
-        print(f"{'  the whole class':38} {len(outcomes):3d} submissions in {done - start:6.1f} s")
+        submissions, skipped = scan_folder(klass)
+        grade_homework.write_everything(outcomes, skipped, homework, class_out, submissions=submissions)
+        written = time.perf_counter()
+        print(f"{'  then every file and the report':38} {len(outcomes):3d} submissions in {written - done:6.1f} s")
+        print(f"{'  the whole class':38} {len(outcomes):3d} submissions in {written - start:6.1f} s")
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

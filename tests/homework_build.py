@@ -74,7 +74,9 @@ def built_sets() -> dict:
 def right_literals(set_name: str, student_id: str, course_code: str = COURSE) -> dict[str, str]:
     """One right answer to every question of ``student_id``'s numbers, as Python literals (what a student who
     copies a classmate's *values* types in)."""
-    from gamelib.homework import numbers
+    from gamelib.homework import homework, numbers
+    from gamelib.homework.marking import one_right_answer
 
     mine = numbers(set_name, student_id, course_code)
-    return {name: repr(value) for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
+    return {name: repr(value) for q in homework(set_name).questions
+            for name, value in one_right_answer(mine, q.name).items()}

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.homework import numbers
+from gamelib.homework import homework, numbers
+from gamelib.homework.marking import accepts, answer_key, mark, one_right_answer
 from tools import build_homework
 from tools.grading import copying, grader
 from tools.grading.grader import GRADED, NOT_GRADED, Outcome
@@ -56,7 +57,7 @@ def hw1(tmp_path_factory):
 
 def right_values(student: str, code: str = CODE) -> dict:
     mine = numbers("hw1", student, code)
-    return {name: value for q in mine.homework.questions for name, value in mine.one_right_answer(q.name).items()}
+    return {name: value for q in homework("hw1").questions for name, value in one_right_answer(mine, q.name).items()}
 
 
 def outcome(homework, file: str, student: str, values: dict, *, written: str = "", code: str = CODE,
@@ -68,7 +69,7 @@ def outcome(homework, file: str, student: str, values: dict, *, written: str = "
     o.variant = {"student_id": mine.student_id, "numbers": mine.plain}
     o.values = {name: encode(value) for name, value in values.items()}
     for question in homework.definition.questions:
-        marked = mine.mark(question.name, values)
+        marked = mark(mine, question.name, values)
         o.questions[question.name] = {"score": marked.score, "possible": marked.possible, "right": marked.right}
         o.score += marked.score
     o.written = {"q6": written}
@@ -132,11 +133,16 @@ def test_one_answer_alone_is_not_taken_for_copying_in_a_class(hw1):
     """One question's answers right for a classmate's numbers can be chance (question 3's remainders are the
     same for about 1 pair of students in 40): in a class of 10, one matching question is never a flag."""
     alice = numbers("hw1", "alice", CODE)
-    twin = next(s for s in (f"s{n}" for n in range(2000)) if numbers("hw1", s, CODE).key("q3") != alice.key("q3")
-                and numbers("hw1", s, CODE).key("q3")["q3_remainders"] == alice.key("q3")["q3_remainders"])
+    theirs = answer_key(alice, "q3")
+
+    def twin_of_alice(student: str) -> bool:
+        key = answer_key(numbers("hw1", student, CODE), "q3")
+        return key != theirs and key["q3_remainders"] == theirs["q3_remainders"]
+
+    twin = next(s for s in (f"s{n}" for n in range(2000)) if twin_of_alice(s))
     values = {**right_values(twin), "q3_remainders": right_values("alice")["q3_remainders"],
               "q3_heap": right_values("alice")["q3_heap"]}
-    assert alice.accepts("q3", values) and not numbers("hw1", twin, CODE).accepts("q3", values)
+    assert accepts(alice, "q3", values) and not accepts(numbers("hw1", twin, CODE), "q3", values)
     outcomes = [outcome(hw1, "alice.ipynb", "alice", right_values("alice")), outcome(hw1, "twin.ipynb", twin, values)]
     outcomes += [outcome(hw1, f"s{n}.ipynb", f"s{n}", right_values(f"s{n}")) for n in range(8)]
     assert copying.flag_copying(outcomes, hw1)["twin.ipynb"] == []
@@ -194,27 +200,154 @@ def test_a_copied_files_cell_ids_and_execution_history_are_flagged(hw1):
     assert flags["cat.ipynb"] == flags["dan.ipynb"] == []  # Restart and Run All gives everyone 1, 2, 3, ...
 
 
-def test_rare_code_shared_by_two_is_flagged_and_common_code_never(hw1):
-    common = copying.normalise_code("q1_grundy = SubtractionGame(mine.q1.S).grundy_values(16).tolist()")
-    rare = [copying.normalise_code("q2_moves = [mine.q2.n - s for s in mine.q2.S]  # mine"),
-            copying.normalise_code("q4_leave = [m for m in SubtractionGame(mine.q4.S).moves(mine.q4.n) if "
-                                   "SubtractionGame(mine.q4.S).outcome(m) == 'P'][0]")]
-    other = copying.normalise_code("q2_moves = sorted(mine.q2.n - s for s in mine.q2.S)")
-    code = {"ann": [common, *rare], "ben": [common, *rare], "cat": [common, other], "dan": [common], "eli": [common]}
-    outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s),
-                        fingerprint={"added_ids": [], "executions": [], "code": cells}) for s, cells in code.items()]
+def _shapes(*cells: str) -> dict:
+    return {"added_ids": [], "executions": [], "code": [], "shapes": [list(copying.code_shape(c)) for c in cells]}
+
+
+#: A student's own way with every question (QA, issue 19: a classmate's notebook with g1 renamed to game and
+#: the written answer rewritten raised no flag at all).
+OWN_STYLE = ["g1 = SubtractionGame(mine.q1.S)\nq1_grundy = list(g1.grundy_values(16))",
+             "g1 = SubtractionGame(mine.q2.S)\nq2_moves = list(g1.moves(mine.q2.n))\n"
+             "q2_followers = [g1.grundy(x) for x in q2_moves]\nq2_g = mex(q2_followers)",
+             "g1 = SubtractionGame(mine.q3.S)\nq3_remainders = set(g1.p_positions(mine.q3.period))\n"
+             "q3_heap = 'P' if (mine.q3.heap % mine.q3.period) in q3_remainders else 'N'",
+             "g1 = SubtractionGame(mine.q4.S)\nq4_leave = g1.winning_moves(mine.q4.n)[-1]",
+             "g1 = SubtractionGame(mine.q5.S)\nq5_p_positions = [x for x in g1.p_positions(mine.q5.start + 30) "
+             "if x >= mine.q5.start]\nq5_g = g1.grundy(mine.q5.heap)"]
+#: What honest students write on their own, most of it the handout's way or a natural one-liner.
+NATURAL = {"q1_list": "q1_grundy = list(SubtractionGame(mine.q1.S).grundy_values(16))",
+           "q1_comp": "q1_grundy = [SubtractionGame(mine.q1.S).grundy(n) for n in range(16)]",
+           "q4_two": "g = SubtractionGame(mine.q4.S)\nq4_leave = g.winning_moves(mine.q4.n)[0]",
+           "q2_lines": "game2 = SubtractionGame(mine.q2.S)\nq2_moves = game2.moves(mine.q2.n)\n"
+                       "q2_followers = [game2.grundy(m) for m in q2_moves]\nq2_g = mex(q2_followers)",
+           "q5_range": "game5 = SubtractionGame(mine.q5.S)\nq5_p_positions = [n for n in range(mine.q5.start, "
+                       "mine.q5.start + 30) if game5.grundy(n) == 0]\nq5_g = game5.grundy(mine.q5.heap)"}
+
+
+def test_natural_one_liners_shared_in_an_honest_class_are_never_a_flag(hw1):
+    """QA, issue 19: two honest students of a class of 10 who both wrote the most natural one-liners
+    (``list(SubtractionGame(mine.q1.S).grundy_values(16))``, a two-line ``winning_moves(...)[0]``) were
+    flagged. Such cells are 18 to 25 tokens: they weigh nothing; one natural multi-line cell shared (42
+    tokens) weighs 17, under the 40 that flags."""
+    tokens = [copying.code_shape(NATURAL[k])[1] for k in ("q1_list", "q1_comp", "q4_two", "q2_lines")]
+    assert tokens == [18, 24, 25, 42]
+    code = {"ann": ["q1_list", "q4_two", "q2_lines"], "ben": ["q1_list", "q4_two", "q2_lines"],
+            "cat": ["q1_comp", "q5_range"], "dan": ["q1_comp"], **{s: [] for s in ("eli", "fay", "gus", "hal", "ivy",
+                                                                                  "jo")}}
+    outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s), fingerprint=_shapes(*(NATURAL[k] for k in cells)))
+                for s, cells in code.items()]
     flags = copying.flag_copying(outcomes, hw1)
-    assert kinds(flags["ann.ipynb"]) == [("same-answer-cells", ["ben.ipynb"])]
-    assert "2 code cells are the same as Ben's" in flags["ann.ipynb"][0]["what"]
-    assert flags["cat.ipynb"] == flags["dan.ipynb"] == flags["eli.ipynb"] == []
-    assert copying.normalise_code("x=f( 1 ,2)   # mine\n\ny = x") == copying.normalise_code("x = f(1, 2)\ny = x")
+    assert {f: kinds(v) for f, v in flags.items() if v} == {}
+
+
+def test_a_copy_with_its_variables_renamed_is_flagged_with_whom(hw1):
+    renamed = [cell.replace("g1", "game") for cell in OWN_STYLE]
+    assert [copying.code_shape(c) for c in renamed] == [copying.code_shape(c) for c in OWN_STYLE]
+    weight = sum(max(0, copying.code_shape(c)[1] - copying.CODE_FREE_TOKENS) for c in OWN_STYLE)
+    assert weight >= copying.CODE_EVIDENCE, weight
+    code = {"bob": OWN_STYLE, "mal": renamed, **{s: [NATURAL["q1_list"]] for s in ("ann", "cat", "dan", "eli")}}
+    outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s), fingerprint=_shapes(*cells))
+                for s, cells in code.items()]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["mal.ipynb"]) == [("same-answer-cells", ["bob.ipynb"])]
+    assert kinds(flags["bob.ipynb"]) == [("same-answer-cells", ["mal.ipynb"])]
+    assert "have the same code as Bob's, variable names aside" in flags["mal.ipynb"][0]["what"]
+    assert all(flags[f"{s}.ipynb"] == [] for s in ("ann", "cat", "dan", "eli"))
+
+
+def test_a_students_own_submissions_are_not_compared(hw1):
+    """Several files from one student (a resubmission) share everything: never a copying flag."""
+    first = outcome(hw1, "Grace_7_assignsubmission_file_/hw1.ipynb", "grace", right_values("grace"),
+                    fingerprint={**_shapes(*OWN_STYLE), "added_ids": ["x-1"]})
+    again = outcome(hw1, "Grace_7_assignsubmission_file_/hw1 (1).ipynb", "grace", right_values("grace"),
+                    fingerprint={**_shapes(*OWN_STYLE), "added_ids": ["x-1"]})
+    for o in (first, again):
+        o.name, o.site_id = "Grace", "7"
+    flags = copying.flag_copying([first, again], hw1)
+    assert flags == {first.file: [], again.file: []}
 
 
 def test_a_course_code_not_the_teachers_is_flagged_and_ungraded_files_are_left_alone(hw1):
     typed = outcome(hw1, "ann.ipynb", "ann", right_values("ann"), code="Birch")
     same = outcome(hw1, "ben.ipynb", "ben", right_values("ben"), code=" MAPLE-7Q ")
     broken = Outcome("bad.ipynb", status=NOT_GRADED)
+    typed.typed_score = {"student_id": "ann", "course_code": "birch", "score": 11.0, "possible": 11.0}
     flags = copying.flag_copying([typed, same, broken], hw1)
     assert kinds(flags["ann.ipynb"]) == [("course-code", [])] and "'Birch'" in flags["ann.ipynb"][0]["what"]
+    # the teacher sees what the work scores under the code typed, and how to grade it so
+    assert ("on the typed code's numbers it scores 11 of 11; to grade it with the typed code: --accept-code "
+            "'ann.ipynb=Birch'") in flags["ann.ipynb"][0]["what"]
     assert flags["ben.ipynb"] == flags["bad.ipynb"] == []
     assert set(copying.KINDS) >= {f["kind"] for f in flags["ann.ipynb"]}
+    typed.graded_code = "Birch"  # accepted: the flag stays, and says so
+    assert "graded with 'Birch', the code you accepted" in copying.flag_copying([typed], hw1)["ann.ipynb"][0]["what"]
+
+
+def test_the_public_examples_answers_are_not_held_against_a_classmate_they_match_by_chance(hw1):
+    """QA, issue 19: answers typed from the public example raised ``other-numbers`` naming an innocent
+    classmate whose q1 Grundy values equal the example's by chance. The public example explains them first."""
+    from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID
+
+    carol = "c570"  # her right answers to q1 and q4 are the example's too (found by search, with this code)
+    example = right_values(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
+    assert [q for q in ("q1", "q2", "q3", "q4", "q5") if accepts(numbers("hw1", carol, CODE), q, example)] == [
+        "q1", "q4"]
+    outcomes = [outcome(hw1, "eve.ipynb", "eve", example), outcome(hw1, "carol.ipynb", carol, right_values(carol))]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert kinds(flags["eve.ipynb"]) == [("public-example", [])]
+    assert flags["carol.ipynb"] == []
+
+
+def test_a_cell_that_reaches_the_answer_key_is_flagged_with_its_number(hw1):
+    from tools.grading import notebook
+
+    cells = {
+        "key": "from gamelib.homework.marking import one_right_answer\nglobals().update(one_right_answer(mine, 'q1'))",
+        "object": "for _q in ['q1', 'q2']:\n    globals().update(mine.one_right_answer(_q))",
+        "private": "q4_leave = min(mine._homework.question('q4').key(mine.of('q4'))['q4_leave'])",
+        "dynamic": "exec('from gamelib.homework import ' + 'marking')",
+        "honest": "key = sorted(mine.q2.S)\nq2_moves = [mine.q2.n - s for s in key]\nmark = 3",
+    }
+    said = {name: notebook.key_use(text) for name, text in cells.items()}
+    assert said["key"] == ["imports gamelib.homework.marking", "uses one_right_answer"]
+    assert said["object"] == ["uses .one_right_answer"]
+    assert said["private"] == ["uses .key", "uses ._homework"]
+    assert said["dynamic"] == ["uses exec"]
+    assert said["honest"] == []  # a variable called key or mark is nobody's business
+    use = {"cell": 7, "first_line": "from gamelib.homework.marking import one_right_answer", "what": said["key"]}
+    mallory = outcome(hw1, "mal.ipynb", "mal", right_values("mal"),
+                      fingerprint={"added_ids": [], "executions": [], "code": [], "key_use": [use]})
+    flags = copying.flag_copying([mallory, outcome(hw1, "ann.ipynb", "ann", right_values("ann"))], hw1)
+    assert kinds(flags["mal.ipynb"]) == [("answer-key", [])]
+    assert flags["mal.ipynb"][0]["what"].startswith("cell 7 ('from gamelib.homework.marking import one_right_answer')")
+
+
+def _shown(student: str, code: str = CODE, run: str = "0a1b2c3d", cell: int = 5) -> dict:
+    return {"cell": cell, "student": student, "course": code, "run": run,
+            "numbers": numbers("hw1", student, code).plain}
+
+
+def test_saved_outputs_of_another_id_and_of_the_same_run_are_flagged(hw1):
+    """QA, issue 19: a friend's notebook with only the id changed (not run again) gave full marks and no flag.
+    Its saved outputs still show the friend's numbers, and the friend's run tag."""
+    base = {"added_ids": [], "executions": [], "code": []}
+    alice = outcome(hw1, "alice.ipynb", "s2100001", right_values("s2100001"),
+                    fingerprint={**base, "shown": [_shown("s2100001")]})
+    mallory = outcome(hw1, "mallory.ipynb", "s2100098", right_values("s2100098"),
+                      fingerprint={**base, "shown": [_shown("s2100001")]})
+    edited = _shown("s2100097", run="99999999")
+    edited["numbers"] = numbers("hw1", "s2100001", CODE).plain  # the id in the output typed over, not the numbers
+    eve = outcome(hw1, "eve.ipynb", "s2100097", right_values("s2100097"), fingerprint={**base, "shown": [edited]})
+    honest = outcome(hw1, "ben.ipynb", "s2100002", right_values("s2100002"),
+                     fingerprint={**base, "shown": [_shown("s2100002", run="12345678")]})
+    other_code = outcome(hw1, "cat.ipynb", "s2100003", right_values("s2100003"),
+                         fingerprint={**base, "shown": [_shown("s2100003", "demo", run="abcdef12")]})
+    flags = copying.flag_copying([alice, mallory, eve, honest, other_code], hw1)
+    assert kinds(flags["mallory.ipynb"]) == [("other-id-outputs", ["alice.ipynb"]), ("same-run", ["alice.ipynb"])]
+    assert ("the saved output of cell 5 shows the numbers of student 's2100001' (Alice's), not of the id "
+            "typed, 's2100098'") in flags["mallory.ipynb"][0]["what"]
+    assert kinds(flags["alice.ipynb"]) == [("same-run", ["mallory.ipynb"])]
+    assert kinds(flags["eve.ipynb"]) == [("other-id-outputs", [])] and "edited" in flags["eve.ipynb"][0]["what"]
+    assert kinds(flags["cat.ipynb"]) == [("other-id-outputs", [])] and "course code 'demo'" in flags["cat.ipynb"][0][
+        "what"]
+    assert flags["ben.ipynb"] == []

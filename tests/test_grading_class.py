@@ -15,13 +15,14 @@ four wrote their explanation), and one of each cheat:
 
 import ast
 import random
+import re
 import uuid
 from pathlib import Path
 
 import nbformat
 import pytest
 from grading_attacks import submission
-from homework_build import RIGHT, SET, built_sets, right_literals
+from homework_build import COURSE, RIGHT, SET, built_sets, right_literals
 
 from tools.grading import cli as grade_homework
 from tools.grading import copying, sandbox
@@ -46,6 +47,9 @@ WRITTEN = [
     "values. I take the move to that follower. Every position of value 0 only has followers of positive value, so "
     "my opponent can never reach 0 again before me and eventually runs out of moves.",
 ]
+#: The copier's own explanation.
+OWN_WORDS = ("Say the value is m, bigger than nought. The mex picks the first number absent from the options, so "
+             "nought is present among them: I can move to an option worth nought and hand my rival a lost heap.")
 #: Ways of writing the same answer: honest students do not all type the handout's solution.
 ALTERNATIVES = {"q1_grundy": "[SubtractionGame(mine.q1.S).grundy(n) for n in range(16)]",
                 "q4_leave": "SubtractionGame(mine.q4.S).winning_moves(mine.q4.n)[-1]",
@@ -58,12 +62,48 @@ GUESSES = [{"q1_grundy": "[0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1]", "q2
             "q3_remainders": "{0, 4}", "q3_heap": '"N"', "q4_leave": "25", "q5_p_positions": "[]", "q5_g": "0"}]
 
 
+#: One honest student's own way with the computations, a helper variable in every cell (QA, issue 19: a copy
+#: with that variable renamed and the written answer rewritten raised no flag).
+OWN_STYLE = {"q1_grundy": "list(g5.grundy_values(16))", "q2_moves": "sorted(g5.moves(mine.q2.n))",
+             "q2_followers": "[g5.grundy(x) for x in q2_moves]", "q2_g": "mex(q2_followers)",
+             "q3_remainders": "set(g5.p_positions(mine.q3.period))",
+             "q3_heap": "'P' if (mine.q3.heap % mine.q3.period) in q3_remainders else 'N'",
+             "q4_leave": "g5.winning_moves(mine.q4.n)[-1]",
+             "q5_p_positions": "[x for x in g5.p_positions(mine.q5.start + 30) if x >= mine.q5.start]",
+             "q5_g": "g5.grundy(mine.q5.heap)"}
+
+
+def own_style(nb: nbformat.NotebookNode, variable: str = "g5") -> nbformat.NotebookNode:
+    """Each answer cell starts by naming its game: ``g5 = SubtractionGame(mine.qN.S)``."""
+    for cell in nb.cells:
+        if "otter_assign_solution_cell" in cell.metadata.get("tags", []):
+            question = re.search(r"^(q\d)_", cell_text(cell), re.MULTILINE)[1]
+            cell.source = f"g5 = SubtractionGame(mine.{question}.S)\n{cell_text(cell)}".replace("g5", variable)
+    return nb
+
+
+def with_outputs(nb: nbformat.NotebookNode, student: str, run: str) -> nbformat.NotebookNode:
+    """The notebook as saved after running it: the cell that shows the student's numbers has their output (the
+    numbers' own repr, with the run tag of ``run``)."""
+    from gamelib.homework import my_numbers
+
+    shown = re.sub(r"\(run [0-9a-f]{8}\)", f"(run {run})", repr(my_numbers("hw1", student, COURSE)))
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "= my_numbers(" in cell_text(c))
+    cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": shown}, execution_count=2)]
+    return nb
+
+
 def honest(index: int, rng: random.Random) -> nbformat.NotebookNode:
     answers = dict(RIGHT)
     for name, expression in ALTERNATIVES.items():
         if rng.random() < 0.4:
             answers[name] = expression
+    if index == 5:
+        answers = dict(OWN_STYLE)
     nb = submission(SET, answers, f"s{index:07d}")
+    if index == 5:
+        own_style(nb)
+    with_outputs(nb, f"s{index:07d}", f"{rng.getrandbits(32):08x}")
     if index < len(WRITTEN):
         next(c for c in nb.cells if "otter_answer_cell" in c.metadata.get("tags", [])).source = WRITTEN[index]
     if index < 2 or rng.random() < 0.5:  # a cell of their own, with the random id JupyterLab gives a new cell
@@ -116,7 +156,16 @@ def graded(tmp_path_factory):
         cell.source = cell_text(cell).replace("student_id = 's0000001'", "student_id = 's0000901'")
         if cell.cell_type == "code":
             cell.execution_count = next(counts)
-    notebooks["copy-rerun.ipynb"] = rerun
+    notebooks["copy-rerun.ipynb"] = with_outputs(rerun, "s0000901", "5eed0901")  # run again: its own outputs
+    # a copy of honest-05's own-style notebook, the helper variable renamed, the explanation its own, run again
+    renamed = nbformat.reads(nbformat.writes(notebooks["honest-05.ipynb"]), as_version=4)
+    counts = iter(range(1, 1000))
+    for cell in renamed.cells:
+        text = cell_text(cell).replace("student_id = 's0000005'", "student_id = 's0000908'")
+        cell.source = text.replace("g5", "game")
+        if cell.cell_type == "code":
+            cell.execution_count = next(counts)
+    notebooks["copy-renamed.ipynb"] = _written(with_outputs(renamed, "s0000908", "5eed0908"), OWN_WORDS)
     notebooks["copied-values.ipynb"] = submission(SET, right_literals(SET, "s0000002"), "s0000902")
     other = submission(SET, RIGHT, "s0000903")
     for cell in other.cells:
@@ -126,7 +175,7 @@ def graded(tmp_path_factory):
     notebooks["public-source.ipynb"] = _written(submission(SET, public_source_values(), "s0000905"), model_answer())
     notebooks["guess-1.ipynb"] = submission(SET, GUESSES[0], "s0000906")
     notebooks["guess-2.ipynb"] = submission(SET, GUESSES[1], "s0000907")
-    assert len(notebooks) == 30
+    assert len(notebooks) == 31
     folder, out = tmp_path_factory.mktemp("class"), tmp_path_factory.mktemp("class-graded")
     for file, nb in notebooks.items():
         nbformat.write(nb, folder / file)
@@ -153,9 +202,10 @@ def test_honest_work_gets_full_marks(graded):
 def test_honest_work_is_flagged_only_where_it_was_copied_from(graded):
     flags = graded["flags"]
     flagged = {f for f, v in flags.items() if v and f.startswith("honest")}
-    assert flagged == {"honest-00.ipynb", "honest-01.ipynb"}, {f: kinds(flags[f]) for f in flagged}
+    assert flagged == {"honest-00.ipynb", "honest-01.ipynb", "honest-05.ipynb"}, {f: kinds(flags[f]) for f in flagged}
     assert {k for k, _ in kinds(flags["honest-00.ipynb"])} <= {"same-cell-ids", "same-execution-history",
-                                                               "same-written-answer", "same-answer-cells"}
+                                                               "same-written-answer", "same-answer-cells", "same-run"}
+    assert kinds(flags["honest-05.ipynb"]) == {("same-answer-cells", ("copy-renamed.ipynb",))}
 
 
 def test_a_copied_notebook_is_flagged_with_the_classmate(graded):
@@ -166,6 +216,12 @@ def test_a_copied_notebook_is_flagged_with_the_classmate(graded):
     assert "same-execution-history" not in {k for k, _ in kinds(rerun)}  # run again from the top
     assert ("same-cell-ids", ("honest-00.ipynb",)) in kinds(as_is)
     assert ("same-cell-ids", ("honest-01.ipynb",)) in kinds(rerun)
+    # QA, issue 19: handed in without running it again, a copy keeps the classmate's outputs and run tag
+    assert ("other-id-outputs", ("honest-00.ipynb",)) in kinds(as_is) and ("same-run", ("honest-00.ipynb",)) in kinds(
+        as_is)
+    assert not {"other-id-outputs", "same-run"} & {k for k, _ in kinds(rerun)}
+    # run again, with its variable renamed and its own explanation, only its code tells: the same shapes
+    assert kinds(graded["flags"]["copy-renamed.ipynb"]) == {("same-answer-cells", ("honest-05.ipynb",))}
     by_file = graded["by_file"]
     # its code recomputes the answers for the copier's own numbers: full marks, and only the flags tell
     assert by_file["copy-as-is.ipynb"].score == by_file["copy-rerun.ipynb"].score == 11

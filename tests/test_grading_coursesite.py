@@ -29,8 +29,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
 from grading_attacks import submission
-from homework_build import RIGHT, SET, built_sets
+from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
 
 from tools.grading import cli, coursesite, late, report, roster
@@ -93,8 +94,7 @@ def test_anything_else_is_refused_with_what_is_expected(tmp_path):
         roster.read_roster(path)
 
 
-MOODLE_HEADER = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade",
-                 "Grade can be changed", "Last modified (submission)", "Last modified (grade)", "Feedback comments"]
+MOODLE_HEADER = MOODLE_WORKSHEET_HEADER  # as Moodle writes it (tests/course_sites.py)
 
 
 def test_moodle_participants_keep_only_students(tmp_path):
@@ -216,14 +216,6 @@ def _moodle_class(folder: Path) -> list[list[str]]:
     return rows
 
 
-def _write_csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(header)
-        writer.writerows(rows)
-    return path
-
-
 def _main(*args) -> int:
     return cli.main(["hw1", *map(str, args), "--autograder", str(built_sets()[SET].autograder_zip)])
 
@@ -239,7 +231,7 @@ def moodle(tmp_path_factory):
     base = tmp_path_factory.mktemp("moodle")
     folder, out = base / "download", base / "graded"
     rows = _moodle_class(folder)
-    worksheet = _write_csv(base / "worksheet.csv", MOODLE_HEADER, rows)
+    worksheet = write_csv(base / "worksheet.csv", MOODLE_HEADER, rows)
     common = ["--roster", worksheet, "--deadline", DEADLINE.isoformat(), "--late-penalty", "10", "--out", out,
               "--timeout", "60"]
     assert _main(folder, "--jobs", "2", *common) == 0
@@ -247,7 +239,7 @@ def moodle(tmp_path_factory):
     unmarked = "Ben Baker"
     for row in marked:
         row["q6 (by hand, 2)"] = "" if row["student"] == unmarked else "2"
-    _write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
+    write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
     assert _main(folder, *common, "--merge-manual", base / "marked.csv", "--summary") == 0
     return {"out": out, "worksheet": rows, "unmarked": unmarked}
 
@@ -331,6 +323,18 @@ def test_a_regrade_says_what_changed_for_whom(moodle):
 
 # --- a generated class on Canvas ------------------------------------------------------------------------
 
+#: The Canvas class's cheats and slips (QA, issue 19): one types the SIS id of a student who handed nothing in
+#: (Jon Jones, 7009), one a look-alike of their own id (a Cyrillic ѕ), one a course code that is not the course's.
+ANOTHERS_ID, LOOK_ALIKE, WRONG_CODE = 2, 4, 5
+
+
+def _canvas_notebook(i: int) -> nbformat.NotebookNode:
+    user = 7000 + i
+    typed = {ANOTHERS_ID: "s7009", LOOK_ALIKE: f"\u0455{user}"}.get(i, f"s{user}")
+    code = "oak-42" if i == WRONG_CODE else COURSE
+    return submission(SET, RIGHT if i != 1 else {**RIGHT, "q4_leave": "-1"}, typed, course_code=code)
+
+
 def _canvas_class(folder: Path) -> str:
     """A Canvas download for 10 students and the gradebook export for them."""
     lines = ['"Student","ID","SIS User ID","SIS Login ID","Section","Homework 1 (501)","Current Score"',
@@ -338,12 +342,11 @@ def _canvas_class(folder: Path) -> str:
     for i in range(10):
         first, last = FIRST[i], LAST[i]
         user, file_id = 7000 + i, 90000 + i
-        lines.append(f'"{last}, {first}","{user}","S-{user}","{first.lower()}","Period 1","",""')
+        lines.append(f'"{last}, {first}","{user}","s{user}","{first.lower()}","Period 1","{"12" if i == 8 else ""}",""')
         if i >= 8:
             continue  # no submission
         prefix = roster.normal_name(f"{last}{first}") + ("_late" if i == 3 else "")
-        nbformat.write(submission(SET, RIGHT if i != 1 else {**RIGHT, "q4_leave": "-1"}, f"s{user}"),
-                       folder / f"{prefix}_{user}_{file_id}_hw1-subtraction-grundy.ipynb")
+        nbformat.write(_canvas_notebook(i), folder / f"{prefix}_{user}_{file_id}_hw1-subtraction-grundy.ipynb")
     lines.append('"Student, Test","9999",,,"Period 1","",""')
     return "\n".join(lines) + "\n"
 
@@ -360,9 +363,19 @@ def canvas(tmp_path_factory):
     marked = _rows(out / f"{SET}-results.csv")
     for row in marked:
         row["q6 (by hand, 2)"] = "2"
-    _write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
+    write_csv(base / "marked.csv", list(marked[0]), [list(r.values()) for r in marked])
     assert _main(folder, *common, "--merge-manual", base / "marked.csv") == 0
-    return {"out": out}
+    marked_once = {"import": _canvas_import(out / "canvas-import.csv")[2],
+                   "gradebook": {r["file"]: r for r in _rows(out / f"{SET}-results.csv")},
+                   "feedback": zipfile.ZipFile(out / "canvas-feedback.zip").read(
+                       next(n for n in zipfile.ZipFile(out / "canvas-feedback.zip").namelist() if "_7005_" in n))}
+    # Ann hands in again (Canvas gives the new file a new number), the teacher accepts Finn's course code
+    ann = next(folder.glob("*_7000_*"))
+    nbformat.write(_canvas_notebook(0), folder / ann.name.replace("_90000_", "_90100_"))
+    ann.unlink()
+    finn = next(f.name for f in folder.glob("*_7005_*"))
+    assert _main(folder, *common, "--accept-code", f"{finn}=oak-42", "--summary") == 0
+    return {"out": out, "marked_once": marked_once, "finn": finn}
 
 
 def _canvas_import(path: Path) -> tuple[list[str], dict[str, str], dict[str, str]]:
@@ -386,9 +399,56 @@ def test_canvas_import_has_one_row_per_student_in_canvas_format(canvas):
     assert header == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Homework 1 (501)"]
     assert points == {"Homework 1 (501)": "20"}
     assert list(grades) == [str(7000 + i) for i in range(10)]  # Canvas's test student left out
-    assert grades["7000"] == "20" and grades["7001"] == f"{(9 + 2) / 13 * 20:.2f}"
+    first = canvas["marked_once"]["import"]
+    assert first["7000"] == "20" and grades["7001"] == f"{(9 + 2) / 13 * 20:.2f}"
     assert grades["7003"] == "18"  # Canvas marked it late: one day, 10 % off
-    assert grades["7008"] == grades["7009"] == ""
+    assert grades["7008"] == "12" and grades["7009"] == ""  # no submission: what Canvas has, unchanged
+    assert grades["7000"] == ""  # handed in again since her mark: Canvas's score (none here) is left as it is
+
+
+@pytest.mark.slow
+def test_canvas_ids_are_the_class_lists_and_a_typed_id_that_is_not_is_flagged(canvas):
+    """QA, issue 19: a student who typed the SIS id of a classmate who handed nothing in (or a look-alike of
+    their own, with a Cyrillic ѕ) got full marks and no flag. The numbers come from the class list's id for
+    the file's student (Canvas's user id in the file name): work done for other numbers scores no more than a
+    guess."""
+    rows = {r["file"].split("_")[1]: r for r in canvas["marked_once"]["gradebook"].values()}
+    assert rows["7002"]["student"] == "Cole, Cleo" and float(rows["7002"]["score"]) <= 2  # no more than a guess
+    assert ("ANOTHER STUDENT'S ID: the notebook has student_id 's7009', the id of Jones, Jon on the class list; "
+            "Cole, Cleo's id on the class list is 's7002'") in rows["7002"]["flags"]
+    assert "it scores 11 of 11" in rows["7002"]["flags"]  # on the typed id's numbers: the teacher sees it
+    assert float(rows["7004"]["score"]) <= 2 and "LOOK-ALIKE ID" in rows["7004"]["flags"]
+    assert "U+0455 CYRILLIC SMALL LETTER DZE" in rows["7004"]["flags"]
+    assert rows["7000"]["flags"] == "" and rows["7000"]["student"] == "Archer, Ann"  # the class list's name
+
+
+@pytest.mark.slow
+def test_a_wrong_course_code_is_told_to_the_student_and_the_teacher_can_accept_it(canvas):
+    """QA, issue 19: a mistyped course code got 0, feedback about a heap the student never saw and nothing about
+    the code; the teacher could not grade the work under the code typed."""
+    finn = canvas["marked_once"]["gradebook"][canvas["finn"]]
+    assert finn["score"] == "0"
+    assert ("COURSE CODE: the notebook has the course code 'oak-42', not the course's: graded with the course's "
+            "code (0 of 11); on the typed code's numbers it scores 11 of 11; to grade it with the typed code: "
+            f"--accept-code '{canvas['finn']}=oak-42'") in finn["flags"]
+    cell = json.loads(canvas["marked_once"]["feedback"])["cells"][0]["source"]
+    assert "**Note.** The course code typed in your notebook, 'oak-42', is not your course's" in cell
+    assert "heap" not in cell  # no word of numbers the student never saw
+    _, _, grades = _canvas_import(canvas["out"] / "canvas-import.csv")
+    assert grades["7005"] == "20"  # accepted: graded under the code typed
+    row = {r["file"]: r for r in _rows(canvas["out"] / f"{SET}-results.csv")}[canvas["finn"]]
+    assert row["score"] == "11" and "graded with 'oak-42', the code you accepted" in row["flags"]
+
+
+@pytest.mark.slow
+def test_a_canvas_resubmission_after_hand_marking_is_flagged(canvas):
+    """QA, issue 19: on Canvas a resubmission has a new file name, and the old mark's loss showed only under
+    "What changed"."""
+    rows = _rows(canvas["out"] / f"{SET}-results.csv")
+    ann = next(r for r in rows if r["file"].startswith("archerann_7000_90100_"))
+    assert ann["flags"].startswith("HANDED IN AGAIN AFTER MARKING: handed in again after hand marking: the marks "
+                                   "given to the earlier version (archerann_7000_90000_")
+    assert ann["total"] == ""
 
 
 @pytest.mark.slow
@@ -398,9 +458,25 @@ def test_canvas_feedback_files_are_named_for_its_submission_comments(canvas):
     assert len(members) == 8
     for name, data in members.items():  # Canvas: the first two all-digit parts are the user and the file
         user_id, file_id = [part for part in name.split("_") if part.isdigit()][:2]
-        assert int(file_id) - int(user_id) == 90000 - 7000
+        assert int(file_id) - int(user_id) == 90000 - 7000 or name.startswith("archerann_7000_90100_")
         nb = json.loads(data)
         assert nb["cells"][0]["cell_type"] == "markdown" and "feedback" in nb["cells"][0]["source"]
         assert len(nb["cells"]) > 10  # the student's own notebook follows
     late_one = next(json.loads(d) for n, d in members.items() if "_7003_" in n)
     assert "Canvas marked it late" in late_one["cells"][0]["source"]
+
+
+@pytest.mark.slow
+def test_an_id_typed_as_the_class_list_has_it_in_another_form_gets_full_marks(tmp_path):
+    """With the e-mail address as the id column, a student who typed the name part of it (``ann``) is marked on
+    the numbers of what she typed: the same id, not another's, and no flag."""
+    folder, out = tmp_path / "download", tmp_path / "out"
+    path = folder / "Ann Archer_501_assignsubmission_file" / "hw1.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(submission(SET, RIGHT, "Ann"), path)
+    participants = write_csv(tmp_path / "participants.csv", ["First name", "Last name", "Email address"],
+                              [["Ann", "Archer", "ann@uni.example"]])
+    assert _main(folder, "--roster", participants, "--id-column", "Email address", "--points", "10",
+                 "--out", out, "--timeout", "60") == 0
+    (row,) = _rows(out / f"{SET}-results.csv")
+    assert (row["student"], row["score"], row["flags"]) == ("Ann Archer", "11", "")

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from course_sites import MOODLE_WORKSHEET_HEADER
 from grading_attacks import submission
 from homework_build import RIGHT, SET, built_sets
 from made_sets import made_set
@@ -321,8 +322,7 @@ def _hostile_worksheet(path: Path) -> Path:
     """A Moodle worksheet whose student chose a hostile full name (the site shows what the student typed)."""
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade",
-                         "Grade can be changed", "Last modified (submission)", "Last modified (grade)"])
+        writer.writerow(MOODLE_WORKSHEET_HEADER[:-1])
         writer.writerow(["Participant 9", f"Eve{EVIL}", "eve@example.edu", f"Submitted {EVIL}", "", "100.00", "Yes",
                          "-", "-"])
     return path

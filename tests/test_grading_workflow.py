@@ -4,6 +4,7 @@ gets a feedback file that never gives a right answer, hand marks merge back, and
 """
 
 import csv
+import json
 import zipfile
 
 import nbformat
@@ -11,7 +12,8 @@ import pytest
 from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 
-from gamelib.homework import numbers
+from gamelib.homework import homework, numbers
+from gamelib.homework.marking import answer_key, mark
 from tools.grading import checks
 from tools.grading import cli as grade_homework
 from tools.grading.layout import scan_folder
@@ -99,8 +101,11 @@ def test_duplicates_are_flagged(course):
     flags = {r["file"].split("_")[0]: r["flags"] for r in course["rows"].values()}
     assert "DUPLICATE ID: student_id 's1000001' is also typed in Erin Wu" in flags["Alice Smith"]
     assert "DUPLICATE ID" in flags["Erin Wu"] and "Alice Smith" in flags["Erin Wu"]
-    dave = [r["flags"] for r in course["rows"].values() if r["student"] == "Dave Kim"]
-    assert len(dave) == 2 and all("SEVERAL SUBMISSIONS from Dave Kim" in f for f in dave)
+    dave = {r["file"]: (r["counts"], r["flags"]) for r in course["rows"].values() if r["student"] == "Dave Kim"}
+    later, blank = MOODLE.format("Dave Kim", 104) + "/hw1 (1).ipynb", MOODLE.format("Dave Kim", 104) + "/hw1.ipynb"
+    assert dave[later] == ("yes", "SEVERAL SUBMISSIONS: 2 submissions from Dave Kim: this one counts")
+    assert dave[blank] == ("no", f"SEVERAL SUBMISSIONS: 2 submissions from Dave Kim: not counted (the one that counts: "
+                                 f"{later})")
     assert flags["Bob Jones"] == flags["Carol Diaz"] == ""
 
 
@@ -109,20 +114,22 @@ def test_written_answers_come_one_file_per_question(course):
     assert text.startswith("# hw1-subtraction-grundy, q6: written answers (2 points each)")
     alice = text.index("## Alice Smith, student_id s1000001")
     assert text.index("> Alice's explanation: mex misses 0, so move to 0.") > alice
-    assert text.count("\n## ") == 6
+    assert text.count("\n## ") == 5  # one per student: Dave's earlier, blank notebook is not the one to mark
+    assert "1 earlier or other submission(s) are left out" in text
     assert sorted(p.name for p in (course["out"] / "answers").iterdir()) == ["q6.md"]
 
 
 def test_feedback_helps_and_never_quotes_a_hidden_test(course):
     files = sorted((course["out"] / "feedback").iterdir())
-    assert len(files) == 6
+    assert len(files) == 5  # one per student, for the submission that counts
     bob = next(p for p in files if p.name.startswith("Bob-Jones")).read_text()
     assert "Automatic score: **9 of 11**" in bob
     assert "| q4 | 0 / 2 | q4: `q4_leave` = 27 is not one move from your heap" in bob
-    dave_blank = next(p.read_text() for p in files if "Dave" in p.name and "**0 of 11**" in p.read_text())
-    assert "`q1_grundy` is still `...`: no answer yet." in dave_blank
+    details = json.loads((course["out"] / f"{SET}-details.json").read_text())
+    dave_blank = next(o for o in details["submissions"] if o["file"] == MOODLE.format("Dave Kim", 104) + "/hw1.ipynb")
+    assert "q1: `q1_grundy` is still `...`: no answer yet." in dave_blank["questions"]["q1"]["feedback"]
     # Bob's feedback names his wrong answer and never one of the right ones
-    right = sorted(numbers("hw1", "s1000002", COURSE).key("q4")["q4_leave"])
+    right = sorted(answer_key(numbers("hw1", "s1000002", COURSE), "q4")["q4_leave"])
     q4_line = next(line for line in bob.splitlines() if line.startswith("| q4 |"))
     assert not [r for r in right if f" {r} " in q4_line or f" {r}:" in q4_line or f" {r}." in q4_line], q4_line
     for path in files:
@@ -182,13 +189,15 @@ def test_an_id_in_the_file_name_is_checked_against_the_typed_one(tmp_path):
     assert named.plain != typed.plain
     assert _main(folder, "--out", tmp_path / "out", "--name-pattern", r"(?P<student_id>s\d{7})") == 0
     row, = csv.DictReader((tmp_path / "out" / f"{SET}-results.csv").open())
-    assert row["flags"] == "ID MISMATCH: the file name says 's1234567', the notebook 's7654321'"
+    assert row["flags"] == ("ID MISMATCH: the file name says 's1234567', the notebook 's7654321': marked on the "
+                            "numbers of 's1234567'; on the numbers of what is typed (id 's7654321', course code "
+                            f"'{COURSE}') it scores 11 of 11")
     # every question is marked on the numbers of the id the course site gave: the typed id's right answers
     # count only where they happen to be right for those numbers too
-    expected = {q.name: named.mark(q.name, {n: sorted(typed.key(q.name)[n])[0] for n in q.names}).score
-                for q in named.homework.questions}
+    expected = {q.name: mark(named, q.name, {n: sorted(answer_key(typed, q.name)[n])[0] for n in q.names}).score
+                for q in homework("hw1").questions}
     assert sum(expected.values()) < 11
-    assert {q: float(row[f"{q} ({named.homework.question(q).points:g})"]) for q in expected} == expected
+    assert {q: float(row[f"{q} ({homework('hw1').question(q).points:g})"]) for q in expected} == expected
 
 
 def test_an_id_computed_at_run_time_is_shown_and_flagged(tmp_path):

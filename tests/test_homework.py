@@ -20,6 +20,7 @@ from grading_attacks import submission as _submission
 from homework_build import COURSE, built_sets, right_literals, solution_lines
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
+from gamelib.homework.marking import answer_key, mark
 from tools import build_homework, run_notebooks
 from tools.grading import cli as grade_homework
 from tools.grading.notebook import cell_text
@@ -139,7 +140,7 @@ def test_the_solutions_get_full_marks_for_any_id_and_code(set_name):
         env, _ = _run_cells(copy, {**solution_lines(set_name), "student_id": repr(student), "course_code": repr(code)})
         mine = numbers(set_name, student, code)
         for question in definition.questions:
-            marked = mine.mark(question.name, {n: env[n] for n in question.names})
+            marked = mark(mine, question.name, {n: env[n] for n in question.names})
             assert marked.right, (student, code, marked.details)
 
 
@@ -179,7 +180,8 @@ def test_the_build_tool_finds_a_leak():
     clean = (STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb").read_text()
     assert build_homework.leaked_secrets(clean, source) == []
     assert build_homework.leaked_secrets(clean, source, "Birch-42X") == []
-    assert build_homework.leaked_secrets(clean + "birch-42x", source, " Birch-42X") == ["the course code"]
+    assert build_homework.leaked_secrets(clean + "\nx = 'birch-42x'", source, " Birch-42X") == [
+        "the course code (on the line \"x = 'birch-42x'\")"]
     assert build_homework.leaked_secrets(clean, source, DEMO_COURSE_CODE) == []  # the demo code is public
 
 
@@ -194,17 +196,43 @@ def test_the_course_code_is_typed_into_the_solution_only():
         build_homework.with_course_code(broken, "x")
 
 
+#: A course code printed nowhere in the repository (made at run time, so that this file does not print it).
+FRESH = "-".join(["pine", "93q"])
+
+
 def test_the_build_reads_the_course_code_from_the_option_then_the_private_file_else_the_demo(tmp_path):
     private = tmp_path / "build" / "course-code.txt"
     assert build_homework.course_code(None, private) == (DEMO_COURSE_CODE, True)
-    assert build_homework.course_code(" Maple-7Q ", private) == ("Maple-7Q", False)
-    assert private.read_text() == "Maple-7Q\n" and private.stat().st_mode & 0o077 == 0  # kept, private
-    assert build_homework.course_code(None, private) == ("Maple-7Q", False)  # the next build reuses it
+    assert build_homework.course_code(f" {FRESH.upper()} ", private) == (FRESH.upper(), False)
+    assert not private.exists()  # kept only once the build has succeeded
+    build_homework.keep_course_code(FRESH.upper(), private)
+    assert private.read_text() == f"{FRESH.upper()}\n" and private.stat().st_mode & 0o077 == 0  # kept, private
+    assert build_homework.course_code(None, private) == (FRESH.upper(), False)  # the next build reuses it
     assert build_homework.course_code("DEMO", private) == ("demo", True)
-    assert private.read_text() == "Maple-7Q\n"  # the demo code is never kept
     for bad in ("", "   ", "x" * 101):
         with pytest.raises(SystemExit, match="course"):
             build_homework.course_code(bad, private)
+
+
+def test_a_code_printed_in_the_repository_is_refused_and_a_failed_build_keeps_nothing(tmp_path, monkeypatch):
+    """QA, issue 19: ``make homework COURSE=maple-7q`` (the README's example) failed with "the student copy
+    gives away solutions or the course code: ['the course code']" (the handout's example comment prints it),
+    without saying why, and kept maple-7q as the course code all the same."""
+    assert "notebooks/homework/hw1-subtraction-grundy.ipynb" in build_homework.public_places("Maple-7Q")
+    with pytest.raises(SystemExit, match=r"'maple-7q': this code is printed in the public repository \(gamelib/"):
+        build_homework.course_code("maple-7q", tmp_path / "course-code.txt")
+    assert build_homework.public_places(FRESH) == []
+    private = tmp_path / "course-code.txt"
+    monkeypatch.setattr(build_homework, "COURSE_FILE", private)
+    monkeypatch.setattr(build_homework, "ROOT", ROOT)
+
+    def failing(source, **_):
+        raise SystemExit(f"the student copy of {source.stem} gives away solutions")
+
+    monkeypatch.setattr(build_homework, "build_set", failing)
+    with pytest.raises(SystemExit, match="gives away"):
+        build_homework.main(["hw1", "--course", FRESH])
+    assert not private.exists()
 
 
 def test_declared_student_id_and_course_code_are_read_from_the_code():
@@ -350,7 +378,7 @@ def test_a_wrong_submission_gets_partial_marks_on_the_right_questions(hw1_result
     assert {q: r["score"] for q, r in carol.questions.items()} == {"q1": 0, "q2": 2, "q3": 2, "q4": 0, "q5": 3}
     assert carol.score == 7 and not carol.questions["q4"]["right"] and carol.questions["q2"]["right"]
     # the teacher's details say what was typed and one right answer ...
-    right_leave = sorted(numbers("hw1", "carol", COURSE).key("q4")["q4_leave"])
+    right_leave = sorted(answer_key(numbers("hw1", "carol", COURSE), "q4")["q4_leave"])
     assert any(f"right: {right_leave[0]}" in d for d in carol.questions["q4"]["details"])
     # ... the student's feedback says which answer is wrong, and what the check finds, never a right value
     said = " ".join(carol.questions["q4"]["feedback"])
@@ -424,3 +452,24 @@ def test_the_other_sets_grade_solutions_full_and_blanks_zero(built, name, tmp_pa
     autograded_points = sum(q.points for q in homework_set.autograded)
     assert outcomes["right.ipynb"].score == outcomes["right.ipynb"].possible == autograded_points
     assert outcomes["blank.ipynb"].score == 0
+
+
+@pytest.mark.slow
+def test_an_id_typed_without_quotes_says_so_in_one_line():
+    """QA, issue 19: ``student_id = s2100099`` (no quotes) gave a raw NameError traceback at the id cell. In the
+    notebook's kernel it now says, in one line, what to type; the cell still fails (nothing is guessed or
+    evaluated), and any other NameError shows as it always did."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if "student_id = ..." in cell_text(c))
+    cell.source = cell_text(cell).replace("student_id = ...", "student_id = s2100099")
+    nb.cells.insert(nb.cells.index(cell) + 1, nbformat.v4.new_code_cell("undefined_name + 1"))
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    (error,) = [o for o in cell.outputs if o.output_type == "error"]
+    assert error.ename == "NameError"
+    assert error.traceback == ['NameError: student_id = s2100099: your id must be in quotes. Type student_id = '
+                               '"s2100099" and run this cell again.']
+    other = next(c for c in nb.cells if cell_text(c) == "undefined_name + 1")
+    (error,) = [o for o in other.outputs if o.output_type == "error"]
+    assert len(error.traceback) > 1 and "undefined_name" in "".join(error.traceback)  # a traceback as ever

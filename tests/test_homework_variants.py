@@ -22,6 +22,7 @@ import gamelib.homework as homework_package
 from gamelib.homework import DEMO_COURSE_CODE, HOMEWORK, NoNumbers, NumbersNotKnown, my_numbers, numbers
 from gamelib.homework.core import MARKED_LATER, UNDEFINED
 from gamelib.homework.draw import Draw, normalise_course_code, normalise_student_id, unrank
+from gamelib.homework.marking import accepts, answer_key, mark, one_right_answer
 from gamelib.homework.pools import MISERE, OWN, POOLS, PREPERIOD, PURE_PERIOD, SMALL, SUM_PART, WORKED_EXAMPLE_SETS
 
 from brute import eventual_period, grundy_sequence, mex, outcome_string
@@ -262,8 +263,8 @@ def _brute_keys(name: str, q: str, n: dict) -> dict:
 def test_every_variants_right_answers_are_those_of_the_definitions(name):
     for student in IDS[:40]:
         mine = numbers(name, student, CODE)
-        for question in mine.homework.questions:
-            key = {k: set(v) for k, v in mine.key(question.name).items()}
+        for question in HOMEWORK[name].questions:
+            key = {k: set(v) for k, v in answer_key(mine, question.name).items()}
             assert key == _brute_keys(name, question.name, mine.of(question.name)), (student, question.name)
 
 
@@ -271,7 +272,7 @@ def test_every_variants_right_answers_are_those_of_the_definitions(name):
 # The check the handout runs, and marking.
 
 def _right(mine, question) -> dict:
-    return mine.one_right_answer(question)
+    return one_right_answer(mine, question)
 
 
 def _wrong_but_well_formed(value):
@@ -291,14 +292,14 @@ def test_a_check_never_tells_a_right_answer_from_a_wrong_one_it_cannot_name(name
     unless the check names a slip in the wrong one; no check ever says "pass", "right" or "correct"."""
     for student in IDS[:15]:
         mine = numbers(name, student, CODE)
-        for question in mine.homework.questions:
+        for question in HOMEWORK[name].questions:
             right = _right(mine, question.name)
             said_right = repr(mine.check(question.name, **right))
             assert said_right == f"{question.name}: " + "; ".join(
                 f"`{a.name}` is {a.form.what}" for a in question.answers) + f": {MARKED_LATER}."
             for name_wrong in right:
                 wrong = {**right, name_wrong: _wrong_but_well_formed(right[name_wrong])}
-                if mine.accepts(question.name, wrong):
+                if accepts(mine, question.name, wrong):
                     continue  # another right answer (a second winning move)
                 said = repr(mine.check(question.name, **wrong))
                 assert said == said_right or MARKED_LATER not in said, said
@@ -324,7 +325,7 @@ def test_a_check_names_a_slip_it_can_see_without_giving_the_answer_away(name, qu
     mine = numbers(name, "s1234567", CODE)
     said = repr(mine.check(question, **{**_right(mine, question), **wrong}))
     assert words in said and MARKED_LATER not in said
-    for answer, options in mine.key(question).items():
+    for answer, options in answer_key(mine, question).items():
         if len(options) == 1 and answer in wrong and isinstance(next(iter(options)), int):
             assert not re.search(rf"\b{next(iter(options))}\b", said.split(":", 1)[1]) or words in said
 
@@ -350,21 +351,21 @@ class _Liar(int):
 def test_objects_a_student_built_are_never_taken_for_answers(value):
     mine = numbers("hw1", "s1234567", CODE)
     assert "must be" in repr(mine.check("q1", q1_grundy=value))
-    assert mine.mark("q1", {"q1_grundy": value}).score == 0
+    assert mark(mine, "q1", {"q1_grundy": value}).score == 0
 
 
 def test_marking_accepts_every_right_answer_and_gives_points_per_part():
     for student in IDS[:40]:
         mine = numbers("hw2", student, CODE)
-        for after in mine.key("q4")["q4_after"]:  # any winning move
-            assert mine.mark("q4", {"q4_after": list(after)}).score == 2
+        for after in answer_key(mine, "q4")["q4_after"]:  # any winning move
+            assert mark(mine, "q4", {"q4_after": list(after)}).score == 2
     mine = numbers("hw1", "s1234567", CODE)
     right = _right(mine, "q2")
-    assert mine.mark("q2", right).score == 2
-    assert mine.mark("q2", {**right, "q2_g": right["q2_g"] + 1}).score == 1  # the moves are right
-    assert mine.mark("q2", {**right, "q2_moves": [0]}).score == 0
-    assert mine.mark("q2", {"q2_moves": right["q2_moves"]}).score == 1  # the others not defined
-    assert mine.mark("q3", {**_right(mine, "q3"), "q3_heap": " p "}).right == (_right(mine, "q3")["q3_heap"] == "P")
+    assert mark(mine, "q2", right).score == 2
+    assert mark(mine, "q2", {**right, "q2_g": right["q2_g"] + 1}).score == 1  # the moves are right
+    assert mark(mine, "q2", {**right, "q2_moves": [0]}).score == 0
+    assert mark(mine, "q2", {"q2_moves": right["q2_moves"]}).score == 1  # the others not defined
+    assert mark(mine, "q3", {**_right(mine, "q3"), "q3_heap": " p "}).right == (_right(mine, "q3")["q3_heap"] == "P")
 
 
 def test_feedback_says_which_answer_is_wrong_and_never_a_right_value():
@@ -372,7 +373,7 @@ def test_feedback_says_which_answer_is_wrong_and_never_a_right_value():
         mine = numbers("hw1", student, CODE)
         right = _right(mine, "q5")
         wrong = {"q5_p_positions": [], "q5_g": (right["q5_g"] + 1) % (len(mine.q5.S) + 1)}
-        marked = mine.mark("q5", wrong)
+        marked = mark(mine, "q5", wrong)
         assert marked.score == 0 and marked.feedback == ["`q5_p_positions`: not right for your numbers.",
                                                          "`q5_g`: not right for your numbers."]
         assert any(f"right: {right['q5_g']}" in d for d in marked.details)  # the teacher sees one
@@ -380,7 +381,7 @@ def test_feedback_says_which_answer_is_wrong_and_never_a_right_value():
 
 def test_marking_undefined_answers_says_so():
     mine = numbers("hw3", "s1234567", CODE)
-    marked = mine.mark("q1", {"q1_parts": UNDEFINED})
+    marked = mark(mine, "q1", {"q1_parts": UNDEFINED})
     assert marked.score == 0 and "q1: `q1_parts` is not defined" in marked.feedback[0]
 
 
@@ -405,3 +406,24 @@ def test_the_stated_uniqueness_figures_are_those_the_pools_give(name):
     assert stated["pair"] == f"≤{pair:.2g}" and stated["class"] == f"≤{klass:.2g}"
     assert klass < 1e-6  # far from the 91 % to 100 % the old question 5 alone gave
     assert math.comb(40, 2) * max(v for v, how in figures()[name].values() if how == "exact") < 100
+
+
+def test_the_check_takes_what_the_grader_takes_and_says_why_it_does_not():
+    """QA, issue 19: ``list(SubtractionGame(mine.q1.S).grundy_values(16))`` (a list of numpy integers) made the
+    check say "must be a list of 16 whole numbers...; it is a list of 16 items" with no reason, and the grader
+    then gave it 2 of 2 (the sandbox reports numpy numbers as Python's). The check reads values as the sandbox
+    reports them, and a list it refuses says which item is wrong."""
+    from gamelib import SubtractionGame
+
+    mine = numbers("hw1", "s1234567", CODE)
+    as_numpy = list(SubtractionGame(mine.q1.S).grundy_values(16))
+    assert type(as_numpy[0]) is not int
+    assert MARKED_LATER in repr(mine.check("q1", q1_grundy=as_numpy))
+    assert mark(mine, "q1", {"q1_grundy": as_numpy}).score == 2
+    said = repr(mine.check("q2", q2_moves=tuple(np.array(mine.q2.S)), q2_followers=[np.int64(0)] * len(mine.q2.S),
+                           q2_g=np.int32(1)))
+    assert "must be" not in said, said  # well formed (the moves are not the right ones: that is marking's business)
+    said = repr(mine.check("q1", q1_grundy=[0, 1, 2.0, *range(13)]))
+    assert "it is a list of 16 items: item 2 is the number 2.0 (not a whole number)" in said, said
+    said = repr(mine.check("q1", q1_grundy=[0, 1]))
+    assert "it is a list of 2 items" in said and "item" not in said.split("it is a list of 2 items")[1], said

@@ -89,7 +89,8 @@ DEMO_NOTICE = f"""
 
 def course_code(given: str | None, course_file: Path = COURSE_FILE) -> tuple[str, bool]:
     """The course code to build with, and whether it is the demo code (see the module docstring). A code
-    given is checked and kept in ``course_file``."""
+    given is checked (never one printed in the public repository, :func:`public_places`); it is kept in
+    ``course_file`` only once the build has succeeded (:func:`keep_course_code`)."""
     if given is not None:
         try:
             code = normalise_course_code(given)
@@ -97,9 +98,12 @@ def course_code(given: str | None, course_file: Path = COURSE_FILE) -> tuple[str
             raise SystemExit(f"--course: {error}") from None
         if code == DEMO_COURSE_CODE:
             return code, True
-        course_file.parent.mkdir(parents=True, exist_ok=True)
-        course_file.write_text(given.strip() + "\n", encoding="utf-8")
-        os.chmod(course_file, 0o600)
+        places = public_places(code)
+        if places:
+            raise SystemExit(f"--course {given.strip()!r}: this code is printed in the public repository "
+                             f"({', '.join(places[:3])}{' ...' if len(places) > 3 else ''}), as an example: anyone "
+                             "could compute every student's answers with it. Make up a code of your own (a word "
+                             "and a few digits, say) and give it to your class only.")
         return given.strip(), False
     if course_file.exists():
         code = course_file.read_text(encoding="utf-8").strip()
@@ -109,6 +113,41 @@ def course_code(given: str | None, course_file: Path = COURSE_FILE) -> tuple[str
             raise SystemExit(f"{course_file}: {error}") from None
         return code, normalise_course_code(code) == DEMO_COURSE_CODE
     return DEMO_COURSE_CODE, True
+
+
+def keep_course_code(code: str, course_file: Path = COURSE_FILE) -> None:
+    """Keep ``code`` for the next build, readable by its owner only (after a build that succeeded)."""
+    course_file.parent.mkdir(parents=True, exist_ok=True)
+    course_file.write_text(code.strip() + "\n", encoding="utf-8")
+    os.chmod(course_file, 0o600)
+
+
+#: The repository's text files a course code must not be printed in, when git cannot list them all.
+PUBLIC_TEXTS = ("README.md", "notebooks/**/*.ipynb", "homework/source/*.ipynb", "gamelib/**/*.py", "tests/**/*.py",
+                "tools/**/*.py", "docs/**/*.md")
+
+
+def public_places(code: str, root: Path = ROOT) -> list[str]:
+    """The files of the public repository (every file git tracks, else :data:`PUBLIC_TEXTS`) in which the
+    course ``code`` is printed as a word of its own (case aside): an example code, which nobody may use."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True,
+                                timeout=30).stdout.decode("utf-8", "replace").split("\0")
+        files = [root / f for f in listed if f]
+    except (OSError, subprocess.SubprocessError):
+        files = sorted({p for pattern in PUBLIC_TEXTS for p in root.glob(pattern)})
+    word = re.compile(rf"(?<![\w-]){re.escape(normalise_course_code(code))}(?![\w-])")
+    found = []
+    for path in files:
+        try:
+            if path.stat().st_size > 5 * 2**20:
+                continue
+            text = path.read_text(encoding="utf-8").casefold()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if word.search(text):
+            found.append(path.relative_to(root).as_posix())
+    return found
 
 
 @dataclass(frozen=True)
@@ -179,12 +218,15 @@ def solution_lines(source: nbformat.NotebookNode) -> dict[str, str]:
 
 def leaked_secrets(student_text: str, source: nbformat.NotebookNode, code: str | None = None) -> list[str]:
     """Which secrets of ``source`` appear in the text of a student copy (empty when it is clean): solution
-    lines, model answers and hidden tests, and the course ``code`` (unless it is the demo code)."""
+    lines, model answers and hidden tests, and the course ``code`` (unless it is the demo code), said with
+    the line it is on."""
     markers = ["# SOLUTION", "BEGIN SOLUTION", "hidden: true", "'hidden': True", '"hidden": true']
     found = [m for m in markers if m in student_text]
     if code is not None and normalise_course_code(code) != DEMO_COURSE_CODE and (
             code.strip() in student_text or normalise_course_code(code) in student_text.casefold()):
-        found.append("the course code")
+        line = next((line.strip() for line in student_text.splitlines()
+                     if normalise_course_code(code) in line.casefold()), "")
+        found.append(f"the course code (on the line {line[:100]!r})")
     # Short lines such as "import gamelib" identify nothing: only longer lines count as a secret.
     return found + [s for s in secrets_of(source) if len(s) > 12 and s in student_text]
 
@@ -355,13 +397,17 @@ def stale_student_copies(sources: list[Path]) -> list[str]:
     return stale
 
 
+def _shown_path(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sets", nargs="*", help="build only the sets whose names start with these (e.g. hw1)")
     parser.add_argument("--check", action="store_true",
                         help="build in a temporary folder and fail if notebooks/homework/ is out of date")
     parser.add_argument("--course", metavar="CODE",
-                        help=f"the course code your students type (kept in {COURSE_FILE.relative_to(ROOT)} for "
+                        help=f"the course code your students type (kept in {_shown_path(COURSE_FILE)} for "
                              "the next build); without it, the one kept there, else the demo code")
     args = parser.parse_args(argv)
     sources = homework_sources(args.sets)
@@ -374,14 +420,16 @@ def main(argv: list[str] | None = None) -> int:
     if demo:
         print(DEMO_NOTICE, file=sys.stderr)
     else:
-        print(f"course code: {code!r} (kept in {COURSE_FILE.relative_to(ROOT)}); the example id "
-              f"{EXAMPLE_STUDENT_ID!r} is typed in each solution.ipynb")
+        print(f"course code: {code!r}; the example id {EXAMPLE_STUDENT_ID!r} is typed in each solution.ipynb")
     for source in sources:
         start = time.perf_counter()
         built = build_set(source, code=code)
         print(f"{built.name}: {built.student_notebook.relative_to(ROOT)}, "
               f"{built.autograder_zip.relative_to(ROOT)}, {built.solution_notebook.relative_to(ROOT)} "
               f"({time.perf_counter() - start:.1f} s)")
+    if args.course is not None and not demo:
+        keep_course_code(code)
+        print(f"course code kept in {_shown_path(COURSE_FILE)} for the next build")
     print(SECRETS_NOTICE)
     if demo:
         print(DEMO_NOTICE, file=sys.stderr)

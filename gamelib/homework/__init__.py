@@ -13,8 +13,9 @@ code (:mod:`gamelib.homework.draw`): without the code, the id and this public pa
 answers are computed from the numbers with ``gamelib``, by the grader as by anyone: the package shows the
 methods, never a student's answers. ``mine.check("q1")`` says exactly what it verified — the form of the
 answers, and the slips it can name without giving an answer away (a move that is not legal, a value that is
-not the mex of those beside it) — and never that an answer is right; the grader marks the answers with
-:meth:`Numbers.mark`.
+not the mex of those beside it) — and never that an answer is right. The object holds no answer key: the
+grader marks the answers with :func:`gamelib.homework.marking.mark` (public code, as every method is; the
+grader flags a notebook that calls it).
 
 Until an id and a code are typed, ``my_numbers`` gives a :class:`NoNumbers` that says what to type, so that
 running the whole handout never stops with a traceback:
@@ -42,7 +43,7 @@ A copied answer is therefore almost always wrong for the copier's own numbers, a
 (tools/grading/copying.py) finds whose numbers it is right for.
 """
 
-from gamelib.homework import hw1, hw2, hw3
+from gamelib.homework import handout, hw1, hw2, hw3
 from gamelib.homework.core import (
     Answer,
     Checked,
@@ -59,6 +60,8 @@ from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalis
 
 #: The homework sets by short name.
 HOMEWORK = {h.name: h for h in (hw1.HOMEWORK, hw2.HOMEWORK, hw3.HOMEWORK)}
+
+handout.install()  # in a notebook: an id typed without quotes says so in one line (gamelib.homework.handout)
 
 
 def homework(name: str) -> Homework:

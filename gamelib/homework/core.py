@@ -8,12 +8,15 @@ that is not the mex of the values beside it).
 
 - :meth:`Numbers.check` is what the student runs in the notebook: it says exactly what it verified, and
   never that an answer is right;
-- :meth:`Numbers.mark` is what the grader runs on the answers a submission reported: points per part, a
-  line per answer for the student (right or not, never the right value) and for the teacher (with it).
+- :func:`gamelib.homework.marking.mark` is what the grader runs on the answers a submission reported: points
+  per part, a line per answer for the student (right or not, never the right value) and for the teacher (with
+  it). The answer key lives there, never on the object a notebook holds (:class:`Numbers` has numbers and
+  the check only).
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import sys
@@ -32,6 +35,10 @@ from gamelib.homework.forms import Form, describe
 MARKED_LATER = "well formed — correctness is marked after you hand in"
 #: Stands for an answer variable a notebook does not define.
 UNDEFINED = object()
+#: A tag of this Python process (a notebook's kernel session), shown with the student's numbers: a notebook
+#: copied with its saved outputs carries the tag of the run that made them, and two students' notebooks never
+#: share one unless one was made from the other without being run again (tools/grading/copying.py).
+RUN = secrets.token_hex(4)
 
 
 @dataclass(frozen=True)
@@ -200,6 +207,10 @@ class QuestionNumbers:
 class Numbers:
     """A student's numbers for one homework set: ``mine.q1.S``, ``mine.q2.n``, ...; ``mine.check("q1")``.
 
+    It holds the numbers and the check, never the answer key: the right answers are computed on the grader's
+    side by :mod:`gamelib.homework.marking` (public code, like every method here; a notebook that calls it is
+    flagged to the teacher).
+
     >>> from gamelib.homework import my_numbers
     >>> mine = my_numbers("hw1", "s1234567", "demo")
     >>> mine.q1.S == my_numbers("hw1", " S1234567", "DEMO").q1.S
@@ -207,10 +218,9 @@ class Numbers:
     """
 
     def __init__(self, homework: Homework, student_id: str, course_code: str):
-        self.homework, self.student_id, self.course_code = homework, student_id, course_code
+        self._homework, self.student_id, self.course_code = homework, student_id, course_code
         self._numbers = {q.name: q.draw(Draw(course_code, homework.name, q.name, student_id))
                          for q in homework.questions}
-        self._keys: dict[str, dict[str, frozenset]] = {}
 
     def __getattr__(self, name: str) -> QuestionNumbers:
         numbers = self.__dict__.get("_numbers", {})
@@ -219,11 +229,16 @@ class Numbers:
         raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
 
     def __dir__(self):
-        return [*self._numbers, "check"]
+        return [*self._numbers, "check", "of", "plain", "student_id", "course_code", "title"]
+
+    @property
+    def title(self) -> str:
+        """The homework's title (``Homework 1``)."""
+        return self._homework.title
 
     def of(self, question: str) -> dict:
         """The numbers of one question, as a dict."""
-        self.homework.question(question)
+        self._homework.question(question)
         return dict(self._numbers[question])
 
     @property
@@ -235,25 +250,9 @@ class Numbers:
             return value
         return {q: {k: as_json(v) for k, v in numbers.items()} for q, numbers in self._numbers.items()}
 
-    def key(self, question: str) -> dict[str, frozenset]:
-        """The right answers of ``question`` for these numbers: per answer, the set of canonical forms."""
-        if question not in self._keys:
-            self._keys[question] = self.homework.question(question).key(self._numbers[question])
-        return self._keys[question]
-
-    def one_right_answer(self, question: str) -> dict[str, object]:
-        """One right answer to ``question`` per answer variable, as a plain value (what the teacher's details
-        show beside a wrong answer; where several are right, the smallest)."""
-        return {name: _plain(_one(options)) for name, options in self.key(question).items()}
-
-    def accepts(self, question: str, values: Mapping[str, object]) -> bool:
-        """Whether every answer of ``question`` in ``values`` is right for these numbers."""
-        q = self.homework.question(question)
-        key = self.key(question)
-        return all(a.name in values and a.form.canonical(values[a.name]) in key[a.name] for a in q.answers)
-
     def __repr__(self) -> str:
-        lines = [f"{self.homework.title}: the numbers of student {self.student_id!r} in course {self.course_code!r}"]
+        lines = [f"{self.title}: the numbers of student {self.student_id!r} in course {self.course_code!r} "
+                 f"(run {RUN})"]
         if self.course_code == DEMO_COURSE_CODE:
             lines.append(f"(the course code {DEMO_COURSE_CODE!r} gives the public example's numbers: type the code "
                          "your teacher gave you)")
@@ -264,42 +263,8 @@ class Numbers:
     def check(self, question: str, **answers: object) -> Checked:
         """Check the answers of ``question`` as they stand in the notebook (or as given by name): exactly what
         can be verified without giving an answer away, one line each. It never says an answer is right."""
-        return _check(self.homework, question, self._numbers[self.homework.question(question).name], answers,
+        return _check(self._homework, question, self._numbers[self._homework.question(question).name], answers,
                       _callers_names())
-
-    def mark(self, question: str, values: Mapping[str, object]) -> Marked:
-        """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined)."""
-        q = self.homework.question(question)
-        canonical, problems = review(q, self._numbers[question], values)
-        key = self.key(question)
-        right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
-        score = sum(part.points for part in q.parts if all(right[name] for name in part.names))
-        feedback = [f"{q.name}: {p}" for p in problems]
-        details = list(feedback)
-        for name in q.names:
-            value = values.get(name, UNDEFINED)
-            if name not in canonical:
-                continue
-            said = "right" if right[name] else "not right for your numbers"
-            feedback.append(f"`{name}`: {said}.")
-            if right[name]:
-                details.append(f"`{name}` = {short(value)}: right")
-            else:
-                details.append(f"`{name}` = {short(value)}: wrong; right: {short(_plain(_one(key[name])))}"
-                               + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
-        return Marked(score, q.points, score == q.points, right, feedback, details)
-
-
-def _plain(canonical: Hashable) -> object:
-    """A canonical form as the value a student would type: a frozenset as a set, others as they are."""
-    return set(canonical) if isinstance(canonical, frozenset) else canonical
-
-
-def _one(options: frozenset) -> object:
-    try:
-        return sorted(options)[0]
-    except TypeError:
-        return next(iter(options))
 
 
 class NoNumbers:
@@ -307,7 +272,7 @@ class NoNumbers:
     ``check`` checks the form of answers, and any number asked of it stops with that message."""
 
     def __init__(self, homework: Homework, message: str):
-        self.homework, self.message = homework, message
+        self._homework, self.message = homework, message
 
     def __getattr__(self, name: str):
         if name.startswith("_"):
@@ -315,10 +280,10 @@ class NoNumbers:
         raise NumbersNotKnown(f"your numbers are not known yet: {self.message}")
 
     def __repr__(self) -> str:
-        return f"{self.homework.title}: {self.message}"
+        return f"{self._homework.title}: {self.message}"
 
     def check(self, question: str, **answers: object) -> Checked:
-        return _check(self.homework, question, None, answers, _callers_names())
+        return _check(self._homework, question, None, answers, _callers_names())
 
 
 def _callers_names() -> dict:

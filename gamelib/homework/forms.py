@@ -22,10 +22,20 @@ from typing import Any
 MAX_ELEMENTS = 10_000
 
 
-def plain(value: Any) -> object:
+def plain(value: Any, depth: int = 0) -> object:
     """``value`` with numpy numbers and arrays (exactly numpy's own types) turned into Python numbers and
-    lists; anything else as it is. Mirrors what the grader's sandbox reports for such values."""
+    lists, also inside lists, tuples and sets (``list(array)`` holds numpy numbers); anything else as it is.
+    Mirrors what the grader's sandbox reports for such values (tools/grading/run_notebook.py), so that the
+    check takes what the grader takes.
+
+    >>> import numpy as np
+    >>> plain([np.int64(1), (np.int32(2),)]), type(plain([np.int64(1)])[0])
+    ([1, (2,)], <class 'int'>)
+    """
     kind = type(value)
+    if kind in (list, tuple, set, frozenset) and depth < 3 and len(value) <= MAX_ELEMENTS:
+        items = [plain(v, depth + 1) for v in value]
+        return items if kind is list else kind(items)
     if kind.__module__ != "numpy":
         return value
     import numpy as np
@@ -51,7 +61,14 @@ def describe(value: Any) -> str:
     if value is Ellipsis:
         return "`...` (no answer yet)"
     if kind in (list, tuple, set, frozenset, dict):
-        return f"a {kind.__name__} of {len(value)} item{'s' if len(value) != 1 else ''}"
+        said = f"a {kind.__name__} of {len(value)} item{'s' if len(value) != 1 else ''}"
+        if kind in (list, tuple):
+            odd = next(((i, v) for i, v in enumerate(value) if type(v) is not int), None)
+            if odd is not None:
+                inner = type(odd[1])
+                said += f": item {odd[0]} is " + (f"a {inner.__name__}" if inner in (list, tuple, set, frozenset, dict)
+                                                   else describe(odd[1]))
+        return said
     if kind is str:
         return f"the text {value[:20]!r}" + ("..." if len(value) > 20 else "")
     if kind is float:

@@ -45,7 +45,7 @@ def report_page(tmp_path_factory):
     grades = coursesite.class_grades(outcomes, [], homework, marks, roster)
     latest = {"at": "2026-03-03T10:00:00+00:00", "changes": [{"student": HOSTILE, "what": "grade – → 20"}]}
     path = tmp_path_factory.mktemp("report") / "report.html"
-    report.write_report(path, homework, grades, cli.records.flags(outcomes), latest)
+    report.write_report(path, homework, grades, cli.records.all_flags(outcomes), latest)
     return path
 
 

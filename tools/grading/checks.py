@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from gamelib.homework import Numbers, Question
 from gamelib.homework.core import UNDEFINED, short
+from gamelib.homework.marking import mark
 
 from .plain import Report
 
@@ -74,7 +75,7 @@ def grade_question(question: Question, numbers: Numbers | None, report: Report) 
         result.details, result.feedback = [message], [message]
         return result
     values = {name: report.values.get(name, UNDEFINED) for name in question.names}
-    marked = numbers.mark(question.name, values)
+    marked = mark(numbers, question.name, values)
     result.score, result.right = marked.score, marked.right
     result.details, result.feedback = marked.details, marked.feedback
     return result

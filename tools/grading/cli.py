@@ -31,16 +31,19 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
+import nbformat
+
 from . import checks, copying, coursesite, cpugroups, late, records, report, safetext, sandbox
+from .flags import flag as make_flag
 from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from .grader import load_set as _load_set
 from .layout import Skipped, Submission, scan_folder, unpack_zip
-from .notebook import MAX_NOTEBOOK_BYTES
-from .roster import CANVAS, Roster, RosterError, read_roster
+from .notebook import MAX_NOTEBOOK_BYTES, declared_student_id
+from .roster import CANVAS, ID_COLUMNS, MOODLE_WORKSHEET, Roster, RosterError, matcher, read_roster, same_id
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "homework" / "source"
@@ -92,8 +95,53 @@ def settings_of(submission: Submission, homework: HomeworkSet, limits: sandbox.L
     result is reused only while all of it is the same (the identity a name pattern reads decides which id the
     numbers come from; the limits decide what finishes in time)."""
     return {"name": submission.name, "site_id": submission.site_id, "named_id": submission.student_id,
-            "timeout": limits.timeout, "memory_mb": limits.memory_mb,
+            "roster_name": submission.roster_name, "roster_id": submission.roster_id,
+            "accepted_code": submission.accepted_code, "timeout": limits.timeout, "memory_mb": limits.memory_mb,
             "course_code": getattr(homework, "course_code", None)}
+
+
+def identify(submissions: list[Submission], roster: Roster | None,
+             accepted: dict[str, str] | None = None) -> list[Submission]:
+    """The submissions with who the class list says they are from (matched by the course site's number, the
+    name pattern's id or the name in the file name: never by the id typed, which the student chose) and the id
+    it gives them, and with the course code the teacher accepts for a file (``--accept-code``)."""
+    accepted = accepted or {}
+    unknown = sorted(set(accepted) - {s.file for s in submissions})
+    if unknown:
+        raise SystemExit(f"--accept-code names no submission of this download: {unknown[:3]}; name a file as the "
+                         "gradebook's file column shows it")
+    match = matcher(roster) if roster is not None else None
+    found = []
+    for s in submissions:
+        student = match(s.site_id, s.name, s.student_id, None).student if match else None
+        found.append(replace(s, roster_name=student.name if student else None,
+                             roster_id=roster.id_of(student) if student else None, accepted_code=accepted.get(s.file)))
+    return found
+
+
+def check_id_column(submissions: list[Submission], roster: Roster) -> None:
+    """Stop before grading when the ids typed in the notebooks mostly differ from the class list's: the
+    students were told to type another id than the column's, and every one of them would be marked on numbers
+    they never saw."""
+    pairs = []
+    for s in submissions:
+        if s.roster_id is None:
+            continue
+        try:
+            nb = nbformat.from_dict(json.loads(s.path.read_bytes()[: MAX_NOTEBOOK_BYTES + 1]))
+            typed = declared_student_id(nb)
+        except Exception:  # not a notebook: grading will say so
+            continue
+        if typed is not None:
+            pairs.append((typed, s.roster_id))
+    differ = [(typed, given) for typed, given in pairs if not same_id(typed, given)]
+    if len(pairs) >= 3 and len(differ) * 2 > len(pairs):
+        typed, given = differ[0]
+        raise SystemExit(f"the ids typed in {len(differ)} of {len(pairs)} notebooks are not the class list's "
+                         f"{roster.id_column!r} (e.g. {typed!r} typed, {given!r} on the list): your students were "
+                         "told to type another id. Name the column they type with --id-column (the list's id "
+                         f"columns: {[c for c in ID_COLUMNS if c in roster.header] or 'none'}), or --id-column none "
+                         "to take the typed ids as they are (checked only against each other).")
 
 
 class _Neighbours:
@@ -179,19 +227,24 @@ def _stored_marks(out: Path) -> dict[str, dict]:
     return {key: value for key, value in stored.items() if isinstance(value, dict) and "marks" in value}
 
 
-def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[str, float]], dict[str, list[str]]]:
-    """The hand marks kept in ``out`` by submission key, and a note for each file handed in again since its
-    marks were given (those marks are not used: they were for the answer the teacher read)."""
+def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[str, float]], dict[str, list[dict]]]:
+    """The hand marks kept in ``out`` by submission key, and a flag for each submission handed in since its
+    student's marks were given (those marks are not used: they were for the answer the teacher read). The
+    student is told by the file's path, or by who the file is from (a resubmission on Canvas has a new name)."""
     stored = _stored_marks(out)
     current = {records.submission_key(o) for o in outcomes}
-    unmarked = {o.file for o in outcomes if records.submission_key(o) not in stored}
-    notes: dict[str, list[str]] = {}
+    unmarked = [o for o in outcomes if records.submission_key(o) not in stored and o.status != NOT_GRADED]
+    notes: dict[str, list[dict]] = {}
     for key, entry in stored.items():
-        if key not in current and entry.get("file") in unmarked:
-            given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
-            notes.setdefault(entry["file"], []).append(
-                f"handed in again after hand marking: the marks given to the earlier version ({given}) are not "
-                "used; mark it again")
+        if key in current:
+            continue
+        again = [o for o in unmarked if o.file == entry.get("file")] or [
+            o for o in unmarked if entry.get("owner") and records.owner(o) == entry.get("owner")]
+        given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
+        for o in again:
+            notes.setdefault(o.file, []).append(make_flag("handed-in-after-marking", [], (
+                f"handed in again after hand marking: the marks given to the earlier version ({entry.get('file')}: "
+                f"{given}) are not used; mark this one")))
     return {key: entry["marks"] for key, entry in stored.items() if key in current}, notes
 
 
@@ -215,7 +268,7 @@ class Written:
 
     gradebook: Path
     grades: coursesite.ClassGrades
-    identity: dict[str, list[str]]
+    identity: dict[str, list[dict]]
     latest: dict
     files: list[Path] = field(default_factory=list)
 
@@ -231,8 +284,8 @@ def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: Homewor
 def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
                      gradebook: Path | None = None, submissions: list[Submission] = (),
                      course: Course | None = None) -> Written:
-    """Everything the teacher gets: the gradebook, details, written answers, feedback, the files not graded,
-    every student's grade (``course``: the class list and rules), the course site's files, the class report."""
+    """Everything the teacher gets: every student's grade (``course``: the class list and rules), the gradebook,
+    details, written answers, feedback, the files not graded, the course site's files, the class report."""
     course = course or Course()
     out.mkdir(parents=True, exist_ok=True)
     hand_marks, notes = hand_marks_for(outcomes, out)
@@ -240,18 +293,17 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
     if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
         details, gradebook = gradebook, None
     gradebook = gradebook or out / f"{homework.name}-results.csv"
-    records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes)
-    records.write_details(outcomes, homework, details)
-    records.write_answer_files(outcomes, homework, out / "answers")
-    records.write_feedback(outcomes, homework, out / "feedback", hand_marks)
-    records.write_skipped(skipped, out / "not-graded-files.csv")
     grades = coursesite.class_grades(outcomes, list(submissions), homework, hand_marks, course.roster,
                                      rule=course.rule, points=course.points, deadline=course.deadline,
                                      extensions=course.extensions, penalty=course.penalty,
-                                     file_times=course.file_times)
-    identity = records.flags(outcomes)
-    for file, extra in notes.items():
-        identity.setdefault(file, []).extend(extra)
+                                     file_times=course.file_times, skipped=skipped)
+    counted = {e.outcome.file for e in grades.entries + grades.not_on_roster if e.outcome is not None}
+    identity = records.all_flags(outcomes, course.roster, counted, notes)
+    records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes, course.roster, counted)
+    records.write_details(outcomes, homework, details)
+    records.write_answer_files(outcomes, homework, out / "answers", counted)
+    coursesite.write_feedback(grades, homework, hand_marks, out / "feedback")
+    records.write_skipped(skipped, out / "not-graded-files.csv")
     files = [coursesite.write_course_grades(grades, out / "course-grades.csv")]
     if course.roster is not None:
         if course.roster.kind == CANVAS:
@@ -265,7 +317,7 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
         else:
             (out / name).unlink()
     latest = report.record_changes(out, grades)
-    files.append(report.write_report(out / "report.html", homework, grades, identity, latest))
+    files.append(report.write_report(out / "report.html", homework, grades, identity, latest, skipped))
     return Written(gradebook, grades, identity, latest, files)
 
 
@@ -282,7 +334,7 @@ def merge_manual(path: Path, homework: HomeworkSet, out: Path, outcomes: list[Ou
             report(f"not merged: the marks for {key} ({', '.join(sorted(by_question))}) belong to no submission of "
                    "this run (handed in again since that gradebook was written?): mark the new gradebook's row")
             continue
-        entry = stored.setdefault(key, {"file": by_key[key].file, "marks": {}})
+        entry = stored.setdefault(key, {"file": by_key[key].file, "owner": records.owner(by_key[key]), "marks": {}})
         entry["marks"].update(by_question)
         taken += len(by_question)
     out.mkdir(parents=True, exist_ok=True)
@@ -341,8 +393,15 @@ def main(argv: list[str] | None = None) -> int:
                            "list; gives one grade per student and the site's import file")
     site.add_argument("--assignment", metavar="TEXT",
                       help="Canvas: the assignment's column (part of its title, or its id; default: the set's name)")
+    site.add_argument("--id-column", metavar="COLUMN",
+                      help="the class list's column of the ids students type: numbers come from it (default: "
+                           "Canvas's 'SIS User ID', Moodle's 'ID number'; 'none' to take typed ids as they are)")
+    site.add_argument("--accept-code", action="append", default=[], metavar="FILE=CODE",
+                      help="grade FILE (as the gradebook's file column shows it) with the course code CODE, e.g. the "
+                           "wrong code a student typed, when you decide to accept it (its flag stays); repeatable")
     site.add_argument("--points", type=float, metavar="N",
-                      help="the course's points for the set (default: the class list's, else the set's own)")
+                      help="the course's points for the set (default: the class list's; needed when it has none, "
+                           "as a participants list; without a class list, the set's own)")
     site.add_argument("--several", choices=coursesite.RULES, default="latest",
                       help="which submission counts when a student handed in several (default: latest)")
     site.add_argument("--deadline", type=_when, metavar="WHEN", help='e.g. "2026-03-01 23:59" (this machine\'s '
@@ -383,6 +442,9 @@ def main(argv: list[str] | None = None) -> int:
     submissions, skipped = find(args.folder, out, args.name_pattern)
     for s in skipped:
         print(shown(f"not graded: {s.file}: {s.reason}"))
+    submissions = identify(submissions, course.roster, _accepted_codes(args.accept_code))
+    if course.roster is not None and course.roster.id_column is not None:
+        check_id_column(submissions, course.roster)
     outcomes = grade_all(submissions, homework, out, jobs=args.jobs, limits=limits, sandboxed=not args.unsandboxed,
                          regrade=args.regrade)
     copying.flag_copying(outcomes, homework)
@@ -396,25 +458,64 @@ def main(argv: list[str] | None = None) -> int:
           f"Gradebook: {written.gradebook}\nWritten answers: {out / 'answers'}\nFeedback: {out / 'feedback'}")
     grades = written.grades
     if course.roster is not None:
-        print(f"Class list: {len(grades.entries)} students ({course.roster.kind}); "
-              f"{sum(e.outcome is None for e in grades.entries)} handed nothing in"
-              + (f"; {len(grades.not_on_roster)} submissions match no one on it: see course-grades.csv"
-                 if grades.not_on_roster else ""))
+        stray = len(grades.not_on_roster)
+        print(f"Students: {len(grades.entries)} on the class list, {sum(e.outcome is None for e in grades.entries)} "
+              "of them handed nothing in"
+              + (f"; {stray} submission{'s match' if stray > 1 else ' matches'} no one on it: see course-grades.csv"
+                 if stray else ""))
+        pending = coursesite.waiting(grades)
+        if pending:
+            print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "
+                  + shown("; ".join(f"{e.label} ({e.state})" for e in pending[:10]))
+                  + (f" and {len(pending) - 10} more (report.html)" if len(pending) > 10 else ""))
     print("Made: " + ", ".join(p.name for p in written.files))
     if args.summary:
-        print(report.summary(homework, grades, written.identity, written.latest))
+        print(report.summary(homework, grades, written.identity, written.latest, skipped))
     return 0
+
+
+def _accepted_codes(given: list[str]) -> dict[str, str]:
+    """``--accept-code FILE=CODE`` options as {file: code} (the code checked like any course code)."""
+    from gamelib.homework import normalise_course_code
+
+    accepted = {}
+    for text in given:
+        file, equals, code = text.rpartition("=")
+        if not equals or not file.strip():
+            raise SystemExit(f"--accept-code {text!r}: write FILE=CODE (the file as the gradebook's file column "
+                             "shows it, and the course code to grade it with)")
+        try:
+            normalise_course_code(code)
+        except (TypeError, ValueError) as error:
+            raise SystemExit(f"--accept-code {text!r}: {error}") from None
+        accepted[file.strip()] = code.strip()
+    return accepted
 
 
 def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
     """The course-site options, read and checked before any grading starts."""
     try:
-        roster = read_roster(args.roster, args.assignment, homework.name) if args.roster else None
+        roster = (read_roster(args.roster, args.assignment, homework.name, args.id_column) if args.roster
+                  else None)
         penalty = late.Penalty(args.late_penalty, args.late_penalty_max, args.grace)
     except (RosterError, late.LateRuleError) as error:
         raise SystemExit(str(error)) from None
     if args.points is not None and args.points <= 0:
         raise SystemExit(f"--points must be positive, got {args.points:g}")
+    if roster is not None and roster.points is None and args.points is None:
+        where = {CANVAS: f"no Points Possible row for the column {roster.assignment!r}",
+                 MOODLE_WORKSHEET: "no Maximum Grade in the worksheet"}.get(roster.kind, "no maximum grade in a "
+                                                                                  "participants list")
+        raise SystemExit(f"{roster.source}: {where}, so the grader cannot tell what the assignment is out of on "
+                         "the course site: give it with --points N (the assignment's maximum grade there)")
+    if roster is not None:
+        print(f"Class list: {roster.kind}"
+              + (f", assignment column {roster.assignment!r}" if roster.assignment else "")
+              + f", out of {args.points or roster.points:g} points"
+              + (f" (--points; the list says {roster.points:g})" if args.points and roster.points else "")
+              + (f"; the ids students type are its {roster.id_column!r} (the numbers come from them)"
+                 if roster.id_column else "; it has no column of the ids students type (--id-column): typed ids "
+                                          "are checked only against each other"))
     extensions = coursesite.read_extensions(args.extensions) if args.extensions else []
     if (penalty.per_day or extensions) and args.deadline is None and not (roster and "Moodle" in roster.kind):
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "

@@ -2,11 +2,29 @@
 
 :func:`flag_copying` takes the class's outcomes (:class:`grading.grader.Outcome`, with the ``values``,
 ``variant``, ``fingerprint``, ``written`` and ``course_code`` grading stored) and returns, per submission file,
-a list of flags ``{"kind": KIND, "with": [other files], "what": "one sentence"}``; it also stores them in each
-``Outcome.flags``. A flag never changes a score: it points the teacher at something to look at.
+a list of flags ``{"kind": KIND, "with": [other files], "what": "one sentence"}`` (tools/grading/flags.py); it
+also stores them in each ``Outcome.flags``. A flag never changes a score: it points the teacher at something to
+look at. A student's own submissions (the same student of the class list, else the same name and site number
+in the file names) are never compared with each other.
 
 The kinds, and when each is raised:
 
+``course-code``
+    A typed course code that is not the teacher's: the submission is graded with the teacher's code (unless
+    the teacher accepts the typed one with ``--accept-code``); the flag says what it scores on the typed code.
+``answer-key``
+    A code cell that imports gamelib.homework's internals (anything but ``my_numbers``), uses the answer key's
+    names (``one_right_answer``, ``.mark``, ...), private or introspection attributes, or runs code built from
+    text (``exec``, ``__import__``): read from the cells without running them (tools/grading/notebook.py,
+    ``key_use``); the flag names the cell.
+``other-id-outputs``
+    The saved output of the cell that shows the student's numbers (``mine``) shows another id or course code
+    than the one typed, or numbers that are not those of the typed id: the id was changed after the notebook
+    was run (a copy handed in without running it again). Names the classmate whose id it is, if any.
+``same-run``
+    Two students' saved outputs carry the same run tag (a random tag of the kernel session that made them,
+    shown with the numbers: gamelib.homework.core.RUN): one file was made from the other without being run
+    again. (Run again from the top, a copy loses both traces: then only the code and the written answer tell.)
 ``other-numbers``
     Answers that are wrong for the student's own numbers and right for a classmate's, on questions whose
     answers this close would rarely match by chance: for each such question, ``f`` is the share of
@@ -14,55 +32,65 @@ The kinds, and when each is raised:
     right too (plus one, over the samples plus one); the flag is raised when (class size - 1) times the
     product of the ``f`` is at most :data:`EVIDENCE`, that is when a coincidence this close would happen by
     chance for at most 1 student in 100. One matching question alone never suffices (its ``f`` is at least
-    1/301, and a class of 30 gives 29/301); two distinctive ones do.
+    1/301, and a class of 30 gives 29/301); two distinctive ones do. Questions the public example explains
+    (below) are left out first: its answers match many students' by chance.
 ``public-example``
     The same, against the public example's numbers (the example id with the demo course code: what the
     public sources compute), with the class size taken as 2; or a written answer at least
-    :data:`WRITTEN_SIMILARITY` similar to the public model answer.
-``same-written-answer``
-    Two written answers (each at least :data:`WRITTEN_MIN_WORDS` words) whose word triples overlap by at
-    least :data:`WRITTEN_SIMILARITY` (Jaccard similarity of the sets of three consecutive words, after
-    case, punctuation and Markdown are dropped): 1.0 for the same text, about 0.55 to 0.65 for a copy with
-    one word in ten changed, at most 0.05 for answers to the same question written apart
-    (tests/test_copying.py measures these examples).
-``same-answer-cells``
-    At least :data:`CODE_SHARED_CELLS` code cells, each at least :data:`CODE_MIN_CHARS` characters, whose
-    code is the same once comments, spaces and line breaks are dropped (:func:`normalise_code`), where that
-    code is rare: written in no more than two submissions, or a tenth of the class if that is more, and not
-    the public solution's own line. Everyone's ``q1_grundy = SubtractionGame(mine.q1.S)...`` is not a flag.
+    :data:`WRITTEN_SIMILARITY` similar to the public model answer. (The public solution *code* typed in is
+    not flagged: it is the method the issue makes public, and it computes the right answers for any id.)
 ``same-cell-ids``
     Cells that the handout does not have (added by the student; JupyterLab gives each a random id) whose ids
     another submission carries too: one file was copied from the other.
 ``same-execution-history``
     The same sequence of execution counts as another submission, over at least :data:`EXECUTIONS_MIN` run
     cells, when it is not the 1, 2, 3, ... of *Restart Kernel and Run All*.
-``course-code``
-    A typed course code that is not the teacher's (the submission is graded with the teacher's code).
+``same-answer-cells``
+    Code cells whose *shape* is the same (:func:`code_shape`: tokens, with the student's own variable names
+    replaced by their order of first use, so renaming ``g1`` to ``game`` changes nothing), weighed by length
+    and rarity: a shared cell of ``n`` tokens, written by ``k`` submissions of the class, adds
+    ``max(0, n - CODE_FREE_TOKENS) / (k - 1)``, unless it is the public solution's shape or more than a tenth
+    of the class (at least 2) wrote it; the flag is raised when a pair's sum reaches :data:`CODE_EVIDENCE`.
+    A natural one-liner (``q1_grundy = list(SubtractionGame(mine.q1.S).grundy_values(16))``: 18 tokens)
+    weighs nothing however many write it; a copy of a classmate's own multi-line cells does
+    (tests/test_copying.py measures both).
+``same-written-answer``
+    Two written answers (each at least :data:`WRITTEN_MIN_WORDS` words) whose word triples overlap by at
+    least :data:`WRITTEN_SIMILARITY` (Jaccard similarity of the sets of three consecutive words, after
+    case, punctuation and Markdown are dropped): 1.0 for the same text, about 0.55 to 0.65 for a copy with
+    one word in ten changed, at most 0.05 for answers to the same question written apart
+    (tests/test_copying.py measures these examples).
 """
 
 from __future__ import annotations
 
+import builtins
 import io
+import keyword
 import math
 import re
 import tokenize
 from collections import Counter
 from itertools import combinations
 
-from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, Numbers
+import gamelib
+from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, Numbers, normalise_course_code, normalise_student_id
+from gamelib.homework.marking import accepts
 
+from .flags import flag as _flag
 from .plain import BadReport, decode_value
 
-KINDS = ("other-numbers", "public-example", "same-answer-cells", "same-written-answer", "same-cell-ids",
-         "same-execution-history", "course-code")
+KINDS = ("course-code", "answer-key", "other-id-outputs", "same-run", "other-numbers", "public-example",
+         "same-cell-ids", "same-execution-history", "same-answer-cells", "same-written-answer")
 #: Random students of the course whose numbers measure how common a right answer is.
 SAMPLES = 300
 #: Largest expected number of students flagged by chance, per student, for ``other-numbers``.
 EVIDENCE = 0.01
 #: Jaccard similarity of word triples from which two written answers are flagged, and their least length.
 WRITTEN_SIMILARITY, WRITTEN_MIN_WORDS = 0.4, 12
-#: Least length of a code cell compared, and how many rare shared cells make a flag.
-CODE_MIN_CHARS, CODE_SHARED_CELLS = 20, 2
+#: Tokens of a shared code cell that weigh nothing (a natural one-liner has 18 to 25), and the weight of
+#: shared cells that makes a ``same-answer-cells`` flag (see the module docstring).
+CODE_FREE_TOKENS, CODE_EVIDENCE = 25, 40
 #: Least number of run cells in an execution history compared.
 EXECUTIONS_MIN = 5
 
@@ -81,6 +109,46 @@ def normalise_code(text: str) -> str:
     except (tokenize.TokenError, IndentationError, SyntaxError, ValueError):
         return " ".join(text.split())
     return " ".join(tokens)
+
+
+#: Names a code shape keeps (everyone's): the handout's and gamelib's, Python's keywords and builtins.
+KEPT_NAMES = frozenset({*keyword.kwlist, *keyword.softkwlist, *dir(builtins), *gamelib.__all__, "mine",
+                        "student_id", "course_code", "my_numbers", "gamelib", "np", "numpy"})
+_ANSWER_NAME = re.compile(r"^q\d+_\w+$")
+
+
+def code_shape(text: str) -> tuple[str, int]:
+    """Python code as its tokens (comments, spacing and line breaks dropped, as :func:`normalise_code`) with
+    the student's own names (any name that is not Python's, gamelib's, the handout's or an answer's, and is
+    not an attribute or a keyword argument) replaced by their order of first use; and how many tokens it has.
+    Renaming a variable does not change a cell's shape.
+
+    >>> code_shape("g1 = SubtractionGame(mine.q1.S)\\nq1_grundy = list(g1.grundy_values(16))")[0]
+    'v0 = SubtractionGame ( mine . q1 . S ) q1_grundy = list ( v0 . grundy_values ( 16 ) )'
+    >>> code_shape("game = SubtractionGame(mine.q1.S)\\nq1_grundy = list(game.grundy_values(16))")[1]
+    21
+    """
+    skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+               tokenize.ENDMARKER}
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in skipped]
+    except (tokenize.TokenError, IndentationError, SyntaxError, ValueError):
+        words_ = text.split()
+        return " ".join(words_), len(words_)
+    renamed: dict[str, str] = {}
+    out, depth = [], 0
+    for index, token in enumerate(tokens):
+        string = token.string
+        if token.type == tokenize.OP:
+            depth += string in "([{"
+            depth -= string in ")]}"
+        elif token.type == tokenize.NAME and string not in KEPT_NAMES and not _ANSWER_NAME.match(string):
+            after_dot = index > 0 and tokens[index - 1].string == "."
+            keyword_argument = depth > 0 and index + 1 < len(tokens) and tokens[index + 1].string == "="
+            if not after_dot and not keyword_argument:
+                string = renamed.setdefault(string, f"v{len(renamed)}")
+        out.append(string)
+    return " ".join(out), len(out)
 
 
 def words(text: str) -> list[str]:
@@ -108,15 +176,11 @@ def similarity(a: list[str], b: list[str]) -> float:
 
 
 def _who(o) -> str:
-    return str(o.name or (f"student_id {o.student_id}" if o.student_id else o.file))[:80]
+    return str(o.who if hasattr(o, "who") else (o.name or o.file))[:80]
 
 
 def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _flag(kind: str, others: list, what: str) -> dict:
-    return {"kind": kind, "with": [o.file for o in others], "what": what}
 
 
 def _values(o) -> dict:
@@ -129,6 +193,12 @@ def _values(o) -> dict:
     return found
 
 
+def _owner(o) -> str:
+    from .records import owner
+
+    return owner(o)
+
+
 class _Commonness:
     """How often a question's answers are right for a random student of the course (see ``other-numbers``)."""
 
@@ -139,50 +209,68 @@ class _Commonness:
     def share(self, question: str, values: dict) -> float:
         if self._samples is None:
             self._samples = [self.homework.numbers(f"sample-{i}") for i in range(SAMPLES)]
-        hits = sum(sample.accepts(question, values) for sample in self._samples)
+        hits = sum(accepts(sample, question, values) for sample in self._samples)
         return (hits + 1) / (SAMPLES + 1)
 
 
+def _graded_numbers(o, homework) -> Numbers | None:
+    student = (o.variant or {}).get("student_id")
+    if student is None:
+        return None
+    try:
+        return homework.definition.numbers(student, getattr(o, "graded_code", None) or homework.course_code)
+    except (TypeError, ValueError):
+        return None
+
+
 def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> None:
-    """The ``other-numbers`` and ``public-example`` flags (answers right for numbers not the student's)."""
-    numbers = {}
-    for o in graded:
-        student = (o.variant or {}).get("student_id")
-        if student is not None:
-            try:
-                numbers[o.file] = homework.numbers(student)
-            except (TypeError, ValueError):
-                continue
+    """The ``public-example`` and ``other-numbers`` flags (answers right for numbers not the student's): the
+    public example first, and the questions it explains are not held against a classmate."""
+    numbers = {o.file: n for o in graded if (n := _graded_numbers(o, homework)) is not None}
     example = homework.definition.numbers(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
     commonness = _Commonness(homework)
     names = {q.name: q.names for q in homework.definition.questions}
-    class_size = len(graded)
+    class_size = len({_owner(o) for o in graded})
+
+    def evidence(matched: list[str], values: dict, others: int) -> float:
+        return math.prod(commonness.share(q, values) for q in matched) * max(others, 1)
+
     for s in graded:
         values = _values(s)
         wrong = [q for q in names if not (s.questions.get(q) or {}).get("right")
                  and all(n in values for n in names[q])]
         if not wrong:
             continue
+        public = [q for q in wrong if accepts(example, q, values)]
+        if public:
+            expected = evidence(public, values, 1)
+            if expected <= EVIDENCE:
+                flags[s.file].append(_flag("public-example", [], (
+                    f"the answers to {_listed(public)} are wrong for this student's own numbers and right for the "
+                    f"public example's (student {EXAMPLE_STUDENT_ID!r}, course code {DEMO_COURSE_CODE!r}: what the "
+                    f"public sources compute); by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
+            wrong = [q for q in wrong if q not in public]
         own = (s.variant or {}).get("student_id")
-        candidates = [(t, numbers[t.file]) for t in graded if t is not s and t.file in numbers
-                      and numbers[t.file].student_id != own]
-        for t, theirs in candidates + [(None, example)]:
-            matched = [q for q in wrong if theirs.accepts(q, values)]
+        for t in graded:
+            theirs = numbers.get(t.file)
+            if t is s or theirs is None or _owner(t) == _owner(s) or theirs.student_id == own:
+                continue
+            matched = [q for q in wrong if accepts(theirs, q, values)]
             if not matched:
                 continue
-            chance = math.prod(commonness.share(q, values) for q in matched)
-            expected = chance * (max(class_size - 1, 1) if t is not None else 1)
+            expected = evidence(matched, values, class_size - 1)
             if expected > EVIDENCE:
                 continue
-            said = (f"the answers to {_listed(matched)} are wrong for this student's own numbers and right for "
-                    + (f"{_who(t)}'s" if t is not None else
-                       f"the public example's (student {EXAMPLE_STUDENT_ID!r}, course code {DEMO_COURSE_CODE!r}: "
-                       "what the public sources compute)")
-                    + f"; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")
-            if t is None:
-                flags[s.file].append(_flag("public-example", [], said))
-            else:
-                flags[s.file].append(_flag("other-numbers", [t], said))
+            flags[s.file].append(_flag("other-numbers", [t], (
+                f"the answers to {_listed(matched)} are wrong for this student's own numbers and right for "
+                f"{_who(t)}'s; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
+
+
+def _pairs(graded: list):
+    """Every two submissions of different students."""
+    for a, b in combinations(sorted(graded, key=lambda o: o.file), 2):
+        if _owner(a) != _owner(b):
+            yield a, b
 
 
 def _written(graded: list, homework, flags: dict[str, list[dict]]) -> None:
@@ -195,15 +283,14 @@ def _written(graded: list, homework, flags: dict[str, list[dict]]) -> None:
             found = words((o.written or {}).get(question.name, ""))
             if len(found) >= WRITTEN_MIN_WORDS and not set(found) <= template:
                 texts[o.file] = found
-        by_file = {o.file: o for o in graded}
-        for a, b in combinations(sorted(texts), 2):
-            score = similarity(texts[a], texts[b])
+        for a, b in _pairs([o for o in graded if o.file in texts]):
+            score = similarity(texts[a.file], texts[b.file])
             if score >= WRITTEN_SIMILARITY:
                 for mine, theirs in ((a, b), (b, a)):
                     how = "the same as" if score == 1 else "nearly the same as"
-                    flags[mine].append(_flag("same-written-answer", [by_file[theirs]],
-                                             f"the written answer to {question.name} is {how} "
-                                             f"{_who(by_file[theirs])}'s (similarity {score:.2f})"))
+                    flags[mine.file].append(_flag("same-written-answer", [theirs],
+                                                  f"the written answer to {question.name} is {how} "
+                                                  f"{_who(theirs)}'s (similarity {score:.2f})"))
         model = words(models.get(question.name, ""))
         if len(model) >= WRITTEN_MIN_WORDS:
             for file, found in texts.items():
@@ -215,44 +302,136 @@ def _written(graded: list, homework, flags: dict[str, list[dict]]) -> None:
 
 
 def _code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
-    """``same-answer-cells``: rare code cells shared by two submissions."""
-    cells = {o.file: {c for c in (o.fingerprint or {}).get("code", []) if isinstance(c, str)
-                      and len(c) >= CODE_MIN_CHARS} for o in graded}
-    count = Counter(c for found in cells.values() for c in found)
-    rare_limit = max(2, len(graded) // 10)
-    public = getattr(homework, "model_code", frozenset())
-    rare = {c for c, n in count.items() if n <= rare_limit and c not in public}
-    by_file = {o.file: o for o in graded}
-    for a, b in combinations(sorted(cells), 2):
-        shared = cells[a] & cells[b] & rare
-        if len(shared) >= CODE_SHARED_CELLS:
+    """``same-answer-cells``: code of the same shape, weighed by length and rarity (see the module docstring)."""
+    shapes: dict[str, dict[str, int]] = {}
+    for o in graded:
+        found = {}
+        for item in (o.fingerprint or {}).get("shapes", []):
+            if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], int):
+                found[item[0]] = item[1]
+        shapes[o.file] = found
+    writers: Counter = Counter()
+    by_owner: dict[str, set[str]] = {}
+    for o in graded:  # a student's own submissions count once
+        by_owner.setdefault(_owner(o), set()).update(shapes[o.file])
+    for found in by_owner.values():
+        writers.update(found)
+    common_limit = max(2, len(by_owner) // 10)
+    public = getattr(homework, "model_shapes", frozenset())
+    for a, b in _pairs(graded):
+        shared = [(shape, shapes[a.file][shape]) for shape in set(shapes[a.file]) & set(shapes[b.file])
+                  if shape not in public and writers[shape] <= common_limit]
+        weight = sum(max(0, tokens - CODE_FREE_TOKENS) / max(1, writers[shape] - 1) for shape, tokens in shared)
+        if weight >= CODE_EVIDENCE:
+            cells = sum(1 for _, tokens in shared if tokens > CODE_FREE_TOKENS)
             for mine, theirs in ((a, b), (b, a)):
-                flags[mine].append(_flag("same-answer-cells", [by_file[theirs]],
-                                         f"{len(shared)} code cells are the same as {_who(by_file[theirs])}'s "
-                                         f"(code that at most {rare_limit} submissions of the class have)"))
+                flags[mine.file].append(_flag("same-answer-cells", [theirs], (
+                    f"{cells} code cell(s) have the same code as {_who(theirs)}'s, variable names aside (weight "
+                    f"{weight:.0f}: tokens past {CODE_FREE_TOKENS} per cell, over the writers but one; flagged from "
+                    f"{CODE_EVIDENCE})")))
 
 
 def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
-    """``same-cell-ids`` and ``same-execution-history``."""
+    """``same-cell-ids``, ``same-execution-history`` and ``same-run``."""
     ids = {o.file: set((o.fingerprint or {}).get("added_ids", [])) for o in graded}
     runs = {}
     for o in graded:
         counts = [c for c in (o.fingerprint or {}).get("executions", []) if isinstance(c, int)]
         if len(counts) >= EXECUTIONS_MIN and counts != list(range(1, len(counts) + 1)):
             runs[o.file] = tuple((o.fingerprint or {}).get("executions", []))
-    by_file = {o.file: o for o in graded}
-    for a, b in combinations(sorted(by_file), 2):
-        shared = ids[a] & ids[b]
+    tags = {o.file: {s.get("run") for s in (o.fingerprint or {}).get("shown", []) if isinstance(s, dict)
+                     and isinstance(s.get("run"), str)} for o in graded}
+    for a, b in _pairs(graded):
+        shared = ids[a.file] & ids[b.file]
         if shared:
             for mine, theirs in ((a, b), (b, a)):
-                flags[mine].append(_flag("same-cell-ids", [by_file[theirs]],
-                                         f"{len(shared)} cell(s) added to the handout carry the same ids as in "
-                                         f"{_who(by_file[theirs])}'s notebook: one file was made from the other"))
-        if a in runs and runs.get(a) == runs.get(b):
+                flags[mine.file].append(_flag("same-cell-ids", [theirs], (
+                    f"{len(shared)} cell(s) added to the handout carry the same ids as in {_who(theirs)}'s "
+                    "notebook: one file was made from the other")))
+        if a.file in runs and runs.get(a.file) == runs.get(b.file):
             for mine, theirs in ((a, b), (b, a)):
-                flags[mine].append(_flag("same-execution-history", [by_file[theirs]],
-                                         f"the cells were run in the same order, with the same execution counts, "
-                                         f"as in {_who(by_file[theirs])}'s notebook"))
+                flags[mine.file].append(_flag("same-execution-history", [theirs], (
+                    f"the cells were run in the same order, with the same execution counts, as in {_who(theirs)}'s "
+                    "notebook")))
+        same_run = tags[a.file] & tags[b.file]
+        if same_run:
+            for mine, theirs in ((a, b), (b, a)):
+                flags[mine.file].append(_flag("same-run", [theirs], (
+                    f"its saved outputs were made in the same run of Python as {_who(theirs)}'s (run tag "
+                    f"{sorted(same_run)[0]}): one file was made from the other without being run again")))
+
+
+def _outputs(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+    """``other-id-outputs``: saved outputs of numbers that are not those of the id and code typed."""
+    ids = {}
+    for o in graded:
+        for known in (o.student_id, (o.variant or {}).get("student_id"), getattr(o, "roster_id", None)):
+            if known:
+                try:
+                    ids.setdefault(normalise_student_id(known), []).append(o)
+                except (TypeError, ValueError):
+                    continue
+    for o in graded:
+        if not o.student_id:
+            continue
+        try:
+            typed_id = normalise_student_id(o.student_id)
+            typed_code = normalise_course_code(o.course_code) if o.course_code else None
+        except (TypeError, ValueError):
+            continue
+        for shown in (o.fingerprint or {}).get("shown", []):
+            if not isinstance(shown, dict) or not isinstance(shown.get("student"), str):
+                continue
+            student, course = shown["student"], shown.get("course")
+            others = list({id(t): t for t in ids.get(student, []) if _owner(t) != _owner(o)}.values())
+            whose = f" ({_listed(sorted({_who(t) for t in others}))}'s)" if others else ""
+            where = f"the saved output of cell {shown.get('cell')}"
+            if student != typed_id:
+                said = (f"{where} shows the numbers of student {student!r}{whose}, not of the id typed, "
+                        f"{o.student_id!r}: the id was changed after the notebook was run")
+            elif typed_code is not None and course != typed_code:
+                said = (f"{where} shows the numbers of course code {course!r}, not of the code typed, "
+                        f"{o.course_code!r}: the code was changed after the notebook was run")
+            else:
+                try:
+                    expected = homework.definition.numbers(student, course).plain
+                except (TypeError, ValueError):
+                    continue
+                if not shown.get("numbers") or shown["numbers"] == expected:
+                    continue
+                said = (f"{where} shows numbers that are not those of the id and code it names ({student!r}, "
+                        f"{course!r}): the output was edited")
+            flags[o.file].append(_flag("other-id-outputs", others[:3], said))
+            break
+
+
+def _key_use(graded: list, flags: dict[str, list[dict]]) -> None:
+    """``answer-key``: cells that reach the answer key (read without running them)."""
+    for o in graded:
+        for use in (o.fingerprint or {}).get("key_use", [])[:5]:
+            if isinstance(use, dict) and isinstance(use.get("what"), list):
+                flags[o.file].append(_flag("answer-key", [], (
+                    f"cell {use.get('cell')} ({str(use.get('first_line', ''))[:60]!r}) "
+                    + "; ".join(str(w) for w in use["what"][:4])
+                    + ": the answer key is public code, but a student's notebook has no need of it")))
+
+
+def _course_code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+    expected = normalise_course_code(homework.course_code)
+    for o in graded:
+        if o.course_code is None or o.course_code.strip().casefold() == expected:
+            continue
+        accepted = getattr(o, "graded_code", None)
+        typed = o.typed_score or {}
+        scored = (f"; on the typed code's numbers it scores {typed['score']:g} of {typed['possible']:g}"
+                  if typed.get("course_code") == o.course_code.strip().casefold() and "score" in typed else "")
+        if accepted and normalise_course_code(accepted) != expected:
+            how = f"graded with {accepted!r}, the code you accepted for it (--accept-code)"
+        else:
+            how = (f"graded with the course's code ({o.score:g} of {o.possible:g}){scored}; to grade it with the "
+                   f"typed code: --accept-code '{o.file}={o.course_code.strip()}'")
+        flags[o.file].append(_flag("course-code", [], f"the notebook has the course code {o.course_code[:40]!r}, "
+                                                      f"not the course's: {how}"))
 
 
 def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
@@ -262,11 +441,9 @@ def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
 
     flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
-    expected = homework.course_code.strip().casefold()
-    for o in graded:
-        if o.course_code is not None and o.course_code.strip().casefold() != expected:
-            flags[o.file].append(_flag("course-code", [], f"the notebook has the course code {o.course_code[:40]!r}, "
-                                                          "not the course's; it was graded with the course's code"))
+    _course_code(graded, homework, flags)
+    _key_use(graded, flags)
+    _outputs(graded, homework, flags)
     _matching_numbers(graded, homework, flags)
     _written(graded, homework, flags)
     _code(graded, homework, flags)

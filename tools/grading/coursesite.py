@@ -10,11 +10,14 @@ The files written (each checked against the format the course site documents and
 
 - ``canvas-import.csv``: Canvas's gradebook import ("Grades › Import"): ``Student, ID, SIS User ID,
   SIS Login ID, Section`` and the assignment's column as Canvas exported it (``Title (id)``), a ``Points
-  Possible`` row, one row per student; an empty cell changes nothing in Canvas.
-- ``moodle-grading-worksheet.csv``: Moodle's assignment "Upload grading worksheet": ``Identifier`` ("Participant
-  N"), ``Full name``, ``Email address``, ``Status``, ``Grade``, ``Maximum grade``, ``Grade can be changed``,
-  ``Last modified (submission)``, ``Last modified (grade)`` (copied from the worksheet, so that Moodle skips a
-  grade changed on the site since it was downloaded), ``Feedback comments``; Moodle skips an empty grade.
+  Possible`` row, one row per student. A student without a new grade gets the score the export has for them,
+  unchanged: Canvas takes a blank where a score was as a change, and clears the score.
+- ``moodle-grading-worksheet.csv``: Moodle's assignment "Upload grading worksheet": the worksheet as it was
+  downloaded (every column, Moodle's own header: ``Identifier`` "Participant N", ``Grade``, ``Maximum Grade``,
+  ``Last modified (grade)``, which makes Moodle skip a grade changed on the site since, ...) with ``Grade`` and
+  ``Feedback comments`` filled in; a student without a new grade keeps the worksheet's grade and comment
+  (Moodle imports a changed comment even where it skips the grade). From a participants list, those columns
+  with Moodle's names.
 - ``moodle-feedback.zip``: for the assignment's "Upload multiple feedback files in a zip": a folder per student
   named as Moodle names them in its download, ``Full Name_N_assignsubmission_file_``, holding
   ``<set>-feedback.md``.
@@ -39,13 +42,16 @@ from pathlib import Path, PurePosixPath
 from . import records, safetext
 from .grader import NOT_GRADED, HomeworkSet, Outcome
 from .late import ON_TIME, Lateness, LateRuleError, Penalty, judge, local_zone, moodle_extension, parse_when
-from .layout import Submission
+from .layout import Skipped, Submission, identity
 from .roster import BY_TYPED_ID, CANVAS, MOODLE_WORKSHEET, Roster, Student, matcher, name_keys, normal_id
 
 RULES = ("latest", "best", "first")
 NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, GRADED_STATE = ("no submission", "not graded", "not yet marked",
                                                                   "graded")
-MOODLE_COLUMNS = ("Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade",
+#: The worksheet's columns as Moodle names them (mod/assign/gradingtable.php, lang/en/assign.php: ``recordid``
+#: "Identifier", ``maxgrade`` "Maximum Grade", ``lastmodifiedgrade`` "Last modified (grade)"; core "Full name",
+#: "Grade"): written when the class list is a participants list; a worksheet's own header is written back as is.
+MOODLE_COLUMNS = ("Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade",
                   "Grade can be changed", "Last modified (submission)", "Last modified (grade)", "Feedback comments")
 CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 NO_PENALTY = Penalty()
@@ -165,8 +171,9 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
                  hand_marks: dict[str, dict[str, float]], roster: Roster | None = None, *, rule: str = "latest",
                  points: float | None = None, deadline: datetime | None = None,
                  extensions: list[tuple[str, datetime]] = (), penalty: Penalty = NO_PENALTY,
-                 file_times: bool = False, zone: tzinfo | None = None) -> ClassGrades:
-    """Each student's grade (see the module docstring)."""
+                 file_times: bool = False, zone: tzinfo | None = None, skipped: list[Skipped] = ()) -> ClassGrades:
+    """Each student's grade (see the module docstring). ``skipped`` (the files of the download that are not
+    notebooks) lets a student without a notebook be told apart from one who handed nothing in."""
     if rule not in RULES:
         raise ValueError(f"the rule for several submissions must be one of {RULES}, not {rule!r}")
     zone = zone or local_zone()
@@ -212,11 +219,30 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
                 if entry.how == BY_TYPED_ID:
                     entry.notes.append("matched to the class list only by the id typed in the notebook (the file "
                                        "name matched nobody): check that it is theirs")
+            else:
+                entry.notes += _nothing_graded(student, skipped, match)
             entries.append(entry)
     not_on_roster = [finish(Entry(group[0].name or group[0].file), group) for group in loose.values()]
     if roster is None:
         entries, not_on_roster = sorted(not_on_roster, key=lambda e: e.label.casefold()), []
     return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline)
+
+
+def _nothing_graded(student: Student, skipped: list[Skipped], match) -> list[str]:
+    """Why a student of the class list has no notebook graded, when the download or the list says more than
+    "no submission": files of theirs that are not notebooks, a status that says they handed something in."""
+    notes = []
+    theirs = []
+    for s in skipped:
+        who = identity(s.file)
+        if who["site_id"] and match(who["site_id"], who["name"], None, None).student is student:
+            theirs.append(f"{PurePosixPath(s.file).name} ({s.reason})")
+    if theirs:
+        notes.append("no notebook in the download; it has of theirs: " + "; ".join(theirs[:3]))
+    status = (student.row.get("Status") or "").strip()
+    if "submitted" in status.casefold() and "no submission" not in status.casefold():
+        notes.append(f"the worksheet's status is {status[:80]!r}, but the download has no notebook of theirs")
+    return notes
 
 
 # --- what a student reads ------------------------------------------------------------------------------
@@ -239,6 +265,27 @@ def feedback_for(entry: Entry, grades: ClassGrades, homework: HomeworkSet, hand_
                                  grade_lines(entry, grades))
 
 
+def write_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict, folder: Path) -> list[Path]:
+    """``feedback/<student>.md``: one file per student who handed something in, for the submission that
+    counts, with the grade and lateness lines (the same text the course sites' feedback files carry)."""
+    if folder.exists():
+        for old in folder.glob("*.md"):
+            old.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for e in grades.entries + grades.not_on_roster:
+        if e.outcome is None:
+            continue
+        site_id = e.student.site_id if e.student is not None else e.outcome.site_id
+        name = re.sub(r"[^\w.-]+", "-", safetext.visible(e.label)).strip("-.")[:60] or "student"
+        path = folder / f"{name}{f'_{site_id}' if site_id else ''}.md"
+        if path in paths:
+            path = folder / f"{records.slug(e.outcome.file)}.md"
+        path.write_text(feedback_for(e, grades, homework, hand_marks), encoding="utf-8", errors="replace")
+        paths.append(path)
+    return paths
+
+
 # --- the files for the course sites ---------------------------------------------------------------------
 
 def _grade_text(grade: float | None) -> str:
@@ -257,22 +304,41 @@ def write_canvas(grades: ClassGrades, path: Path) -> Path:
         for e in grades.entries:
             s = e.student
             writer.writerow([safetext.csv_cell(s.name), s.site_id or "", safetext.csv_cell(s.sis_id),
-                             safetext.csv_cell(s.login), safetext.csv_cell(s.section), _grade_text(e.grade)])
+                             safetext.csv_cell(s.login), safetext.csv_cell(s.section), _site_grade(e)])
     return path
 
 
-def _moodle_comment(entry: Entry, grades: ClassGrades) -> str:
-    """The worksheet's Feedback comments (Moodle shows it as HTML: only the grader's own words, escaped)."""
-    if entry.outcome is None:
-        return ""
+def _site_grade(entry: Entry) -> str:
+    """The grade for the course site's import: the new one, else the one the class list's export has now,
+    unchanged (Canvas's importer takes a blank where a score was as a change and clears the score,
+    lib/gradebook_importer.rb, no_change_to_value?; Moodle's skips a grade equal to the one it has)."""
+    if entry.grade is not None:
+        return _grade_text(entry.grade)
+    current = entry.student.current_grade if entry.student is not None else ""
+    return "" if current in ("-", None) else safetext.csv_cell(current)
+
+
+def waiting(grades: ClassGrades) -> list[Entry]:
+    """The students whose grade the import leaves as the course site has it: handed in, but not graded to the
+    end (a written answer to mark, a file that could not be graded)."""
+    return [e for e in grades.entries if e.grade is None and e.outcome is not None]
+
+
+def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str) -> str:
+    """The worksheet's Feedback comments for a student. Moodle imports a changed comment even where it skips
+    the grade (mod/assign/feedback/offline/locallib.php), so a row without a new grade keeps the comment the
+    worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. Moodle shows the
+    comment as HTML: only the grader's own words, with HTML's own characters escaped (no apostrophe entity)."""
+    if entry.outcome is None or entry.grade is None:
+        return exported
     o = entry.outcome
-    parts = [f"Automatic score {o.score:g} of {o.possible:g}." if o.score is not None else "Not graded: see the file."]
-    if entry.state == NOT_YET_MARKED:
-        parts.append("Written answers still to be marked.")
+    total = f", total {entry.total:g} of {grades.possible:g}" if grades.possible != o.possible else ""
+    parts = [f"Grade {_grade_text(entry.grade)} of {grades.points:g}: automatic score {o.score:g} of "
+             f"{o.possible:g}{total}."]
     if entry.lateness.late:
         parts.append(f"Late: {entry.lateness.why}.")
     parts.append("Details in the feedback file.")
-    return html.escape(" ".join(parts))
+    return html.escape(" ".join(parts), quote=False)
 
 
 def _site_cell(value: object) -> str:
@@ -287,20 +353,29 @@ def write_moodle(grades: ClassGrades, path: Path) -> Path:
     if roster is None or not roster.kind.startswith("Moodle"):
         raise ValueError("a Moodle grading worksheet needs Moodle's worksheet or participants list as the class "
                          "list (--roster)")
+    header = list(roster.header) if roster.kind == MOODLE_WORKSHEET else list(MOODLE_COLUMNS)
+    columns = {h.casefold(): h for h in header}
+    grade_column = columns.get("grade", "Grade")
+    comment_column = columns.get("feedback comments")
+    if comment_column is None:
+        comment_column = "Feedback comments"
+        header.append(comment_column)
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(MOODLE_COLUMNS)
+        writer.writerow(header)
         for e in grades.entries:
             row = dict(e.student.row) if roster.kind == MOODLE_WORKSHEET else {}
             if not row:
                 participant = e.student.site_id or (e.submission.site_id if e.submission else None)
                 row = {"Identifier": f"Participant {participant}" if participant else "",
                        "Full name": e.student.name, "Email address": e.student.email or "",
-                       "Maximum grade": f"{grades.points:g}", "Grade can be changed": "Yes",
+                       "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
-            row["Grade"] = _grade_text(e.grade)
-            row["Feedback comments"] = _moodle_comment(e, grades)
-            writer.writerow([_site_cell(row.get(c, "")) for c in MOODLE_COLUMNS])
+            row[grade_column] = _site_grade(e)
+            row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""))
+            # a comment kept goes back exactly as exported (made one line, Moodle would import it as a change)
+            writer.writerow([row.get(c, "") if c == comment_column and e.grade is None else _site_cell(row.get(c, ""))
+                             for c in header])
     return path
 
 

@@ -26,10 +26,11 @@ from gamelib.homework import DEMO_COURSE_CODE, Homework, Numbers, normalise_cour
 from . import checks, notebook, sandbox
 from .layout import Submission
 from .plain import BadReport, Report, read_report
+from .roster import same_id
 
 GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED = "graded", "graded, with problems", "not graded"
 #: Bumped when a change to the grader changes results: older result files are then graded again.
-GRADER_VERSION = 3
+GRADER_VERSION = 4
 #: The notebook variables the sandbox reports besides the answers.
 IDENTITY_NAMES = ("student_id", "course_code")
 
@@ -61,6 +62,7 @@ class HomeworkSet:
     #: copying pass compares with.
     model_answers: dict = field(default_factory=dict, compare=False)
     model_code: frozenset = frozenset()
+    model_shapes: frozenset = frozenset()
 
     @property
     def tests_digest(self) -> str:
@@ -108,9 +110,9 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
     (``course_code`` given here overrides it). Stops when the source's questions and points differ from
     :mod:`gamelib.homework`'s, or when the numbers drawn now differ from those the course file recorded at
     build time (the kit changed between handing out and grading). ``warn`` prints the demo-code warning."""
-    from .copying import normalise_code
+    from .copying import code_shape, normalise_code
 
-    questions, model_answers, model_code = [], {}, set()
+    questions, model_answers, model_code, model_shapes = [], {}, set(), set()
     cells = nbformat.read(source, as_version=4).cells
     in_solution = False
     for index, cell in enumerate(cells):
@@ -126,6 +128,7 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
             model_answers[questions[-1].name] = text
         elif in_solution and cell.cell_type == "code":
             model_code.add(normalise_code(text))
+            model_shapes.add(code_shape(text)[0])
     definition = gamelib.homework.homework(source.stem)
     defined = {q.name: q.points for q in definition.questions}
     configured = {q.name: q.points for q in questions if not q.manual}
@@ -150,7 +153,7 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
              "numbers and answers can be computed from the public repository. For marks that count, build with "
              "`make homework COURSE=<your code>` and hand that code to your class.", file=sys.stderr)
     return HomeworkSet(source.stem, tuple(questions), nbformat.read(handout_path, as_version=4), definition,
-                       code, demo, autograder_zip, model_answers, frozenset(model_code))
+                       code, demo, autograder_zip, model_answers, frozenset(model_code), frozenset(model_shapes))
 
 
 @dataclass
@@ -170,7 +173,14 @@ class Outcome:
     of the notebook itself (cell ids the handout does not have, execution counts, answer cells' code).
     ``flags`` is filled by :func:`grading.copying.flag_copying` after the whole class is graded, never by
     grading one file, and never changes a score: each flag is ``{"kind": ..., "with": [files], "what": "one
-    sentence"}`` (see that module for the kinds).
+    sentence"}`` (see tools/grading/flags.py for the kinds).
+
+    ``student`` is the class list's name for the student (when the file matched one), ``roster_id`` the id
+    the class list gives them (the numbers then come from it); ``graded_code`` the course code the answers
+    were marked with (the teacher's, or one accepted with ``--accept-code``). ``typed_score`` is what the work
+    scores on the numbers of the id and course code typed in the notebook, when those are not what it was
+    marked with (``{"student_id", "course_code", "score", "possible"}``): the teacher decides. ``notices`` are
+    the grader's words for the student, shown first in their feedback (a course code or id that is not theirs).
     """
 
     file: str
@@ -194,6 +204,16 @@ class Outcome:
     values: dict = field(default_factory=dict)
     fingerprint: dict = field(default_factory=dict)
     flags: list[dict] = field(default_factory=list)
+    student: str | None = None
+    roster_id: str | None = None
+    graded_code: str | None = None
+    typed_score: dict = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def who(self) -> str:
+        """The student as the teacher knows them: the class list's name, else the file name's, else the file."""
+        return str(self.student or self.name or self.file)
 
 
 def _id_text(value: object) -> str | None:
@@ -251,14 +271,20 @@ def _stored_values(report: Report) -> dict:
 
 def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits = sandbox.DEFAULT_LIMITS,
           sandboxed: bool = True) -> Outcome:
-    """Grade one submission; a bad submission is reported in the outcome, never raised."""
+    """Grade one submission; a bad submission is reported in the outcome, never raised.
+
+    The numbers come from the class list's id for the student (``submission.roster_id``), else the name
+    pattern's id (``submission.student_id``), else the id typed in the notebook; and from the teacher's course
+    code, or the one accepted for this file (``submission.accepted_code``)."""
     start = time.perf_counter()
     outcome = Outcome(submission.file, submission.name, submission.site_id, named_id=submission.student_id,
-                      sandboxed=sandboxed, tests_digest=homework.tests_digest)
+                      sandboxed=sandboxed, tests_digest=homework.tests_digest, student=submission.roster_name,
+                      roster_id=submission.roster_id,
+                      graded_code=submission.accepted_code or homework.course_code)
     try:
         raw = submission.path.read_bytes()[: notebook.MAX_NOTEBOOK_BYTES + 1]
         outcome.sha256 = hashlib.sha256(raw).hexdigest()
-        nb = notebook.read_notebook(raw)
+        nb, shown = notebook.read_submission(raw)
         outcome.problems += notebook.check_set(nb, homework.name)
     except notebook.NotGradable as error:
         outcome.problems.append(str(error))
@@ -267,7 +293,10 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     outcome.student_id = notebook.declared_student_id(nb)
     outcome.course_code = notebook.declared_course_code(nb)
     outcome.written = notebook.written_answers(nb, homework.handout, [q.name for q in homework.written])
-    outcome.fingerprint = notebook.fingerprint(nb, homework.handout)
+    budget = notebook.Budget()
+    outcome.fingerprint = notebook.fingerprint(nb, homework.handout, budget, shown)
+    if budget.problem:
+        outcome.problems.append(budget.problem)
     missing = notebook.missing_handout_cells(nb, homework.handout)
     if missing:
         shown = "; ".join(repr(m) for m in missing[:3]) + (" ..." if len(missing) > 3 else "")
@@ -296,11 +325,14 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     if run.output_bytes > sandbox.KEPT_OUTPUT_BYTES:
         outcome.problems.append(f"printed {run.output_bytes / 2**20:.1f} MB of output (only the first "
                                 f"{sandbox.KEPT_OUTPUT_BYTES // 1024} KB kept)")
-    seeded = _seeded_id(outcome, report, submission.student_id)
+    trusted = submission.roster_id
+    if trusted is not None and outcome.student_id is not None and same_id(outcome.student_id, trusted):
+        trusted = outcome.student_id  # the same id as the list's, in the form typed (an e-mail's name part)
+    seeded = _seeded_id(outcome, report, trusted or submission.student_id)
     numbers = None
     if seeded is not None:
         try:
-            numbers = homework.numbers(seeded)
+            numbers = homework.definition.numbers(seeded, outcome.graded_code)
             outcome.variant = {"student_id": numbers.student_id, "numbers": numbers.plain}
         except (TypeError, ValueError) as error:
             outcome.problems.append(f"the student id {seeded!r} gives no numbers: {error}")
@@ -308,14 +340,65 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
         outcome.problems.append("no student id is typed in the notebook: its numbers are not known, every "
                                 "question scores 0")
     outcome.values = _stored_values(report)
-    outcome.score = outcome.possible = 0.0
+    outcome.score, outcome.possible = _mark_all(outcome, homework, numbers, report)
+    typed = _typed_numbers(outcome, homework, numbers)
+    if typed is not None:
+        score, possible = _mark_all(Outcome(outcome.file), homework, typed, report)
+        outcome.typed_score = {"student_id": typed.student_id, "course_code": typed.course_code, "score": score,
+                               "possible": possible}
+    outcome.notices = _notices(outcome, homework, numbers, typed)
+    outcome.status = GRADED_WITH_PROBLEMS if outcome.problems else GRADED
+    outcome.seconds = round(time.perf_counter() - start, 2)
+    return outcome
+
+
+def _mark_all(outcome: Outcome, homework: HomeworkSet, numbers: Numbers | None, report: Report) -> tuple[float, float]:
+    """Mark every question into ``outcome.questions``; the total and the points possible."""
+    total = possible = 0.0
     for question in homework.definition.questions:
         result = checks.grade_question(question, numbers, report)
         outcome.questions[question.name] = {"score": result.score, "possible": result.possible,
                                             "details": result.details, "feedback": result.feedback,
                                             "right": result.right, "answers": result.answers}
-        outcome.score += result.score
-        outcome.possible += result.possible
-    outcome.status = GRADED_WITH_PROBLEMS if outcome.problems else GRADED
-    outcome.seconds = round(time.perf_counter() - start, 2)
-    return outcome
+        total += result.score
+        possible += result.possible
+    return total, possible
+
+
+def _typed_numbers(outcome: Outcome, homework: HomeworkSet, graded: Numbers | None) -> Numbers | None:
+    """The numbers of the id and course code typed in the notebook, when they are valid and not the numbers
+    it was marked on (then what the work scores on them is worth the teacher's knowing)."""
+    if graded is None or outcome.student_id is None:
+        return None
+    code = outcome.course_code if outcome.course_code is not None else outcome.graded_code
+    try:
+        typed = homework.definition.numbers(outcome.student_id, code)
+    except (TypeError, ValueError):
+        return None
+    same = (typed.student_id, typed.course_code) == (graded.student_id, graded.course_code)
+    return None if same else typed
+
+
+def _notices(outcome: Outcome, homework: HomeworkSet, graded: Numbers | None, typed: Numbers | None) -> list[str]:
+    """What the student is told first: the course code or the id typed is not the one the work was marked
+    with, and what to do. The questions' own lines then speak of numbers the student never saw, so each is
+    replaced by a pointer to this notice."""
+    if graded is None or typed is None:
+        return []
+    said = []
+    if typed.course_code != graded.course_code:
+        said.append(f"The course code typed in your notebook, {outcome.course_code[:40]!r}, is not your course's: "
+                    "your numbers come from your id and your course's code, so answers worked out for the numbers "
+                    "your notebook showed were marked against other numbers. Type the course code your teacher gave "
+                    "you, run all the cells again (Restart Kernel and Run All) and hand the notebook in again, or ask "
+                    "your teacher to grade it under the code you typed.")
+    if typed.student_id != graded.student_id:
+        where = "the class list" if outcome.roster_id else "the course site"
+        said.append(f"The student id typed in your notebook, {outcome.student_id[:40]!r}, is not your id on "
+                    f"{where}, {graded.student_id!r}: your work was marked on the numbers of "
+                    f"{graded.student_id!r}. Type that id, run all the cells again and hand the notebook in again.")
+    for result in outcome.questions.values():
+        if result["score"] < result["possible"]:
+            result["feedback"] = ["marked on other numbers than the ones your notebook showed: see the note at "
+                                  "the top."]
+    return said

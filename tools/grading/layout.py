@@ -54,6 +54,13 @@ class Submission:
     #: When the file was last changed (seconds since 1970), from the download: only a hint of when it was
     #: handed in (a zip from Moodle keeps the upload time; a folder keeps whatever the unpacking gave it).
     modified: float | None = None
+    #: The class list's student this file is from (matched by the course site's number, the name pattern's id
+    #: or the name in the file name, never by the typed id): their name, and the id they were told to type,
+    #: which the numbers then come from (tools/grading/roster.py). None when there is no class list or no match.
+    roster_name: str | None = None
+    roster_id: str | None = None
+    #: A course code the teacher accepts for this file (``--accept-code FILE=CODE``): it is graded with it.
+    accepted_code: str | None = None
 
 
 @dataclass(frozen=True)

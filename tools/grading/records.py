@@ -3,12 +3,14 @@
 - ``results/<file>.json``: one file per submission, written (atomically) the moment it is graded; a later
   run reads them back instead of grading again (unless ``--regrade``);
 - ``<set>-results.csv``: the gradebook, rebuilt from those files on every run — one row per submission with
-  its ``key``, the student's identity, status, each question's score, the automatic ``score``, an empty
-  column per hand-graded question, the ``total`` (empty while a hand mark is missing) and the ``total
-  possible`` including the hand-graded points;
-- ``answers/<question>.md``: every student's written answer to one question, to mark in one pass;
-- ``feedback/<student>.md``: what a student may be given: each question's score and messages that never
-  quote a hidden test;
+  its ``key``, the student's identity (the class list's name when it matched one), status, whether it
+  ``counts`` for its student, each question's score, the automatic ``score``, an empty column per
+  hand-graded question, the ``total`` (empty while a hand mark is missing), the ``total possible`` including
+  the hand-graded points, and its flags (tools/grading/flags.py), most important first;
+- ``answers/<question>.md``: every student's written answer to one question, from the submission that
+  counts, to mark in one pass;
+- ``feedback/<student>.md`` (tools/grading/coursesite.py): what a student may be given, for the submission
+  that counts: :func:`feedback_text`, each question's score and messages that never quote a hidden test;
 - ``not-graded-files.csv``: every file found that is not a submission, with the reason;
 - ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key.
 
@@ -31,8 +33,12 @@ from dataclasses import asdict, fields
 from pathlib import Path
 
 from . import safetext
+from .flags import flag as make_flag
+from .flags import ordered
+from .flags import text as flag_text
 from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
 from .layout import Skipped
+from .roster import Roster, same_id, skeleton, unusual_characters
 
 
 def slug(file: str) -> str:
@@ -130,62 +136,143 @@ def manual_column(question) -> str:
     return f"{question.name} (by hand, {question.points:g})"
 
 
-def flags(outcomes: list[Outcome]) -> dict[str, list[str]]:
-    """Identity problems per file: an id typed differently from the one in the file name, the same student
-    id in several submissions, several submissions from one student. (Copying is flagged by
-    tools/grading/copying.py: every student's numbers now come from the id and the course code.)"""
-    found: dict[str, list[str]] = {o.file: [] for o in outcomes}
-    by_id: dict[str, list[Outcome]] = {}
-    by_name: dict[str, list[Outcome]] = {}
+def owner(o: Outcome) -> str:
+    """Which student a submission is from, as far as the course site tells: the class list's student, else the
+    name and site number in the file name (a student's own submissions are never compared as copies)."""
+    if o.student is not None:
+        return f"list:{o.student}|{o.roster_id or ''}"
+    return f"file:{(o.name or o.file).casefold()}|{o.site_id or ''}"
+
+
+def _scored_as_typed(o: Outcome) -> str:
+    typed = o.typed_score or {}
+    if "score" not in typed:
+        return ""
+    return (f"; on the numbers of what is typed (id {typed['student_id']!r}, course code {typed['course_code']!r}) it "
+            f"scores {typed['score']:g} of {typed['possible']:g}")
+
+
+def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[str] | None = None
+          ) -> dict[str, list[dict]]:
+    """Identity flags per file (tools/grading/flags.py): a typed id that is not the class list's id for the
+    student (another student's, a look-alike, or just another), or not the file name's; the same typed id in
+    several students' submissions; several submissions from one student (with ``counted``, the files that
+    count, saying which one does). Copying is flagged by tools/grading/copying.py."""
+    found: dict[str, list[dict]] = {o.file: [] for o in outcomes}
+    by_owner: dict[str, list[Outcome]] = {}
     for o in outcomes:
-        if o.named_id and o.student_id and o.named_id.strip().casefold() != o.student_id.strip().casefold():
-            found[o.file].append(f"ID MISMATCH: the file name says {o.named_id!r}, the notebook {o.student_id!r}")
+        by_owner.setdefault(owner(o), []).append(o)
+    for o in outcomes:
+        typed = o.student_id
+        if not typed:
+            continue
+        given = o.roster_id
+        other = roster.owner_of_id(typed) if roster is not None else None
+        if other is not None and o.student is not None and (other.name, roster.id_of(other)) != (o.student,
+                                                                                                  o.roster_id):
+            mine = f"; {o.who}'s id on the class list is {given!r}: marked on their own numbers" if given else ""
+            theirs = [x for x in outcomes if x.student == other.name]
+            found[o.file].append(make_flag("id-of-another", theirs,
+                                           f"the notebook has student_id {typed!r}, the id of {other.name} on the "
+                                           f"class list{mine}{_scored_as_typed(o)}"))
+        elif given is not None and not same_id(typed, given):
+            like = _look_alike_owner(roster, typed)
+            if like is not None and (like.name, roster.id_of(like)) != (o.student, o.roster_id):
+                theirs = [x for x in outcomes if x.student == like.name]
+                odd = ", ".join(unusual_characters(typed)) or "other characters"
+                found[o.file].append(make_flag("id-of-another", theirs, (
+                    f"the notebook has student_id {typed!r}, which looks like the id of {like.name} on the class "
+                    f"list ({roster.id_of(like)!r}) but is not it ({odd}); {o.who}'s id is {given!r}: marked on "
+                    f"their own numbers{_scored_as_typed(o)}")))
+            elif skeleton(typed) == skeleton(given):
+                found[o.file].append(make_flag("look-alike-id", [], (
+                    f"the notebook has student_id {typed!r}, which looks like the class list's {given!r} but is "
+                    f"not it ({', '.join(unusual_characters(typed)) or 'other characters'}): marked on the numbers "
+                    f"of {given!r}{_scored_as_typed(o)}")))
+            else:
+                found[o.file].append(make_flag("id-mismatch", [], (
+                    f"the notebook has student_id {typed!r}, the class list's {roster.id_column if roster else 'id'} "
+                    f"is {given!r}: marked on the numbers of {given!r}{_scored_as_typed(o)}")))
+        elif given is None and o.named_id and o.named_id.strip().casefold() != typed.strip().casefold():
+            found[o.file].append(make_flag("id-mismatch", [], f"the file name says {o.named_id!r}, the notebook "
+                                                              f"{typed!r}: marked on the numbers of {o.named_id!r}"
+                                                              f"{_scored_as_typed(o)}"))
+    by_id: dict[str, list[Outcome]] = {}
+    for o in outcomes:
         if o.student_id:
-            by_id.setdefault(o.student_id.strip().casefold(), []).append(o)
-        if o.name:
-            by_name.setdefault(f"{o.name.casefold()}|{o.site_id or ''}", []).append(o)
+            by_id.setdefault(skeleton(o.student_id), []).append(o)
     for group in by_id.values():
-        names = {(o.name or "").casefold() for o in group}
-        if len(group) > 1 and len(names) > 1:
+        if len({owner(o) for o in group}) > 1:
             for o in group:
-                others = ", ".join(x.file for x in group if x is not o)
-                found[o.file].append(f"DUPLICATE ID: student_id {o.student_id!r} is also typed in {others}")
-    for group in by_name.values():
-        if len(group) > 1:
-            for o in group:
-                others = ", ".join(x.file for x in group if x is not o)
-                found[o.file].append(f"SEVERAL SUBMISSIONS from {o.name}: also {others}")
+                others = [x for x in group if owner(x) != owner(o)]
+                found[o.file].append(make_flag("duplicate-id", others, (
+                    f"student_id {o.student_id!r} is also typed in "
+                    f"{_listed([f'{x.who} ({x.file})' for x in others])}")))
+    for group in by_owner.values():
+        if len(group) < 2:
+            continue
+        chosen = [o for o in group if counted is not None and o.file in counted]
+        for o in group:
+            if counted is None:
+                said = f"{len(group)} submissions from {o.who}"
+            elif o in chosen:
+                said = f"{len(group)} submissions from {o.who}: this one counts"
+            else:
+                said = (f"{len(group)} submissions from {o.who}: not counted"
+                        + (f" (the one that counts: {chosen[0].file})" if chosen else ""))
+            found[o.file].append(make_flag("several-submissions", [x for x in group if x is not o], said))
     return found
 
 
+def _look_alike_owner(roster: Roster, typed: str):
+    """The student of the list whose id ``typed`` looks like (the same skeleton) without being it, if one."""
+    found = [s for s in roster.students if (given := roster.id_of(s)) and skeleton(given) == skeleton(typed)]
+    return found[0] if len(found) == 1 else None
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
-                    hand_marks: dict[str, dict[str, float]], notes: dict[str, list[str]] | None = None) -> None:
-    """The gradebook CSV (see the module docstring); ``notes`` adds flags per file."""
+                    hand_marks: dict[str, dict[str, float]], notes: dict[str, list[dict]] | None = None,
+                    roster: Roster | None = None, counted: set[str] | None = None) -> None:
+    """The gradebook CSV (see the module docstring); ``notes`` adds flags per file; ``counted`` (the files
+    that count for their student) fills the ``counts`` column."""
     manual_total = sum(q.points for q in homework.written)
-    header = ["key", "file", "student", "site_id", "student_id", "status", "score", "possible"]
+    header = ["key", "file", "student", "site_id", "student_id", "status", "counts", "score", "possible"]
     header += [f"{q.name} ({q.points:g})" for q in homework.autograded]
     header += [manual_column(q) for q in homework.written]
     header += ["total", "total possible", "not yet marked", "sandbox", "flags", "problems"]
-    identity_flags = flags(outcomes)
-    for file, extra in (notes or {}).items():
-        identity_flags.setdefault(file, []).extend(extra)
-    for o in outcomes:  # the copying pass's flags (tools/grading/copying.py)
-        identity_flags[o.file] += [f"COPYING? {f.get('kind')}: {f.get('what')}" for f in o.flags or []]
+    every = all_flags(outcomes, roster, counted, notes)
     with open(path, "w", newline="", encoding="utf-8", errors="replace") as f:
         writer = csv.writer(f)
         writer.writerow(header)
-        for o in sorted(outcomes, key=lambda o: ((o.name or o.file).casefold(), o.file)):
+        for o in sorted(outcomes, key=lambda o: (o.who.casefold(), o.file)):
             marks = marks_of(o, hand_marks)
-            row = [submission_key(o), _cell(o.file), _cell(o.name), _cell(o.site_id), _cell(o.student_id), o.status,
-                   _number(o.score), _number(o.possible)]
+            counts = "" if counted is None else ("yes" if o.file in counted else "no")
+            row = [submission_key(o), _cell(o.file), _cell(o.who), _cell(o.site_id), _cell(o.student_id), o.status,
+                   counts, _number(o.score), _number(o.possible)]
             row += [_number(o.questions[q.name]["score"]) if q.name in o.questions else "" for q in homework.autograded]
             row += [_number(marks.get(q.name)) for q in homework.written]
             unmarked = [q.name for q in homework.written if q.name not in marks] if o.status != NOT_GRADED else []
             row += [_number(total_of(o, homework, marks)),
                     _number(None if o.possible is None else o.possible + manual_total), " ".join(unmarked),
                     "sandboxed" if o.sandboxed else "UNSANDBOXED (trusted run)"]
-            row += [_cell(" / ".join(identity_flags[o.file])), _cell(" / ".join(o.problems))[:2000]]
+            row += [_cell(" / ".join(flag_text(f) for f in every[o.file])), _cell(" / ".join(o.problems))[:2000]]
             writer.writerow(row)
+
+
+def all_flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[str] | None = None,
+              notes: dict[str, list[dict]] | None = None) -> dict[str, list[dict]]:
+    """Every flag of every file, most important first: identity (:func:`flags`), ``notes`` (handed in again
+    after marking), and the copying pass's (``Outcome.flags``)."""
+    every = flags(outcomes, roster, counted)
+    for file, extra in (notes or {}).items():
+        every.setdefault(file, []).extend(extra)
+    for o in outcomes:
+        every[o.file] = ordered(every[o.file] + list(o.flags or []))
+    return every
 
 
 def write_details(outcomes: list[Outcome], homework: HomeworkSet, path: Path) -> None:
@@ -202,7 +289,7 @@ def _inline(text: str) -> str:
 
 
 def _who(o: Outcome) -> str:
-    parts = [o.name or o.file]
+    parts = [o.who]
     if o.student_id:
         parts.append(f"student_id {o.student_id}")
     return _inline(", ".join(parts))
@@ -219,18 +306,25 @@ def _quote(text: str) -> str:
     return safetext.markdown_block(text)
 
 
-def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: Path) -> list[Path]:
-    """One Markdown file per written question: the question, then every student's answer under their name."""
+def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: Path,
+                       counted: set[str] | None = None) -> list[Path]:
+    """One Markdown file per written question: the question, then every student's answer under their name;
+    with ``counted`` (the files that count for their student), only those: an earlier submission's answer is
+    not the one to mark."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    ordered = sorted(outcomes, key=lambda o: ((o.name or o.file).casefold(), o.file))
+    graded = [o for o in outcomes if o.status != NOT_GRADED]
+    shown = [o for o in graded if counted is None or o.file in counted]
+    ordered_ = sorted(shown, key=lambda o: (o.who.casefold(), o.file))
+    left_out = len(graded) - len(shown)
     for question in homework.written:
         blocks = [f"# {homework.name}, {question.name}: written answers ({question.points:g} points each)",
                   _quote(question.prompt), f"Mark each answer in the gradebook's column "
                   f"`{manual_column(question)}`, then run the grader again with `--merge-manual GRADEBOOK`."]
-        for o in ordered:
-            if o.status == NOT_GRADED:
-                continue
+        if left_out:
+            blocks.append(f"Each student's answer is the one of the submission that counts for them (the "
+                          f"gradebook's `counts` column); {left_out} earlier or other submission(s) are left out.")
+        for o in ordered_:
             blocks.append(f"## {_who(o)}\n\nFile: {_inline(o.file)}\n\n{_quote(o.written.get(question.name, ''))}")
         path = folder / f"{question.name}.md"
         path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8", errors="replace")
@@ -241,9 +335,12 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
 def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: list[str] = ()) -> str:
     """What one student may read: scores and messages, never a hidden test's code or expected value; ``grade``
     adds lines about the grade the course site gets (the grader's own words, in Markdown)."""
-    lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_who(o)})" if o.name else "")]
+    lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_inline(o.who)})"
+                                                                                      if o.student or o.name else "")]
     if grade:
         lines += ["", *grade]
+    if o.notices:
+        lines += ["", *[f"**Note.** {_safe(n)}" for n in o.notices]]
     if o.status == NOT_GRADED:
         lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
@@ -262,19 +359,6 @@ def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], gr
         lines += ["", "Problems found while running your notebook:", ""]
         lines += [f"- {_safe(p)}" for p in student_problems[:10]]
     return "\n".join(lines) + "\n"
-
-
-def write_feedback(outcomes: list[Outcome], homework: HomeworkSet, folder: Path,
-                   hand_marks: dict[str, dict[str, float]]) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for o in outcomes:
-        path = folder / f"{slug(o.name or o.file)}.md"
-        if path in paths:  # two submissions from one student: one feedback file each
-            path = folder / f"{slug(o.file)}.md"
-        path.write_text(feedback_text(o, homework, marks_of(o, hand_marks)), encoding="utf-8", errors="replace")
-        paths.append(path)
-    return paths
 
 
 def write_skipped(skipped: list[Skipped], path: Path) -> None:

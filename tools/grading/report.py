@@ -20,8 +20,10 @@ from datetime import datetime
 from pathlib import Path
 
 from . import safetext
-from .coursesite import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry
+from .coursesite import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
+from .flags import LABELS, ORDER
 from .grader import NOT_GRADED, HomeworkSet, Outcome
+from .layout import Skipped
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
 BLUE, ORANGE = "#0072B2", "#E69F00"
@@ -78,23 +80,32 @@ class Flag:
     kind: str
     what: str
     others: str = ""
+    #: Its place in the order of importance (tools/grading/flags.py); late work and grading notes come last.
+    rank: int = len(ORDER)
 
 
-def class_flags(grades: ClassGrades, identity: dict[str, list[str]]) -> list[Flag]:
-    """Every flag worth a look, per student: identity flags and notes of the gradebook, copying flags (filled by
-    the copying pass into ``Outcome.flags``), late work, the grading notes (several submissions, matches)."""
+def class_flags(grades: ClassGrades, identity: dict[str, list[dict]]) -> list[Flag]:
+    """Every flag worth a look, most important first (tools/grading/flags.py), then late work and the grading
+    notes: for each student, the flags of the submission that counts (an earlier one's are in the gradebook,
+    not here), each once, with the classmates it names by name."""
+    names = {o.file: o.who for e in grades.entries + grades.not_on_roster for o in [e.outcome, *e.others] if o}
     found = []
     for e in grades.entries + grades.not_on_roster:
-        for o in ([e.outcome] if e.outcome else []) + e.others:
-            for text in identity.get(o.file, []):
-                found.append(Flag(e.label, text.split(":")[0] if ":" in text[:40] else "note", text))
-            for flag in o.flags or []:
-                found.append(Flag(e.label, str(flag.get("kind", "flag")), str(flag.get("what", "")),
-                                  ", ".join(map(str, flag.get("with", [])))))
+        if e.outcome is not None:
+            for f in identity.get(e.outcome.file, []):
+                others = "; ".join(dict.fromkeys(names.get(x, x) for x in f.get("with", [])))
+                kind = str(f.get("kind", "flag"))
+                found.append(Flag(e.label, LABELS.get(kind, kind), str(f.get("what", "")), others,
+                                  ORDER.get(kind, len(ORDER))))
         if e.lateness.late:
-            found.append(Flag(e.label, "late", e.lateness.why))
-        found += [Flag(e.label, "grading", note) for note in e.notes]
-    return found
+            found.append(Flag(e.label, "late", e.lateness.why, rank=len(ORDER) + 1))
+        found += [Flag(e.label, "grading", note, rank=len(ORDER) + 2) for note in e.notes]
+    return sorted(found, key=lambda f: (f.rank, f.who.casefold()))
+
+
+def _flagged(flags: list[Flag]) -> list[Flag]:
+    """The flags that point at something to look at (not late work, not the grading notes)."""
+    return [f for f in flags if f.kind not in ("grading", "late")]
 
 
 # --- what changed since the last run ------------------------------------------------------------------
@@ -240,13 +251,36 @@ def _who_lists(entries: list[Entry], state: str) -> list[str]:
     return [e.label for e in entries if e.state == state]
 
 
-def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[str]], latest: dict,
-           generated: str) -> str:
+def _names(names: list[str], limit: int = 8) -> str:
+    """Names for one line, set apart by semicolons (a class list's "Smith, Alice" has a comma of its own),
+    saying how many more there are past ``limit``."""
+    return "; ".join(names[:limit]) + (f"; and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def counts(grades: ClassGrades, flags: list[Flag], skipped: list[Skipped] = ()) -> list[tuple[str, int]]:
+    """The report's figures at a glance, the same in the page and the terminal summary."""
+    everyone = grades.entries + grades.not_on_roster
+    flagged = _flagged(flags)
+    found = [("students on the class list" if grades.roster else "students", len(grades.entries)
+              if grades.roster else len(everyone))]
+    if grades.roster is not None:
+        found.append(("not on the class list", len(grades.not_on_roster)))
+    found += [("graded", sum(e.state == GRADED_STATE for e in everyone)),
+              ("to mark by hand", sum(e.state == NOT_YET_MARKED for e in everyone)),
+              ("whose file could not be graded", sum(e.state == NOT_GRADED_STATE for e in everyone)),
+              ("no submission", sum(e.state == NO_SUBMISSION for e in everyone)),
+              ("files not graded (not notebooks, ...)", len(skipped)),
+              ("late", sum(e.lateness.late for e in everyone)),
+              ("flags", len(flagged)), ("students flagged", len({f.who for f in flagged}))]
+    return found
+
+
+def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[dict]], latest: dict,
+           generated: str, skipped: list[Skipped] = ()) -> str:
     """The report as one HTML page."""
     counted = _counted(grades)
     stats = question_stats(homework, counted)
     flags = class_flags(grades, identity)
-    everyone = grades.entries + grades.not_on_roster
     scores = [o.score for o in counted if o.score is not None]
     possible = sum(q.points for q in homework.autograded)
     parts = [f"<h1>{_h(homework.name)}: class report</h1>",
@@ -254,17 +288,12 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
              f"{_h(grades.rule)}; late work: {_h(grades.penalty.describe())}"
              + (f"; deadline {_h(grades.deadline.isoformat(sep=' ', timespec='minutes'))}" if grades.deadline else "")
              + ".</p>"]
-    numbers = [("students", len(grades.entries) if grades.roster else len(everyone)),
-               ("graded", sum(e.state == GRADED_STATE for e in everyone)),
-               ("to mark by hand", sum(e.state == NOT_YET_MARKED for e in everyone)),
-               ("not graded", sum(e.state == NOT_GRADED_STATE for e in everyone)),
-               ("no submission", sum(e.state == NO_SUBMISSION for e in everyone)),
-               ("late", sum(e.lateness.late for e in everyone)),
-               ("flags", len({(f.who, f.kind) for f in flags if f.kind not in ("grading", "late")}))]
-    if grades.roster is not None:
-        numbers.append(("not on the class list", len(grades.not_on_roster)))
     parts.append('<ul class="numbers">' + "".join(f"<li><strong>{n}</strong> {_h(label)}</li>"
-                                                   for label, n in numbers) + "</ul>")
+                                                   for label, n in counts(grades, flags, skipped)) + "</ul>")
+    kept = waiting(grades) if grades.roster is not None else []
+    if kept:
+        parts.append(f"<p>The import file keeps the grade the course site has now for {len(kept)} student(s) not "
+                     f"graded to the end: {_h(_names([f'{e.label} ({e.state})' for e in kept], 50))}.</p>")
     parts.append("<h2>Scores</h2>")
     if scores:
         uri, alt = histogram(scores, possible, f"{homework.name}: automatic scores")
@@ -282,7 +311,11 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
                           "; ".join(f"{text} ({n}×)" for text, n in s.wrong) or "–"] for s in stats],
                         "No autograded question."))
     parts.append("<h2>Flags</h2>")
-    parts.append(_table("Look at these (a flag never changes a score)", ["student", "kind", "what", "with"],
+    flagged = _flagged(flags)
+    parts.append(_table(f"Look at these: {len(flagged)} flags on {len(dict.fromkeys(f.who for f in flagged))} "
+                        "students, most important first, then late work and grading notes (a flag never changes a "
+                        "score; an earlier submission's flags are in the gradebook)",
+                        ["student", "kind", "what", "with"],
                         [[f.who, f.kind, f.what, f.others] for f in flags], "Nothing flagged."))
     parts.append("<h2>What changed</h2>")
     if latest.get("changes"):
@@ -292,12 +325,19 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
         parts.append("<p>Nothing has changed since the first run.</p>")
     parts.append("<h2>Students</h2>")
     rows = [[e.label, e.state, e.outcome.file if e.outcome else "", "" if e.total is None else f"{e.total:g}",
-             "" if e.grade is None else f"{e.grade:g}", e.lateness.why] for e in everyone]
-    parts.append(_table(f"Every student ({len(everyone)})", ["student", "state", "file counted", "total",
-                                                              f"grade (of {grades.points:g})", "late"], rows, ""))
+             "" if e.grade is None else f"{e.grade:g}", e.lateness.why, " / ".join(e.notes)] for e in grades.entries]
+    title = "Every student of the class list" if grades.roster is not None else "Every student"
+    parts.append(_table(f"{title} ({len(grades.entries)})", ["student", "state", "file counted", "total",
+                                                             f"grade (of {grades.points:g})", "late", "notes"],
+                        rows, ""))
     if grades.not_on_roster:
-        parts.append(_table("Submissions that match no one on the class list", ["name in the file", "file"],
-                            [[e.label, e.outcome.file] for e in grades.not_on_roster], ""))
+        parts.append(_table(f"Submissions from no one on the class list ({len(grades.not_on_roster)})",
+                            ["name in the file", "file", "state", "total"],
+                            [[e.label, e.outcome.file, e.state, "" if e.total is None else f"{e.total:g}"]
+                             for e in grades.not_on_roster], ""))
+    if skipped:
+        parts.append(_table(f"Files not graded ({len(skipped)})", ["file", "why"],
+                            [[s.file, s.reason] for s in skipped], ""))
     body = "\n".join(parts)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; '
@@ -306,23 +346,31 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
             f"<body><main>\n{body}\n</main></body></html>\n")
 
 
-def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[str]],
-                 latest: dict) -> Path:
+def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[dict]],
+                 latest: dict, skipped: list[Skipped] = ()) -> Path:
     generated = datetime.now().astimezone().isoformat(sep=" ", timespec="minutes")
-    path.write_text(render(homework, grades, identity, latest, generated), encoding="utf-8")
+    path.write_text(render(homework, grades, identity, latest, generated, skipped), encoding="utf-8")
     return path
 
 
-def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[str]], latest: dict) -> str:
-    """The report in a few lines for the terminal (every name made printable)."""
+#: Flags listed by ``--summary`` (the rest are counted, and all are in report.html).
+SUMMARY_FLAGS = 10
+
+
+def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[dict]], latest: dict,
+            skipped: list[Skipped] = ()) -> str:
+    """The report in a few lines for the terminal (every name made printable), with the page's figures."""
     counted = _counted(grades)
     everyone = grades.entries + grades.not_on_roster
+    flags = class_flags(grades, identity)
     scores = [o.score for o in counted if o.score is not None]
     possible = sum(q.points for q in homework.autograded)
-    lines = [f"{homework.name}: {len(everyone)} students, {len(counted)} graded submissions"]
+    lines = [f"{homework.name}: " + ", ".join(f"{n} {label}" for label, n in counts(grades, flags, skipped) if n
+                                               or label.startswith("students"))]
     if scores:
-        lines.append(f"  automatic score (of {possible:g}): mean {statistics.fmean(scores):.1f}, median "
-                     f"{statistics.median(scores):g}, lowest {min(scores):g}, highest {max(scores):g}")
+        lines.append(f"  automatic score of the {len(scores)} submissions that count (of {possible:g}): mean "
+                     f"{statistics.fmean(scores):.1f}, median {statistics.median(scores):g}, lowest {min(scores):g}, "
+                     f"highest {max(scores):g}")
     for s in question_stats(homework, counted):
         rate = f"{100 * s.rate:3.0f} %" if s.rate is not None else "  – "
         wrong = f"; most common wrong: {s.wrong[0][0][:60]} ({s.wrong[0][1]}×)" if s.wrong else ""
@@ -330,18 +378,22 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
     for state in (NOT_YET_MARKED, NO_SUBMISSION, NOT_GRADED_STATE):
         who = _who_lists(everyone, state)
         if who:
-            lines.append(f"  {state} ({len(who)}): {', '.join(who[:8])}{' ...' if len(who) > 8 else ''}")
+            lines.append(f"  {state} ({len(who)}): {_names(who)}")
     late = [e.label for e in everyone if e.lateness.late]
     if late:
-        lines.append(f"  late ({len(late)}): {', '.join(late[:8])}{' ...' if len(late) > 8 else ''}")
+        lines.append(f"  late ({len(late)}): {_names(late)}")
     if grades.not_on_roster:
-        lines.append(f"  not on the class list ({len(grades.not_on_roster)}): "
-                     + ", ".join(e.outcome.file for e in grades.not_on_roster[:5]))
-    flags = [f for f in class_flags(grades, identity) if f.kind not in ("grading", "late")]
-    if flags:
-        lines.append(f"  flags ({len(flags)}):")
-        lines += [f"    {f.who}: {f.kind}: {f.what[:100]}" for f in flags[:10]]
+        lines.append(f"  from no one on the class list ({len(grades.not_on_roster)}): "
+                     + _names([e.outcome.file for e in grades.not_on_roster], 5))
+    flagged = _flagged(flags)
+    if flagged:
+        lines.append(f"  flags ({len(flagged)} on {len({f.who for f in flagged})} students), most important first:")
+        lines += [f"    {f.who}: {f.kind}: {f.what[:100]}" for f in flagged[:SUMMARY_FLAGS]]
+        if len(flagged) > SUMMARY_FLAGS:
+            lines.append(f"    ... and {len(flagged) - SUMMARY_FLAGS} more flags: see report.html")
     if latest.get("changes"):
         lines.append(f"  changed on the run of {latest['at']}:")
         lines += [f"    {c['student']}: {c['what'][:120]}" for c in latest["changes"][:10]]
+        if len(latest["changes"]) > 10:
+            lines.append(f"    ... and {len(latest['changes']) - 10} more: see report.html")
     return "\n".join(safetext.terminal(line) for line in lines)

@@ -10,13 +10,18 @@ Three exports are read (the format is told from the header row):
 - **Moodle's grading worksheet** (the assignment's "Download grading worksheet"): ``Identifier`` ("Participant
   12345": the number in the download's folder names), ``Full name``, the identity fields the site shows (such as
   ``Email address``, ``ID number``), ``Status`` (which says when a submission was late and when an extension
-  was granted), ``Grade``, ``Maximum grade``, ``Last modified (submission)``, ``Last modified (grade)``, and
-  ``Feedback comments`` when comments are on. Moodle writes these headers in the site's language: the English
-  ones are read.
+  was granted), ``Grade``, ``Maximum Grade`` (mod/assign/gradingtable.php writes ``get_string('maxgrade',
+  'assign')``, "Maximum Grade" in lang/en/assign.php; a scale assignment has ``Scale`` instead, refused),
+  ``Last modified (submission)``, ``Last modified (grade)``, and ``Feedback comments`` when comments are on.
+  Moodle writes these headers in the site's language: the English ones are read, whatever their case.
 - **Moodle's participants list** (Participants › select all › "Download table data as" CSV): name columns
   (``First name`` and ``Last name``/``Surname``, or ``Full name``), ``Email address``, ``ID number``,
   ``Roles`` (only students are kept when it is there). It has no participant numbers: those come from the
   download's folder names.
+
+The id students type is the list's :data:`DEFAULT_ID_COLUMN` (Canvas's ``SIS User ID``, Moodle's ``ID
+number``: the institution's student number), or the column ``--id-column`` names; the numbers of a submission
+matched to a student come from that id, whatever the notebook has typed (see tools/grading/grader.py).
 
 A submission is matched to a student by, in this order: the course site's number in its file name; the
 student id a ``--name-pattern`` reads from its path (against the export's SIS/ID-number, login and e-mail);
@@ -59,6 +64,9 @@ class Student:
     section: str | None = None
     #: Moodle's worksheet row as exported (written back with the new grade), or Canvas's student columns.
     row: dict = field(default_factory=dict, compare=False, hash=False)
+    #: The grade the export shows for the assignment now, as exported ("" for none): written back unchanged
+    #: where the grader has no new grade (Canvas's importer takes a blank over a score as a change: it clears it).
+    current_grade: str = ""
 
     @property
     def ids(self) -> set[str]:
@@ -67,6 +75,13 @@ class Student:
         if self.email and "@" in self.email:
             found.add(normal_id(self.email.split("@")[0]))
         return found - {""}
+
+
+#: The columns a student id may come from, and the :class:`Student` field each fills.
+ID_COLUMNS = {"SIS User ID": "sis_id", "SIS Login ID": "login", "ID number": "sis_id", "Username": "login",
+              "Email address": "email"}
+#: The column that holds the id students are told to type, by default: the institution's student number.
+DEFAULT_ID_COLUMN = {CANVAS: "SIS User ID", MOODLE_WORKSHEET: "ID number", MOODLE_PARTICIPANTS: "ID number"}
 
 
 @dataclass
@@ -78,10 +93,23 @@ class Roster:
     students: list[Student]
     #: Canvas: the assignment's column (``Homework 1 (12345)``); None for Moodle.
     assignment: str | None = None
-    #: The course's points for the assignment (Canvas's Points Possible, Moodle's Maximum grade), if given.
+    #: The course's points for the assignment (Canvas's Points Possible, Moodle's Maximum Grade), if given.
     points: float | None = None
     header: list[str] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
+    #: The column holding the id students type (see :data:`DEFAULT_ID_COLUMN`); None when the list has none.
+    id_column: str | None = None
+
+    def id_of(self, student: Student) -> str | None:
+        """The id ``student`` was told to type, from :attr:`id_column` (None when the list has none for them)."""
+        if self.id_column is None:
+            return None
+        return getattr(student, ID_COLUMNS[self.id_column]) or None
+
+    def owner_of_id(self, typed: str) -> Student | None:
+        """The student of the list whose id (:meth:`id_of`) ``typed`` is, if exactly one."""
+        found = [s for s in self.students if (given := self.id_of(s)) and same_id(typed, given)]
+        return found[0] if len(found) == 1 else None
 
 
 def normal_name(name: str) -> str:
@@ -110,6 +138,51 @@ def name_keys(name: str) -> set[str]:
 
 def normal_id(text: str) -> str:
     return " ".join(str(text).split()).casefold()
+
+
+def same_id(typed: object, given: str) -> bool:
+    """Whether an id typed in a notebook is the class list's id ``given`` (as the numbers read it: spaces
+    around and case do not matter; an e-mail address's part before the @ counts too).
+
+    >>> same_id(" S2100001", "s2100001"), same_id("alice", "alice@uni.example"), same_id("s2100002", "s2100001")
+    (True, True, False)
+    """
+    if isinstance(typed, bool) or not isinstance(typed, (str, int)):
+        return False
+    mine, theirs = normal_id(str(typed)), normal_id(given)
+    return bool(mine) and (mine == theirs or ("@" in theirs and mine == theirs.split("@")[0]))
+
+
+#: Letters of other scripts that look like Latin letters or digits (a few of Unicode's confusables, those an
+#: id may be typed with), after NFKC (which already makes full-width and mathematical letters plain).
+LOOK_ALIKES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y",
+    "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ɡ": "g", "ɩ": "i",
+    "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
+    "ℓ": "l", "0": "o", "1": "l", "|": "l",
+})
+
+
+def skeleton(text: str) -> str:
+    """An id as it looks: NFKC, case folded, look-alike letters and digits made one (:data:`LOOK_ALIKES`),
+    spaces dropped. Two ids with the same skeleton are told apart only by characters that look the same.
+
+    >>> skeleton("ѕ2100001") == skeleton("s2100001") != "ѕ2100001".casefold()
+    True
+    >>> skeleton("ｓ２１００００１") == skeleton("S2100001")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return "".join(folded.translate(LOOK_ALIKES).split())
+
+
+def unusual_characters(text: str) -> list[str]:
+    """The characters of ``text`` that are not plain ASCII, as code points with their names.
+
+    >>> unusual_characters("ѕ21")
+    ['U+0455 CYRILLIC SMALL LETTER DZE']
+    """
+    return [f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}" for c in dict.fromkeys(text) if ord(c) > 126][:5]
 
 
 def _read_rows(path: Path) -> list[list[str]]:
@@ -147,25 +220,63 @@ def _number(text: str | None) -> float | None:
         return None
 
 
-def read_roster(path: Path, assignment: str | None = None, set_name: str = "") -> Roster:
+class _Columns(dict):
+    """A header's columns by name, found whatever their case (``Maximum Grade`` or ``Maximum grade``)."""
+
+    def __init__(self, header: list[str]):
+        super().__init__((h.casefold(), i) for i, h in reversed(list(enumerate(header))))
+
+    def get(self, name: str, default=None):
+        return super().get(name.casefold(), default)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and super().__contains__(name.casefold())
+
+    def __getitem__(self, name: str) -> int:
+        return super().__getitem__(name.casefold())
+
+
+def read_roster(path: Path, assignment: str | None = None, set_name: str = "", id_column: str | None = None) -> Roster:
     """The class list in ``path`` (see the module docstring for the formats). For Canvas, ``assignment`` picks
     the assignment's column (any part of its title or its id); without it, the column whose title holds
-    ``set_name``'s short name (``hw1``) or full name is taken, if exactly one does."""
+    ``set_name``'s short name (``hw1``) or full name is taken, if exactly one does. ``id_column`` names the
+    column of the ids students type (:data:`ID_COLUMNS`; ``"none"`` for none); by default the list's
+    :data:`DEFAULT_ID_COLUMN`, when it has one with an id in it."""
     rows = _read_rows(path)
     if not rows:
         raise RosterError(f"{path} is empty: expected a course site's class list")
     header = [h.strip() for h in rows[0]]
+    columns = _Columns(header)
     if header and "Student" in header[0] or header[:2] == ["LastName", "FirstName"]:
-        return _canvas(path, header, rows[1:], assignment, set_name)
-    if "Identifier" in header and "Full name" in header and "Grade" in header:
-        return _moodle_worksheet(path, header, rows[1:])
-    if "Email address" in header and ({"First name", "Full name"} & set(header)):
-        return _moodle_participants(path, header, rows[1:])
-    raise RosterError(
-        f"{path} is not a class list this grader reads: its first row is {header[:6]}. Expected Canvas's gradebook "
-        "export (Student, ID, SIS User ID, SIS Login ID, Section, ...), Moodle's grading worksheet (Identifier, "
-        "Full name, ..., Grade, Maximum grade, ...) or Moodle's participants list (First name, Last name, "
-        "Email address, ...), exported as CSV with English column names")
+        roster = _canvas(path, header, rows[1:], assignment, set_name)
+    elif "Identifier" in columns and "Full name" in columns and "Grade" in columns:
+        roster = _moodle_worksheet(path, header, rows[1:])
+    elif "Email address" in columns and ("First name" in columns or "Full name" in columns):
+        roster = _moodle_participants(path, header, rows[1:])
+    else:
+        raise RosterError(
+            f"{path} is not a class list this grader reads: its first row is {header[:6]}. Expected Canvas's "
+            "gradebook export (Student, ID, SIS User ID, SIS Login ID, Section, ...), Moodle's grading worksheet "
+            "(Identifier, Full name, ..., Grade, Maximum Grade, ...) or Moodle's participants list (First name, "
+            "Last name, Email address, ...), exported as CSV with English column names")
+    roster.id_column = _id_column(roster, columns, id_column)
+    return roster
+
+
+def _id_column(roster: Roster, columns: _Columns, asked: str | None) -> str | None:
+    choices = [c for c in ID_COLUMNS if c in columns]
+    if asked is not None and asked.strip().casefold() == "none":
+        return None
+    if asked is not None:
+        found = next((c for c in ID_COLUMNS if c.casefold() == asked.strip().casefold()), None)
+        if found is None or found not in columns:
+            raise RosterError(f"--id-column {asked!r}: {roster.source} has no such column of ids; its id columns are "
+                              f"{choices or 'none'} (or --id-column none)")
+        return found
+    default = DEFAULT_ID_COLUMN[roster.kind]
+    if default in columns and any(getattr(s, ID_COLUMNS[default]) for s in roster.students):
+        return default
+    return None
 
 
 def _canvas_column(header: list[str], assignment: str | None, set_name: str, path: Path) -> int:
@@ -212,42 +323,48 @@ def _canvas(path: Path, header: list[str], rows: list[list[str]], assignment: st
         students.append(Student(name, site_id=_cell(row, index.get("ID")), sis_id=_cell(row, index.get("SIS User ID")),
                                 login=_cell(row, index.get("SIS Login ID")), section=_cell(row, index.get("Section")),
                                 row={h: (row[i] if i < len(row) else "") for h, i in index.items()
-                                     if h in CANVAS_STUDENT_COLUMNS}))
+                                     if h in CANVAS_STUDENT_COLUMNS},
+                                current_grade=(row[column] if column < len(row) else "").strip()))
     return Roster(CANVAS, path, students, header[column], points, header, left_out)
 
 
 def _moodle_worksheet(path: Path, header: list[str], rows: list[list[str]]) -> Roster:
-    index = {h: i for i, h in enumerate(header)}
+    columns = _Columns(header)
+    if "Scale" in columns and "Maximum Grade" not in columns:
+        raise RosterError(f"{path}: this assignment is graded on a scale (the worksheet has a Scale column, not a "
+                          "Maximum Grade): the grader writes points; set the assignment's grade type to Point")
     students, points, left_out = [], None, []
     for row in rows:
-        identifier = _cell(row, index["Identifier"]) or ""
+        identifier = _cell(row, columns["Identifier"]) or ""
         match = MOODLE_PARTICIPANT.match(identifier)
         if not match:
             left_out.append(f"a row without a participant number ({identifier!r})")
             continue
-        points = points if points is not None else _number(_cell(row, index.get("Maximum grade")))
-        students.append(Student(_cell(row, index["Full name"]) or "", site_id=match["id"],
-                                sis_id=_cell(row, index.get("ID number")), login=_cell(row, index.get("Username")),
-                                email=_cell(row, index.get("Email address")),
-                                row={h: (row[i] if i < len(row) else "") for h, i in index.items()}))
+        points = points if points is not None else _number(_cell(row, columns.get("Maximum Grade")))
+        students.append(Student(_cell(row, columns["Full name"]) or "", site_id=match["id"],
+                                sis_id=_cell(row, columns.get("ID number")), login=_cell(row, columns.get("Username")),
+                                email=_cell(row, columns.get("Email address")),
+                                row={h: (row[i] if i < len(row) else "") for i, h in enumerate(header)},
+                                current_grade=(_cell(row, columns["Grade"]) or "")))
     return Roster(MOODLE_WORKSHEET, path, students, None, points, header, left_out)
 
 
 def _moodle_participants(path: Path, header: list[str], rows: list[list[str]]) -> Roster:
-    index = {h: i for i, h in enumerate(header)}
-    last = index.get("Last name", index.get("Surname"))
+    columns = _Columns(header)
+    last = columns.get("Last name", columns.get("Surname"))
     students, left_out = [], []
     for row in rows:
-        if "Full name" in index:
-            name = _cell(row, index["Full name"]) or ""
+        if "Full name" in columns:
+            name = _cell(row, columns["Full name"]) or ""
         else:
-            name = " ".join(x for x in (_cell(row, index.get("First name")), _cell(row, last)) if x)
-        roles = _cell(row, index.get("Roles"))
+            name = " ".join(x for x in (_cell(row, columns.get("First name")), _cell(row, last)) if x)
+        roles = _cell(row, columns.get("Roles"))
         if roles is not None and "student" not in roles.casefold():
             left_out.append(f"{name} ({roles})")
             continue
-        students.append(Student(name, sis_id=_cell(row, index.get("ID number")),
-                                login=_cell(row, index.get("Username")), email=_cell(row, index.get("Email address"))))
+        students.append(Student(name, sis_id=_cell(row, columns.get("ID number")),
+                                login=_cell(row, columns.get("Username")),
+                                email=_cell(row, columns.get("Email address"))))
     return Roster(MOODLE_PARTICIPANTS, path, students, None, None, header, left_out)
 
 

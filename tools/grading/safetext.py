@@ -16,11 +16,13 @@ import unicodedata
 
 #: Characters that reorder the text around them, or mark a direction: shown as their code point instead.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: Markdown's marks escaped in names and ids; messages keep their `code` and *emphasis*; a quoted block keeps
-#: tables' bars too. Brackets are escaped everywhere: without them there is no link, image or reference.
-_NAME_MARKS = re.compile(r"([\\`*\[\]|])")
-_MESSAGE_MARKS = re.compile(r"([\\\[\]|])")
-_BLOCK_MARKS = re.compile(r"([\\\[\]])")
+#: Markdown's marks escaped with a backslash (CommonMark: any ASCII punctuation may be, and then means
+#: itself) in names and ids; messages keep their `code` and *emphasis*; a quoted block keeps tables' bars too.
+#: Everywhere: brackets (without them there is no link, image or reference), ``<`` (no raw HTML, no autolink)
+#: and ``&`` (no character reference). Nothing becomes an HTML entity: the file reads as written.
+_NAME_MARKS = re.compile(r"([\\`*\[\]|<&])")
+_MESSAGE_MARKS = re.compile(r"([\\\[\]|<&])")
+_BLOCK_MARKS = re.compile(r"([\\\[\]<&])")
 
 
 def _shown(character: str) -> str:
@@ -79,9 +81,8 @@ def csv_cell(value: object) -> str:
 
 
 def _markdown_escape(text: str, marks: re.Pattern) -> str:
-    """HTML's own characters as entities (so no tag or entity of the student's survives) and ``marks`` with a
-    backslash (the backslash itself first among them, so a student's cannot undo the escape)."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """``marks`` with a backslash before each (the backslash itself among them, so a student's cannot undo
+    the escape): no tag, entity, link or image of the student's survives, and the text stays readable."""
     return marks.sub(r"\\\1", text)
 
 
@@ -89,8 +90,8 @@ def markdown_inline(text: str) -> str:
     """A name or id for one line of Markdown (a heading, a table cell): no line break (so no block of its
     own), no raw HTML, no Markdown mark, nothing hidden.
 
-    >>> print(markdown_inline("eve\\n## Alice ![x](http://evil.example/b.png) <img src=x>"))
-    eve ## Alice !\\[x\\](http://evil.example/b.png) &lt;img src=x&gt;
+    >>> print(markdown_inline("eve\\n## Alice ![x](http://evil.example/b.png) <img src=x> & g(n) > 0"))
+    eve ## Alice !\\[x\\](http://evil.example/b.png) \\<img src=x> \\& g(n) > 0
     """
     return _markdown_escape(visible(" ".join(text.split())), _NAME_MARKS)
 

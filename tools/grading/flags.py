@@ -1,0 +1,70 @@
+"""Every kind of flag the grader raises, most important first, and how one is written.
+
+A flag is ``{"kind": KIND, "with": [other files], "what": "one sentence"}``. It never changes a score: it
+points the teacher at something to look at. The gradebook, the class report and ``--summary`` list a
+student's flags in the order of :data:`KINDS` (what decides the grade first: a course code or an id that is
+not the student's, work handed in again after it was marked; then traces of copying, strongest first; then
+what is only worth knowing), under the label :data:`LABELS` gives each kind.
+
+Who raises them: the identity kinds, from the class list and the typed ids (:func:`grading.records.flags`);
+``handed-in-after-marking``, from the hand marks kept (:func:`grading.cli.hand_marks_for`); the others, the
+class-level copying pass (:mod:`grading.copying`).
+"""
+
+from __future__ import annotations
+
+#: (kind, label), most important first.
+KINDS = (
+    ("course-code", "COURSE CODE"),
+    ("id-of-another", "ANOTHER STUDENT'S ID"),
+    ("look-alike-id", "LOOK-ALIKE ID"),
+    ("id-mismatch", "ID MISMATCH"),
+    ("duplicate-id", "DUPLICATE ID"),
+    ("handed-in-after-marking", "HANDED IN AGAIN AFTER MARKING"),
+    ("answer-key", "ANSWER KEY"),
+    ("other-id-outputs", "OUTPUTS OF ANOTHER ID"),
+    ("same-run", "SAME RUN"),
+    ("other-numbers", "ANOTHER STUDENT'S ANSWERS"),
+    ("public-example", "PUBLIC EXAMPLE"),
+    ("same-cell-ids", "SAME CELL IDS"),
+    ("same-execution-history", "SAME EXECUTION HISTORY"),
+    ("same-answer-cells", "SAME CODE"),
+    ("same-written-answer", "SAME WRITTEN ANSWER"),
+    ("several-submissions", "SEVERAL SUBMISSIONS"),
+)
+LABELS = dict(KINDS)
+ORDER = {kind: index for index, (kind, _) in enumerate(KINDS)}
+#: The kinds that decide whose work is graded on which numbers: listed first, and counted apart.
+URGENT = frozenset({"course-code", "id-of-another", "look-alike-id", "id-mismatch", "duplicate-id",
+                    "handed-in-after-marking"})
+
+
+def flag(kind: str, others: list = (), what: str = "") -> dict:
+    """A flag of ``kind`` shared with the submissions ``others`` (outcomes, or file names)."""
+    if kind not in LABELS:
+        raise ValueError(f"no flag kind {kind!r}; the kinds are {', '.join(LABELS)}")
+    return {"kind": kind, "with": [getattr(o, "file", o) for o in others], "what": what}
+
+
+def ordered(found: list[dict]) -> list[dict]:
+    """``found`` most important first (the order of :data:`KINDS`), each flag once.
+
+    >>> [f["kind"] for f in ordered([flag("same-run"), flag("course-code"), flag("same-run")])]
+    ['course-code', 'same-run']
+    """
+    seen, out = set(), []
+    for f in sorted(found, key=lambda f: ORDER.get(f.get("kind"), len(ORDER))):
+        key = (f.get("kind"), tuple(f.get("with", [])), f.get("what"))
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def text(f: dict) -> str:
+    """One flag in words, for the gradebook: its label, then what it says.
+
+    >>> text(flag("course-code", what="the notebook has the course code 'oak-42'"))
+    "COURSE CODE: the notebook has the course code 'oak-42'"
+    """
+    return f"{LABELS.get(f.get('kind'), str(f.get('kind')).upper())}: {f.get('what', '')}"
