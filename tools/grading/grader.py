@@ -25,6 +25,7 @@ from gamelib.homework import DEMO_COURSE_CODE, Homework, Numbers, normalise_cour
 
 from . import checks, notebook, sandbox
 from .layout import Submission
+from .likeness import code_shape, normalise_code
 from .plain import BadReport, Report, read_report
 from .roster import same_id
 
@@ -110,8 +111,6 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
     (``course_code`` given here overrides it). Stops when the source's questions and points differ from
     :mod:`gamelib.homework`'s, or when the numbers drawn now differ from those the course file recorded at
     build time (the kit changed between handing out and grading). ``warn`` prints the demo-code warning."""
-    from .copying import code_shape, normalise_code
-
     questions, model_answers, model_code, model_shapes = [], {}, set(), set()
     cells = nbformat.read(source, as_version=4).cells
     in_solution = False
