@@ -34,7 +34,7 @@ from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
 
-from tools.grading import cli, coursesite, late, report, roster
+from tools.grading import cli, coursesite, ids, late, report, roster
 from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -48,7 +48,7 @@ def _moodle_date(when: datetime) -> str:
     return f"{when:%A}, {when.day} {when:%B %Y}, {int(when.strftime('%I'))}:{when:%M %p}"
 
 
-@pytest.mark.parametrize("module", [roster, late, coursesite, report])
+@pytest.mark.parametrize("module", [roster, ids, late, coursesite, report])
 def test_the_docstring_examples_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
@@ -345,7 +345,7 @@ def _canvas_class(folder: Path) -> str:
         lines.append(f'"{last}, {first}","{user}","s{user}","{first.lower()}","Period 1","{"12" if i == 8 else ""}",""')
         if i >= 8:
             continue  # no submission
-        prefix = roster.normal_name(f"{last}{first}") + ("_late" if i == 3 else "")
+        prefix = ids.normal_name(f"{last}{first}") + ("_late" if i == 3 else "")
         nbformat.write(_canvas_notebook(i), folder / f"{prefix}_{user}_{file_id}_hw1-subtraction-grundy.ipynb")
     lines.append('"Student, Test","9999",,,"Period 1","",""')
     return "\n".join(lines) + "\n"

@@ -41,9 +41,10 @@ from . import checks, copying, coursesite, cpugroups, late, records, report, saf
 from .flags import flag as make_flag
 from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from .grader import load_set as _load_set
+from .ids import same_id
 from .layout import Skipped, Submission, scan_folder, unpack_zip
 from .notebook import MAX_NOTEBOOK_BYTES, declared_student_id
-from .roster import CANVAS, ID_COLUMNS, MOODLE_WORKSHEET, Roster, RosterError, matcher, read_roster, same_id
+from .roster import CANVAS, ID_COLUMNS, MOODLE_WORKSHEET, Roster, RosterError, matcher, read_roster
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "homework" / "source"

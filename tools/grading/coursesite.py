@@ -41,9 +41,10 @@ from pathlib import Path, PurePosixPath
 
 from . import records, safetext
 from .grader import NOT_GRADED, HomeworkSet, Outcome
+from .ids import name_keys, normal_id
 from .late import ON_TIME, Lateness, LateRuleError, Penalty, judge, local_zone, moodle_extension, parse_when
 from .layout import Skipped, Submission, identity
-from .roster import BY_TYPED_ID, CANVAS, MOODLE_WORKSHEET, Roster, Student, matcher, name_keys, normal_id
+from .roster import BY_TYPED_ID, CANVAS, MOODLE_WORKSHEET, Roster, Student, matcher
 
 RULES = ("latest", "best", "first")
 NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, GRADED_STATE = ("no submission", "not graded", "not yet marked",

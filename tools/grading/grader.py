@@ -24,10 +24,10 @@ import gamelib.homework
 from gamelib.homework import DEMO_COURSE_CODE, Homework, Numbers, normalise_course_code
 
 from . import checks, notebook, sandbox
+from .ids import same_id
 from .layout import Submission
 from .likeness import code_shape, normalise_code
 from .plain import BadReport, Report, read_report
-from .roster import same_id
 
 GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED = "graded", "graded, with problems", "not graded"
 #: Bumped when a change to the grader changes results: older result files are then graded again.

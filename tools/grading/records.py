@@ -37,8 +37,9 @@ from .flags import flag as make_flag
 from .flags import ordered
 from .flags import text as flag_text
 from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
+from .ids import same_id, skeleton, unusual_characters
 from .layout import Skipped
-from .roster import Roster, same_id, skeleton, unusual_characters
+from .roster import Roster
 
 
 def slug(file: str) -> str:
