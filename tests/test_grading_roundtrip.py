@@ -19,7 +19,7 @@ import pytest
 from course_sites import MOODLE_WORKSHEET_HEADER_WITH_IDS, write_csv
 from made_sets import made_set
 
-from tools.grading import cli, coursesite, records, report, roster
+from tools.grading import cli, coursesite, identity_flags, records, report, roster
 from tools.grading.grader import GRADED, Outcome
 from tools.grading.layout import Skipped, Submission
 
@@ -182,7 +182,7 @@ def test_the_numbers_come_from_the_class_lists_id_and_a_typed_id_not_theirs_is_f
     typed = {"mallory": "s2100099", "alice": "\u0455" + "2100001", "grace": "s2100070"}
     outcomes = [_outcome(s.file, s.name, s.site_id, 0.0, "abc"[i], typed[k], student=s.roster_name,
                          roster_id=s.roster_id) for i, (k, s) in enumerate(zip(files, subs, strict=True))]
-    found = records.flags(outcomes, read)
+    found = identity_flags.flags(outcomes, read)
     kinds = {o.file.split("_")[0]: [(f["kind"], f["with"]) for f in found[o.file]] for o in outcomes}
     assert kinds == {"mallory": [("id-of-another", [])], "smithalice": [("look-alike-id", [])],
                      "leegrace": [("id-mismatch", [])]}
@@ -194,7 +194,7 @@ def test_the_numbers_come_from_the_class_lists_id_and_a_typed_id_not_theirs_is_f
     assert "the class list's SIS User ID is 's2100007': marked on the numbers of 's2100007'" in said["leegrace"]
     # a look-alike of a classmate's id, not of one's own: another student's id
     outcomes[0].student_id = "\u0455" + "2100001"
-    (flag,) = records.flags(outcomes, read)[outcomes[0].file][:1]
+    (flag,) = identity_flags.flags(outcomes, read)[outcomes[0].file][:1]
     assert flag["kind"] == "id-of-another" and flag["with"] == [outcomes[1].file]
     assert "looks like the id of Smith, Alice on the class list ('s2100001') but is not it (U+0455" in flag["what"]
 
@@ -234,7 +234,7 @@ def _grace_class(tmp_path: Path, homework):
     outcomes[0].flags = [{"kind": "course-code", "with": [], "what": "the notebook has the course code 'oak-42'"}]
     grades = coursesite.class_grades(outcomes, subs, homework, {}, read)
     counted = {e.outcome.file for e in grades.entries if e.outcome}
-    return read, outcomes, grades, records.all_flags(outcomes, read, counted)
+    return read, outcomes, grades, identity_flags.all_flags(outcomes, read, counted)
 
 
 def test_the_report_and_the_summary_count_the_same_and_list_the_important_first(tmp_path, homework):
@@ -266,7 +266,7 @@ def test_the_summary_says_how_many_flags_it_leaves_out(homework):
     for o in outcomes:
         o.flags = [{"kind": "same-run", "with": [], "what": "x"}]
     grades = coursesite.class_grades(outcomes, [], homework, {})
-    text = report.summary(homework, grades, records.all_flags(outcomes), {})
+    text = report.summary(homework, grades, identity_flags.all_flags(outcomes), {})
     assert f"    ... and {12 - report.SUMMARY_FLAGS} more flags: see report.html" in text
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.homework import homework as homework_definition
-from tools.grading import cli, coursesite, report
+from tools.grading import cli, coursesite, identity_flags, report
 from tools.grading.grader import GRADED, HomeworkSet, Outcome, Question
 from tools.grading.roster import CANVAS, Roster, Student
 
@@ -45,7 +45,7 @@ def report_page(tmp_path_factory):
     grades = coursesite.class_grades(outcomes, [], homework, marks, roster)
     latest = {"at": "2026-03-03T10:00:00+00:00", "changes": [{"student": HOSTILE, "what": "grade – → 20"}]}
     path = tmp_path_factory.mktemp("report") / "report.html"
-    report.write_report(path, homework, grades, cli.records.all_flags(outcomes), latest)
+    report.write_report(path, homework, grades, identity_flags.all_flags(outcomes), latest)
     return path
 
 

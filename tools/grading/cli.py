@@ -41,6 +41,7 @@ from . import checks, copying, coursesite, cpugroups, late, records, report, saf
 from .flags import flag as make_flag
 from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from .grader import load_set as _load_set
+from .identity_flags import all_flags, owner
 from .ids import same_id
 from .layout import Skipped, Submission, scan_folder, unpack_zip
 from .notebook import MAX_NOTEBOOK_BYTES, declared_student_id
@@ -240,7 +241,7 @@ def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[s
         if key in current:
             continue
         again = [o for o in unmarked if o.file == entry.get("file")] or [
-            o for o in unmarked if entry.get("owner") and records.owner(o) == entry.get("owner")]
+            o for o in unmarked if entry.get("owner") and owner(o) == entry.get("owner")]
         given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
         for o in again:
             notes.setdefault(o.file, []).append(make_flag("handed-in-after-marking", [], (
@@ -299,7 +300,7 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
                                      extensions=course.extensions, penalty=course.penalty,
                                      file_times=course.file_times, skipped=skipped)
     counted = {e.outcome.file for e in grades.entries + grades.not_on_roster if e.outcome is not None}
-    identity = records.all_flags(outcomes, course.roster, counted, notes)
+    identity = all_flags(outcomes, course.roster, counted, notes)
     records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes, course.roster, counted)
     records.write_details(outcomes, homework, details)
     records.write_answer_files(outcomes, homework, out / "answers", counted)
@@ -335,7 +336,7 @@ def merge_manual(path: Path, homework: HomeworkSet, out: Path, outcomes: list[Ou
             report(f"not merged: the marks for {key} ({', '.join(sorted(by_question))}) belong to no submission of "
                    "this run (handed in again since that gradebook was written?): mark the new gradebook's row")
             continue
-        entry = stored.setdefault(key, {"file": by_key[key].file, "owner": records.owner(by_key[key]), "marks": {}})
+        entry = stored.setdefault(key, {"file": by_key[key].file, "owner": owner(by_key[key]), "marks": {}})
         entry["marks"].update(by_question)
         taken += len(by_question)
     out.mkdir(parents=True, exist_ok=True)

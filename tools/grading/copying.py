@@ -72,6 +72,8 @@ from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, Numbers, norm
 from gamelib.homework.marking import accepts
 
 from .flags import flag as _flag
+from .grader import NOT_GRADED
+from .identity_flags import owner
 from .likeness import similarity, words
 from .plain import BadReport, decode_value
 
@@ -108,12 +110,6 @@ def _values(o) -> dict:
     return found
 
 
-def _owner(o) -> str:
-    from .records import owner
-
-    return owner(o)
-
-
 class _Commonness:
     """How often a question's answers are right for a random student of the course (see ``other-numbers``)."""
 
@@ -145,7 +141,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
     example = homework.definition.numbers(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
     commonness = _Commonness(homework)
     names = {q.name: q.names for q in homework.definition.questions}
-    class_size = len({_owner(o) for o in graded})
+    class_size = len({owner(o) for o in graded})
 
     def evidence(matched: list[str], values: dict, others: int) -> float:
         return math.prod(commonness.share(q, values) for q in matched) * max(others, 1)
@@ -168,7 +164,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
         own = (s.variant or {}).get("student_id")
         for t in graded:
             theirs = numbers.get(t.file)
-            if t is s or theirs is None or _owner(t) == _owner(s) or theirs.student_id == own:
+            if t is s or theirs is None or owner(t) == owner(s) or theirs.student_id == own:
                 continue
             matched = [q for q in wrong if accepts(theirs, q, values)]
             if not matched:
@@ -184,7 +180,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
 def _pairs(graded: list):
     """Every two submissions of different students."""
     for a, b in combinations(sorted(graded, key=lambda o: o.file), 2):
-        if _owner(a) != _owner(b):
+        if owner(a) != owner(b):
             yield a, b
 
 
@@ -228,7 +224,7 @@ def _code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
     writers: Counter = Counter()
     by_owner: dict[str, set[str]] = {}
     for o in graded:  # a student's own submissions count once
-        by_owner.setdefault(_owner(o), set()).update(shapes[o.file])
+        by_owner.setdefault(owner(o), set()).update(shapes[o.file])
     for found in by_owner.values():
         writers.update(found)
     common_limit = max(2, len(by_owner) // 10)
@@ -298,7 +294,7 @@ def _outputs(graded: list, homework, flags: dict[str, list[dict]]) -> None:
             if not isinstance(shown, dict) or not isinstance(shown.get("student"), str):
                 continue
             student, course = shown["student"], shown.get("course")
-            others = list({id(t): t for t in ids.get(student, []) if _owner(t) != _owner(o)}.values())
+            others = list({id(t): t for t in ids.get(student, []) if owner(t) != owner(o)}.values())
             whose = f" ({_listed(sorted({_who(t) for t in others}))}'s)" if others else ""
             where = f"the saved output of cell {shown.get('cell')}"
             if student != typed_id:
@@ -352,8 +348,6 @@ def _course_code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
 def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
     """Flags per submission file for the whole class (see the module docstring); also stored in each
     ``Outcome.flags``. ``homework`` is the :class:`grading.grader.HomeworkSet` the outcomes were graded with."""
-    from .grader import NOT_GRADED
-
     flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
     _course_code(graded, homework, flags)
