@@ -414,7 +414,8 @@ def test_saved_outputs_cost_the_grader_little():
 def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_path):
     """The gradebook shows a file name on one line and never as a formula (``-`` at the start gets a quote,
     runs of spaces become one): the teacher's mark, read back from that cell, must still reach the file."""
-    from tools.grading.coursesite import class_grades, write_feedback
+    from tools.grading.classgrades import class_grades
+    from tools.grading.coursesite import write_feedback
     from tools.grading.grader import GRADED, Outcome
     from tools.grading.records import read_hand_marks, write_gradebook
 

@@ -34,7 +34,7 @@ from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
 
-from tools.grading import cli, coursesite, ids, late, report, roster
+from tools.grading import classgrades, cli, coursesite, ids, late, report, roster
 from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -141,21 +141,21 @@ def test_several_submissions_follow_the_rule_and_say_so(homework, tmp_path):
     outcomes = [_graded(f, score, sha, name="Ann", site_id="1") for f, score, sha, _ in files]
     subs = [Submission(tmp_path / "x", f, "Ann", "1", modified=t) for f, _, _, t in files]
     marks = {cli.records.submission_key(o): {"q6": 2.0} for o in outcomes}
-    picked = {rule: coursesite.class_grades(outcomes, subs, homework, marks, rule=rule).entries[0]
-              for rule in coursesite.RULES}
+    picked = {rule: classgrades.class_grades(outcomes, subs, homework, marks, rule=rule).entries[0]
+              for rule in classgrades.RULES}
     assert picked["latest"].outcome.file.endswith("hw1 (1).ipynb") and picked["latest"].total == 7
     assert picked["first"].outcome.score == 11 and picked["best"].outcome.score == 11
     assert "2 submissions; counted by the rule 'latest'" in picked["latest"].notes[0]
     same_time = [Submission(s.path, s.file, "Ann", "1", modified=None) for s in subs]
-    undecided = coursesite.class_grades(outcomes, same_time, homework, marks).entries[0]
+    undecided = classgrades.class_grades(outcomes, same_time, homework, marks).entries[0]
     assert any("cannot tell which is the latest" in n for n in undecided.notes)
 
 
 def test_an_unmarked_written_answer_leaves_the_grade_empty_not_zero(homework, tmp_path):
     outcomes = [_graded("a.ipynb", 11.0, "a", name="a")]
-    grades = coursesite.class_grades(outcomes, [], homework, {})
+    grades = classgrades.class_grades(outcomes, [], homework, {})
     (entry,) = grades.entries
-    assert (entry.state, entry.total, entry.grade) == (coursesite.NOT_YET_MARKED, None, None)
+    assert (entry.state, entry.total, entry.grade) == (classgrades.NOT_YET_MARKED, None, None)
 
 
 def test_lateness_from_a_deadline_an_extension_and_the_rule():

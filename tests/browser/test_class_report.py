@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.homework import homework as homework_definition
-from tools.grading import cli, coursesite, identity_flags, report
+from tools.grading import classgrades, cli, identity_flags, report
 from tools.grading.grader import GRADED, HomeworkSet, Outcome, Question
 from tools.grading.roster import CANVAS, Roster, Student
 
@@ -42,7 +42,7 @@ def report_page(tmp_path_factory):
     students = [Student(name, site_id=str(100 + n)) for n, name in enumerate(names)] + [Student("Nobody Here", "999")]
     roster = Roster(CANVAS, tmp_path_factory.mktemp("r") / "export.csv", students, "Homework 1 (1)", 20.0)
     marks = {cli.records.submission_key(o): {"q6": 2.0} for o in outcomes[:8]}
-    grades = coursesite.class_grades(outcomes, [], homework, marks, roster)
+    grades = classgrades.class_grades(outcomes, [], homework, marks, roster)
     latest = {"at": "2026-03-03T10:00:00+00:00", "changes": [{"student": HOSTILE, "what": "grade – → 20"}]}
     path = tmp_path_factory.mktemp("report") / "report.html"
     report.write_report(path, homework, grades, identity_flags.all_flags(outcomes), latest)

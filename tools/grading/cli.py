@@ -37,7 +37,7 @@ from pathlib import Path
 
 import nbformat
 
-from . import checks, copying, coursesite, cpugroups, late, records, report, safetext, sandbox
+from . import checks, classgrades, copying, coursesite, cpugroups, late, records, report, safetext, sandbox
 from .flags import flag as make_flag
 from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
 from .grader import load_set as _load_set
@@ -269,7 +269,7 @@ class Written:
     """What :func:`write_all` made: the gradebook's path, every student's grade, the flags, the latest changes."""
 
     gradebook: Path
-    grades: coursesite.ClassGrades
+    grades: classgrades.ClassGrades
     identity: dict[str, list[dict]]
     latest: dict
     files: list[Path] = field(default_factory=list)
@@ -295,7 +295,7 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
     if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
         details, gradebook = gradebook, None
     gradebook = gradebook or out / f"{homework.name}-results.csv"
-    grades = coursesite.class_grades(outcomes, list(submissions), homework, hand_marks, course.roster,
+    grades = classgrades.class_grades(outcomes, list(submissions), homework, hand_marks, course.roster,
                                      rule=course.rule, points=course.points, deadline=course.deadline,
                                      extensions=course.extensions, penalty=course.penalty,
                                      file_times=course.file_times, skipped=skipped)
@@ -404,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--points", type=float, metavar="N",
                       help="the course's points for the set (default: the class list's; needed when it has none, "
                            "as a participants list; without a class list, the set's own)")
-    site.add_argument("--several", choices=coursesite.RULES, default="latest",
+    site.add_argument("--several", choices=classgrades.RULES, default="latest",
                       help="which submission counts when a student handed in several (default: latest)")
     site.add_argument("--deadline", type=_when, metavar="WHEN", help='e.g. "2026-03-01 23:59" (this machine\'s '
                       'time zone unless an offset such as +01:00 is given)')
@@ -465,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
               "of them handed nothing in"
               + (f"; {stray} submission{'s match' if stray > 1 else ' matches'} no one on it: see course-grades.csv"
                  if stray else ""))
-        pending = coursesite.waiting(grades)
+        pending = classgrades.waiting(grades)
         if pending:
             print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "
                   + shown("; ".join(f"{e.label} ({e.state})" for e in pending[:10]))
@@ -518,7 +518,7 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
               + (f"; the ids students type are its {roster.id_column!r} (the numbers come from them)"
                  if roster.id_column else "; it has no column of the ids students type (--id-column): typed ids "
                                           "are checked only against each other"))
-    extensions = coursesite.read_extensions(args.extensions) if args.extensions else []
+    extensions = late.read_extensions(args.extensions) if args.extensions else []
     if (penalty.per_day or extensions) and args.deadline is None and not (roster and "Moodle" in roster.kind):
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
               "work", file=sys.stderr)

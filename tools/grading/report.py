@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import safetext
-from .coursesite import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
+from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
 from .flags import LABELS, ORDER
 from .grader import NOT_GRADED, HomeworkSet, Outcome
 from .layout import Skipped
