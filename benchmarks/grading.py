@@ -33,7 +33,7 @@ from gamelib.homework import homework, numbers
 from gamelib.homework.marking import one_right_answer
 from tools import build_homework
 from tools.grading import cli as grade_homework
-from tools.grading import copying, grader, sandbox
+from tools.grading import copying, homework_set, sandbox
 from tools.grading.layout import scan_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ def main() -> int:
     parser.add_argument("--class-size", type=int, default=100, help="submissions in the class run (default 100)")
     args = parser.parse_args()
     homework = grade_homework.load_set("hw1")
-    code = grader.read_course_file(homework.autograder_zip)["course_code"]
+    code = homework_set.read_course_file(homework.autograder_zip)["course_code"]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder, out = Path(tmp) / "in", Path(tmp) / "out"

@@ -12,7 +12,7 @@ import pytest
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import accepts, answer_key, mark, one_right_answer
 from tools import build_homework
-from tools.grading import copying, grader, likeness
+from tools.grading import copying, homework_set, likeness
 from tools.grading.grader import GRADED, NOT_GRADED, Outcome
 from tools.grading.run_notebook import encode
 
@@ -52,7 +52,7 @@ BLANK = "_Type your answer here, replacing this text._"
 def hw1(tmp_path_factory):
     course_file = tmp_path_factory.mktemp("course") / "autograder.zip"
     build_homework.write_course_file(course_file, "hw1-subtraction-grundy", CODE, False)
-    return grader.load_set(ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb",
+    return homework_set.load_set(ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb",
                            ROOT / "notebooks" / "homework" / "hw1-subtraction-grundy.ipynb", course_file)
 
 

@@ -275,14 +275,14 @@ def test_committed_student_copies_are_what_the_build_makes(built):
 
 @pytest.mark.slow
 def test_the_course_file_holds_the_code_and_the_numbers_the_handout_was_built_with(built, tmp_path):
-    from tools.grading import grader
+    from tools.grading import homework_set
 
     pieces = built["hw1-subtraction-grundy"]
-    data = grader.read_course_file(pieces.autograder_zip)
+    data = homework_set.read_course_file(pieces.autograder_zip)
     assert (data["set"], data["course_code"], data["demo"]) == ("hw1-subtraction-grundy", COURSE, False)
     assert data["probe"]["probe-1"] == numbers("hw1", "probe-1", COURSE).plain
     source = ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb"
-    loaded = grader.load_set(source, pieces.student_notebook, pieces.autograder_zip)
+    loaded = homework_set.load_set(source, pieces.student_notebook, pieces.autograder_zip)
     assert (loaded.course_code, loaded.demo) == (COURSE, False)
     # numbers drawn differently from the handout's build (a changed pool, say) stop the grader
     import zipfile
@@ -292,11 +292,11 @@ def test_the_course_file_holds_the_code_and_the_numbers_the_handout_was_built_wi
     with zipfile.ZipFile(changed, "w") as archive:
         archive.writestr("course.json", json.dumps(data))
     with pytest.raises(SystemExit, match="differ from those of the handout's build"):
-        grader.load_set(source, pieces.student_notebook, changed)
+        homework_set.load_set(source, pieces.student_notebook, changed)
     said = []
     demo = tmp_path / "demo.zip"
     build_homework.write_course_file(demo, "hw1-subtraction-grundy", DEMO_COURSE_CODE, True)
-    assert grader.load_set(source, pieces.student_notebook, demo, warn=lambda *a, **k: said.append(a[0])).demo
+    assert homework_set.load_set(source, pieces.student_notebook, demo, warn=lambda *a, **k: said.append(a[0])).demo
     assert "demo course code" in said[0] and "public repository" in said[0]
 
 

@@ -332,9 +332,10 @@ def check_solution(built: BuiltSet, source: Path) -> None:
     """Grade the solution with the kit's grader (unsandboxed: it is the teacher's own file), typed as it is
     and with another id typed in; stop unless both get full marks."""
     from tools.grading import grader
+    from tools.grading.homework_set import load_set
     from tools.grading.layout import Submission
 
-    homework_set = grader.load_set(source, built.student_notebook, built.autograder_zip, warn=lambda *a, **k: None)
+    homework_set = load_set(source, built.student_notebook, built.autograder_zip, warn=lambda *a, **k: None)
     nb = nbformat.read(built.solution_notebook, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code" and re.search(r"^student_id = ", cell_text(cell), re.MULTILINE):

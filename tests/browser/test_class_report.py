@@ -14,7 +14,8 @@ import pytest
 
 from gamelib.homework import homework as homework_definition
 from tools.grading import classgrades, cli, identity_flags, report
-from tools.grading.grader import GRADED, HomeworkSet, Outcome, Question
+from tools.grading.grader import GRADED, Outcome
+from tools.grading.homework_set import HomeworkSet, Question
 from tools.grading.roster import CANVAS, Roster, Student
 
 HOSTILE = 'Eve <img src="http://evil.example/beacon.png"> ![b](http://evil.example/b.png) \u202eevil'

@@ -15,7 +15,8 @@ from datetime import datetime, tzinfo
 from pathlib import PurePosixPath
 
 from . import records
-from .grader import NOT_GRADED, HomeworkSet, Outcome
+from .grader import NOT_GRADED, Outcome
+from .homework_set import HomeworkSet
 from .ids import name_keys, normal_id
 from .late import ON_TIME, Lateness, LateRuleError, Penalty, judge, local_zone, moodle_extension, parse_when
 from .layout import Skipped, Submission, identity

@@ -39,8 +39,9 @@ import nbformat
 
 from . import checks, classgrades, copying, coursesite, cpugroups, late, records, report, safetext, sandbox
 from .flags import flag as make_flag
-from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
-from .grader import load_set as _load_set
+from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, Outcome, grade
+from .homework_set import HomeworkSet
+from .homework_set import load_set as _load_set
 from .identity_flags import all_flags, owner
 from .ids import same_id
 from .layout import Skipped, Submission, scan_folder, unpack_zip

@@ -347,7 +347,7 @@ def _course_code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
 
 def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
     """Flags per submission file for the whole class (see the module docstring); also stored in each
-    ``Outcome.flags``. ``homework`` is the :class:`grading.grader.HomeworkSet` the outcomes were graded with."""
+    ``Outcome.flags``. ``homework`` is the :class:`grading.homework_set.HomeworkSet` the outcomes were graded with."""
     flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
     _course_code(graded, homework, flags)

@@ -35,7 +35,7 @@ from pathlib import Path, PurePosixPath
 
 from . import records, safetext
 from .classgrades import NOT_YET_MARKED, ClassGrades, Entry
-from .grader import HomeworkSet
+from .homework_set import HomeworkSet
 from .roster import CANVAS, MOODLE_WORKSHEET
 
 #: The worksheet's columns as Moodle names them (mod/assign/gradingtable.php, lang/en/assign.php: ``recordid``

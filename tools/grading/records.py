@@ -34,7 +34,8 @@ from pathlib import Path
 
 from . import safetext
 from .flags import text as flag_text
-from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
+from .grader import GRADED_WITH_PROBLEMS, NOT_GRADED, Outcome
+from .homework_set import GRADER_VERSION, HomeworkSet
 from .identity_flags import all_flags
 from .layout import Skipped
 from .roster import Roster

@@ -22,7 +22,8 @@ from pathlib import Path
 from . import safetext
 from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
 from .flags import LABELS, ORDER
-from .grader import NOT_GRADED, HomeworkSet, Outcome
+from .grader import NOT_GRADED, Outcome
+from .homework_set import HomeworkSet
 from .layout import Skipped
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
