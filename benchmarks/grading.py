@@ -32,8 +32,8 @@ from benchmarks import results
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import one_right_answer
 from tools import build_homework
+from tools.grading import batch, copying, homework_set, outputs, sandbox
 from tools.grading import cli as grade_homework
-from tools.grading import copying, homework_set, sandbox
 from tools.grading.layout import scan_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,8 +68,8 @@ def write_submissions(folder: Path, count: int, course_code: str, copiers: bool 
 def measure(label: str, homework, folder: Path, out: Path, jobs: int, sandboxed: bool) -> list:
     submissions, _ = scan_folder(folder)
     start = time.perf_counter()
-    outcomes = grade_homework.grade_all(submissions, homework, out, jobs=jobs, sandboxed=sandboxed, regrade=True,
-                                        limits=sandbox.Limits(timeout=120), report=lambda _: None)
+    outcomes = batch.grade_all(submissions, homework, out, jobs=jobs, sandboxed=sandboxed, regrade=True,
+                               limits=sandbox.Limits(timeout=120), report=lambda _: None)
     seconds = time.perf_counter() - start
     wrong = [o.file for o in outcomes if o.score != o.possible]
     print(f"{label:38} {len(outcomes):3d} submissions in {seconds:6.1f} s: {seconds / len(outcomes):5.2f} s each"
@@ -104,7 +104,7 @@ def main() -> int:
         print(f"{'  then the copying pass':38} {len(outcomes):3d} submissions in {done - before:6.1f} s "
               f"({sum(map(len, flags.values()))} flags)")
         submissions, skipped = scan_folder(klass)
-        grade_homework.write_everything(outcomes, skipped, homework, class_out, submissions=submissions)
+        outputs.write_everything(outcomes, skipped, homework, class_out, submissions=submissions)
         written = time.perf_counter()
         print(f"{'  then every file and the report':38} {len(outcomes):3d} submissions in {written - done:6.1f} s")
         print(f"{'  the whole class':38} {len(outcomes):3d} submissions in {written - start:6.1f} s")

@@ -34,7 +34,7 @@ from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
 
-from tools.grading import classgrades, cli, coursesite, ids, late, report, roster
+from tools.grading import classgrades, cli, coursesite, ids, late, records, report, roster
 from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -140,7 +140,7 @@ def test_several_submissions_follow_the_rule_and_say_so(homework, tmp_path):
              ("Ann_1_assignsubmission_file_/hw1 (1).ipynb", 5.0, "b", 200.0)]
     outcomes = [_graded(f, score, sha, name="Ann", site_id="1") for f, score, sha, _ in files]
     subs = [Submission(tmp_path / "x", f, "Ann", "1", modified=t) for f, _, _, t in files]
-    marks = {cli.records.submission_key(o): {"q6": 2.0} for o in outcomes}
+    marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes}
     picked = {rule: classgrades.class_grades(outcomes, subs, homework, marks, rule=rule).entries[0]
               for rule in classgrades.RULES}
     assert picked["latest"].outcome.file.endswith("hw1 (1).ipynb") and picked["latest"].total == 7

@@ -22,6 +22,7 @@ from homework_build import COURSE, built_sets, right_literals, solution_lines
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
 from gamelib.homework.marking import answer_key, mark
 from tools import build_homework, run_notebooks
+from tools.grading import batch, outputs, sandbox
 from tools.grading import cli as grade_homework
 from tools.grading.notebook import cell_text
 
@@ -311,8 +312,8 @@ def _grade_folder(folder, set_name, built, out, **options):
 
     homework_set = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
     submissions, skipped = scan_folder(folder)
-    outcomes = grade_homework.grade_all(submissions, homework_set, out, report=lambda _: None,
-                                        limits=grade_homework.sandbox.Limits(timeout=30), **options)
+    outcomes = batch.grade_all(submissions, homework_set, out, report=lambda _: None,
+                               limits=sandbox.Limits(timeout=30), **options)
     return homework_set, outcomes, skipped
 
 
@@ -345,7 +346,7 @@ def hw1_results(built, tmp_path_factory):
     (folder / "model-solution.ipynb").write_bytes(built[name].solution_notebook.read_bytes())
     out = tmp_path_factory.mktemp("hw1-graded")
     homework_set, outcomes, skipped = _grade_folder(folder, name, built, out, jobs=2)
-    gradebook = grade_homework.write_all(outcomes, skipped, homework_set, out)
+    gradebook = outputs.write_all(outcomes, skipped, homework_set, out)
     return {o.file: o for o in outcomes}, gradebook, skipped
 
 

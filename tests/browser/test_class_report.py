@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.homework import homework as homework_definition
-from tools.grading import classgrades, cli, identity_flags, report
+from tools.grading import classgrades, identity_flags, records, report
 from tools.grading.grader import GRADED, Outcome
 from tools.grading.homework_set import HomeworkSet, Question
 from tools.grading.roster import CANVAS, Roster, Student
@@ -42,7 +42,7 @@ def report_page(tmp_path_factory):
     outcomes[-1].flags = [{"kind": "same-written-answer", "with": [outcomes[0].file], "what": HOSTILE}]
     students = [Student(name, site_id=str(100 + n)) for n, name in enumerate(names)] + [Student("Nobody Here", "999")]
     roster = Roster(CANVAS, tmp_path_factory.mktemp("r") / "export.csv", students, "Homework 1 (1)", 20.0)
-    marks = {cli.records.submission_key(o): {"q6": 2.0} for o in outcomes[:8]}
+    marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes[:8]}
     grades = classgrades.class_grades(outcomes, [], homework, marks, roster)
     latest = {"at": "2026-03-03T10:00:00+00:00", "changes": [{"student": HOSTILE, "what": "grade – → 20"}]}
     path = tmp_path_factory.mktemp("report") / "report.html"

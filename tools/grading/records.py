@@ -12,7 +12,8 @@
 - ``feedback/<student>.md`` (tools/grading/coursesite.py): what a student may be given, for the submission
   that counts: :func:`feedback_text`, each question's score and messages that never quote a hidden test;
 - ``not-graded-files.csv``: every file found that is not a submission, with the reason;
-- ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key.
+- ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key
+  (tools/grading/handmarks.py).
 
 A submission's **key** (:func:`submission_key`) is made from its path in the download *and its bytes*: hand
 marks are matched by it, never by a file name a student chose (``" alice.ipynb"`` is not ``"alice.ipynb"``,
@@ -258,42 +259,3 @@ def write_skipped(skipped: list[Skipped], path: Path) -> None:
         writer.writerows([_cell(s.file), _cell(s.reason)] for s in skipped)
 
 
-def read_hand_marks(path: Path, homework: HomeworkSet) -> dict[str, dict[str, float]]:
-    """Hand marks by submission key, from a CSV with a ``key`` column and one column per written question (the
-    gradebook's own ``q6 (by hand, 2)``, or just ``q6``). Empty cells are skipped; a mark must be a number
-    from 0 to the question's points, and a row with a mark must have its key, else this stops and names the
-    row and value."""
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        rows = list(csv.DictReader(f))
-    if not rows or "key" not in rows[0]:
-        raise SystemExit(f"{path}: expected a CSV with a 'key' column (the gradebook, with marks filled in); "
-                         "a gradebook written before keys existed: grade again and mark the new one")
-    columns = {}
-    for q in homework.written:
-        matches = [c for c in rows[0] if c and re.match(rf"^{re.escape(q.name)}(\s|$)", c.strip())]
-        if matches:
-            columns[q.name] = matches[0]
-    if not columns:
-        raise SystemExit(f"{path}: no column for a hand-graded question; expected one of "
-                         f"{[manual_column(q) for q in homework.written]}")
-    marks: dict[str, dict[str, float]] = {}
-    points = {q.name: q.points for q in homework.written}
-    for number, row in enumerate(rows, start=2):
-        for question, column in columns.items():
-            text = (row.get(column) or "").strip()
-            if not text:
-                continue
-            try:
-                mark = float(text.replace(",", "."))
-            except ValueError:
-                mark = float("nan")
-            where = f"{path}, line {number} ({row.get('file', '')})"
-            if not 0 <= mark <= points[question]:
-                raise SystemExit(f"{where}: the mark {text!r} for {question} must be a number from 0 to "
-                                 f"{points[question]:g}")
-            key = (row.get("key") or "").strip()
-            if not re.fullmatch(r"k-[0-9a-f]{16}", key):
-                raise SystemExit(f"{where}: a mark for {question} but no key ({key!r}): the key column says which "
-                                 "submission a row is; copy it back from the gradebook")
-            marks.setdefault(key, {})[question] = mark
-    return marks
