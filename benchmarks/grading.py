@@ -31,7 +31,7 @@ import nbformat
 from benchmarks import results
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import one_right_answer
-from tools import build_homework
+from tools import homework_secrets
 from tools.grading import batch, copying, homework_set, outputs, sandbox
 from tools.grading import cli as grade_homework
 from tools.grading.layout import scan_folder
@@ -50,7 +50,7 @@ def copied_values(student_id: str, course_code: str) -> dict[str, str]:
 def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:
     """``count`` right-answer submissions; with ``copiers``, every tenth types the previous student's values."""
     handout = ROOT / "notebooks" / "homework" / f"{SET}.ipynb"
-    right = build_homework.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
+    right = homework_secrets.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
     for number in range(count):
         nb = nbformat.read(handout, as_version=4)
         typed = copied_values(f"s{number - 1:07d}", course_code) if copiers and number % 10 == 9 else right
