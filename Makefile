@@ -127,6 +127,11 @@ bench-grading: venv
 bench-isolation: venv
 	$(BIN)/python -m benchmarks.grading_isolation
 
+# What a well-formed guess scores, per question and set, over 300 random students of a course (no sandbox).
+.PHONY: bench-guessing
+bench-guessing: venv
+	$(BIN)/python -m benchmarks.grading_guessing
+
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline); installing it needs root, and without root this only says what to do. They audit every lesson
 # with axe-core, from npm into tests/browser/node_modules (tests/browser/package-lock.json).
