@@ -34,7 +34,7 @@ from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
 
-from tools.grading import classgrades, cli, coursesite, ids, late, records, report, roster
+from tools.grading import changes, classgrades, cli, coursesite, ids, late, records, roster
 from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -48,7 +48,7 @@ def _moodle_date(when: datetime) -> str:
     return f"{when:%A}, {when.day} {when:%B %Y}, {int(when.strftime('%I'))}:{when:%M %p}"
 
 
-@pytest.mark.parametrize("module", [roster, ids, late, coursesite, report])
+@pytest.mark.parametrize("module", [roster, ids, late, coursesite, changes])
 def test_the_docstring_examples_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

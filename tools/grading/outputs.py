@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import classgrades, coursesite, late, records, report
+from . import changes, classgrades, coursesite, late, records, report
 from .grader import Outcome
 from .handmarks import hand_marks_for
 from .homework_set import HomeworkSet
@@ -89,6 +89,6 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
             files.append(out / name)
         else:
             (out / name).unlink()
-    latest = report.record_changes(out, grades)
+    latest = changes.record_changes(out, grades)
     files.append(report.write_report(out / "report.html", homework, grades, identity, latest, skipped))
     return Written(gradebook, grades, identity, latest, files)
