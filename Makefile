@@ -174,7 +174,6 @@ hub-load: venv hub-deps
 	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
 
 clean:
-	$(BIN)/mypy
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs"
+	rm -rf $(VENV) .hub hub/node_modules tests/browser/node_modules build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis tests/browser/screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +
