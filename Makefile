@@ -133,6 +133,11 @@ bench-grading: venv
 bench-isolation: venv
 	$(BIN)/python -m benchmarks.grading_isolation
 
+# What a well-formed guess scores, per question and set, over 300 random students of a course (no sandbox).
+.PHONY: bench-guessing
+bench-guessing: venv
+	$(BIN)/python -m benchmarks.grading_guessing
+
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline); installing it needs root, and without root this only says what to do. They audit every lesson
 # with axe-core, from npm into tests/browser/node_modules (tests/browser/package-lock.json).
@@ -175,7 +180,6 @@ hub-load: venv hub-deps
 	$(BIN)/python hub/load.py -n $(N) $(if $(REPO),--repo $(REPO)) $(if $(BRANCH),--branch $(BRANCH))
 
 clean:
-	$(BIN)/mypy
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs and not deploy"
+	rm -rf $(VENV) .hub hub/node_modules tests/browser/node_modules build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis tests/browser/screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

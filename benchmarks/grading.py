@@ -31,9 +31,9 @@ import nbformat
 from benchmarks import results
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import one_right_answer
-from tools import build_homework
+from tools import homework_secrets
+from tools.grading import batch, copying, homework_set, outputs, sandbox
 from tools.grading import cli as grade_homework
-from tools.grading import copying, grader, sandbox
 from tools.grading.layout import scan_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def copied_values(student_id: str, course_code: str) -> dict[str, str]:
 def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:
     """``count`` right-answer submissions; with ``copiers``, every tenth types the previous student's values."""
     handout = ROOT / "notebooks" / "homework" / f"{SET}.ipynb"
-    right = build_homework.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
+    right = homework_secrets.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
     for number in range(count):
         nb = nbformat.read(handout, as_version=4)
         typed = copied_values(f"s{number - 1:07d}", course_code) if copiers and number % 10 == 9 else right
@@ -68,8 +68,8 @@ def write_submissions(folder: Path, count: int, course_code: str, copiers: bool 
 def measure(label: str, homework, folder: Path, out: Path, jobs: int, sandboxed: bool) -> list:
     submissions, _ = scan_folder(folder)
     start = time.perf_counter()
-    outcomes = grade_homework.grade_all(submissions, homework, out, jobs=jobs, sandboxed=sandboxed, regrade=True,
-                                        limits=sandbox.Limits(timeout=120), report=lambda _: None)
+    outcomes = batch.grade_all(submissions, homework, out, jobs=jobs, sandboxed=sandboxed, regrade=True,
+                               limits=sandbox.Limits(timeout=120), report=lambda _: None)
     seconds = time.perf_counter() - start
     wrong = [o.file for o in outcomes if o.score != o.possible]
     print(f"{label:38} {len(outcomes):3d} submissions in {seconds:6.1f} s: {seconds / len(outcomes):5.2f} s each"
@@ -83,7 +83,7 @@ def main() -> int:
     parser.add_argument("--class-size", type=int, default=100, help="submissions in the class run (default 100)")
     args = parser.parse_args()
     homework = grade_homework.load_set("hw1")
-    code = grader.read_course_file(homework.autograder_zip)["course_code"]
+    code = homework_set.read_course_file(homework.autograder_zip)["course_code"]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder, out = Path(tmp) / "in", Path(tmp) / "out"
@@ -104,7 +104,7 @@ def main() -> int:
         print(f"{'  then the copying pass':38} {len(outcomes):3d} submissions in {done - before:6.1f} s "
               f"({sum(map(len, flags.values()))} flags)")
         submissions, skipped = scan_folder(klass)
-        grade_homework.write_everything(outcomes, skipped, homework, class_out, submissions=submissions)
+        outputs.write_everything(outcomes, skipped, homework, class_out, submissions=submissions)
         written = time.perf_counter()
         print(f"{'  then every file and the report':38} {len(outcomes):3d} submissions in {written - done:6.1f} s")
         print(f"{'  the whole class':38} {len(outcomes):3d} submissions in {written - start:6.1f} s")

@@ -5,9 +5,10 @@ answer, made the way a student who read the question but did not compute would: 
 move that is legal (a heap the question's set reaches), a P or N at random, a value that follows from the
 other guesses where the question says how (the mex of guessed values, the XOR of guessed parts). Answers that
 need no computation at all are typed as read: question 2 of hw1 asks for the heaps one move from n, which are
-n minus each number of the set. Prints each question's mean score and the set's mean, in points::
+n minus each number of the set. Prints each question's mean score and the set's mean, in points, as a
+Markdown table, kept in ``benchmarks/results/grading_guessing.json`` (benchmarks/results.py) for the site::
 
-    .venv/bin/python -m benchmarks.grading_guessing            # 300 students per set
+    make bench-guessing                                         # 300 students per set
     .venv/bin/python -m benchmarks.grading_guessing --students 50
 
 The README's "what a determined student could still do" quotes these figures.
@@ -109,5 +110,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(results.record("grading_guessing", main))
+    sys.exit(results.record("grading_guessing", main, markdown=True))
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import nbformat
 
-from tools import build_homework
+from tools import build_homework, homework_secrets
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -31,8 +31,8 @@ COURSE = "test-course-19"
 
 
 def solution_lines(set_name: str) -> dict[str, str]:
-    """The methods of the set's source (tools/build_homework.py's ``solution_lines``)."""
-    return build_homework.solution_lines(
+    """The methods of the set's source (tools/homework_secrets.py's ``solution_lines``)."""
+    return homework_secrets.solution_lines(
         nbformat.read(ROOT / "homework" / "source" / f"{set_name}.ipynb", as_version=4))
 
 
@@ -44,8 +44,8 @@ RIGHT = solution_lines(SET)
 
 def cache_key() -> str:
     digest = hashlib.sha256(f"{version('otter-grader')}|{COURSE}".encode())
-    for path in [*SOURCES, TOOLS / "build_homework.py", *sorted((TOOLS / "grading").glob("*.py")),
-                 *sorted((ROOT / "gamelib").rglob("*.py"))]:
+    for path in [*SOURCES, TOOLS / "build_homework.py", TOOLS / "homework_secrets.py",
+                 *sorted((TOOLS / "grading").glob("*.py")), *sorted((ROOT / "gamelib").rglob("*.py"))]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamelib.homework import homework
-from tools.grading.grader import HomeworkSet, Question
+from tools.grading.homework_set import HomeworkSet, Question
 
 SET = "hw1-subtraction-grundy"
 

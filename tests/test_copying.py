@@ -3,6 +3,7 @@ flags each kind of copying raises, with whom, and that honest work (mistakes inc
 The same cheats graded from real notebooks in the sandbox are in test_grading_class.py.
 """
 
+import doctest
 import random
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import accepts, answer_key, mark, one_right_answer
 from tools import build_homework
-from tools.grading import copying, grader
+from tools.grading import copying, homework_set, likeness
 from tools.grading.grader import GRADED, NOT_GRADED, Outcome
 from tools.grading.run_notebook import encode
 
@@ -51,7 +52,7 @@ BLANK = "_Type your answer here, replacing this text._"
 def hw1(tmp_path_factory):
     course_file = tmp_path_factory.mktemp("course") / "autograder.zip"
     build_homework.write_course_file(course_file, "hw1-subtraction-grundy", CODE, False)
-    return grader.load_set(ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb",
+    return homework_set.load_set(ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb",
                            ROOT / "notebooks" / "homework" / "hw1-subtraction-grundy.ipynb", course_file)
 
 
@@ -163,12 +164,17 @@ def test_the_public_examples_answers_and_model_answer_are_flagged(hw1):
     assert outcomes[0].score <= 1
 
 
+def test_the_likeness_docstring_examples_hold():
+    result = doctest.testmod(likeness)
+    assert result.attempted >= 5 and result.failed == 0
+
+
 @pytest.mark.parametrize("a, b, low, high", [
     (MODEL, MODEL, 1.0, 1.0), (MODEL, MODEL_EDITED, 0.55, 0.7), (HONEST[0], HONEST_EDITED, 0.5, 0.65),
     (HONEST[0], HONEST[1], 0, 0.05), (HONEST[1], HONEST[2], 0, 0.05), (MODEL, HONEST[0], 0, 0.05),
 ])
 def test_written_answers_similarity_on_examples(a, b, low, high):
-    score = copying.similarity(copying.words(a), copying.words(b))
+    score = likeness.similarity(likeness.words(a), likeness.words(b))
     assert low <= score <= high, score
     assert (score >= copying.WRITTEN_SIMILARITY) == (low > 0.3)
 
@@ -201,7 +207,7 @@ def test_a_copied_files_cell_ids_and_execution_history_are_flagged(hw1):
 
 
 def _shapes(*cells: str) -> dict:
-    return {"added_ids": [], "executions": [], "code": [], "shapes": [list(copying.code_shape(c)) for c in cells]}
+    return {"added_ids": [], "executions": [], "code": [], "shapes": [list(likeness.code_shape(c)) for c in cells]}
 
 
 #: A student's own way with every question (QA, issue 19: a classmate's notebook with g1 renamed to game and
@@ -229,7 +235,7 @@ def test_natural_one_liners_shared_in_an_honest_class_are_never_a_flag(hw1):
     (``list(SubtractionGame(mine.q1.S).grundy_values(16))``, a two-line ``winning_moves(...)[0]``) were
     flagged. Such cells are 18 to 25 tokens: they weigh nothing; one natural multi-line cell shared (42
     tokens) weighs 17, under the 40 that flags."""
-    tokens = [copying.code_shape(NATURAL[k])[1] for k in ("q1_list", "q1_comp", "q4_two", "q2_lines")]
+    tokens = [likeness.code_shape(NATURAL[k])[1] for k in ("q1_list", "q1_comp", "q4_two", "q2_lines")]
     assert tokens == [18, 24, 25, 42]
     code = {"ann": ["q1_list", "q4_two", "q2_lines"], "ben": ["q1_list", "q4_two", "q2_lines"],
             "cat": ["q1_comp", "q5_range"], "dan": ["q1_comp"], **{s: [] for s in ("eli", "fay", "gus", "hal", "ivy",
@@ -242,8 +248,8 @@ def test_natural_one_liners_shared_in_an_honest_class_are_never_a_flag(hw1):
 
 def test_a_copy_with_its_variables_renamed_is_flagged_with_whom(hw1):
     renamed = [cell.replace("g1", "game") for cell in OWN_STYLE]
-    assert [copying.code_shape(c) for c in renamed] == [copying.code_shape(c) for c in OWN_STYLE]
-    weight = sum(max(0, copying.code_shape(c)[1] - copying.CODE_FREE_TOKENS) for c in OWN_STYLE)
+    assert [likeness.code_shape(c) for c in renamed] == [likeness.code_shape(c) for c in OWN_STYLE]
+    weight = sum(max(0, likeness.code_shape(c)[1] - copying.CODE_FREE_TOKENS) for c in OWN_STYLE)
     assert weight >= copying.CODE_EVIDENCE, weight
     code = {"bob": OWN_STYLE, "mal": renamed, **{s: [NATURAL["q1_list"]] for s in ("ann", "cat", "dan", "eli")}}
     outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s), fingerprint=_shapes(*cells))

@@ -324,6 +324,7 @@ def test_the_speed_page_shows_each_report_as_it_was_printed():
     assert "````text\nS    stop   mex loop\n{2, 5, 7}  10**6  0.4 s\n````" in page
     assert "\n### Browser benchmark\n\n#### Idle\n\n| a | b |" in page  # under the page's own headings
     assert "Not measured yet: `make bench-grading` writes `benchmarks/results/grading.json`" in page
+    assert "`make bench-guessing` writes `benchmarks/results/grading_guessing.json`" in page
     assert page.index("The engine") < page.index("The widgets") < page.index("Grading")
 
 

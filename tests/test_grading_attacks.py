@@ -22,8 +22,8 @@ from grading_attacks import ATTACKS, MARKER, attack_submission, submission
 from homework_build import COURSE, RIGHT, ROOT, SET, built_sets, right_literals
 
 from gamelib.homework import numbers
+from tools.grading import batch, outputs, records, sandbox
 from tools.grading import cli as grade_homework
-from tools.grading import sandbox
 from tools.grading.layout import scan_folder
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
@@ -66,8 +66,8 @@ def graded(tmp_path_factory):
     nbformat.write(submission(SET, {**RIGHT, "q4_leave": "27"}, "carol"), folder / "carol.ipynb")
     honest, _ = scan_folder(folder)
     quiet = {"report": lambda _: None, "jobs": 2}
-    before = {o.file: o for o in grade_homework.grade_all(honest, homework, out, limits=sandbox.Limits(timeout=60),
-                                                          **quiet)}
+    before = {o.file: o for o in batch.grade_all(honest, homework, out, limits=sandbox.Limits(timeout=60),
+                                                 **quiet)}
     results_before = _tree(out / "results")
 
     attacks = folder / "attacks"
@@ -80,12 +80,12 @@ def graded(tmp_path_factory):
     endless = [s for s in found if s.file == "attacks/endless-loop.ipynb"]
     others = [s for s in found if s not in endless]
     start = time.perf_counter()
-    outcomes = grade_homework.grade_all(others, homework, out, limits=sandbox.Limits(timeout=30), **quiet)
-    outcomes += grade_homework.grade_all(endless, homework, out, limits=sandbox.Limits(timeout=3), **quiet)
+    outcomes = batch.grade_all(others, homework, out, limits=sandbox.Limits(timeout=30), **quiet)
+    outcomes += batch.grade_all(endless, homework, out, limits=sandbox.Limits(timeout=3), **quiet)
     seconds = time.perf_counter() - start
     survivors = _survivors()
     time.sleep(1)  # a detached process would act now, after grading
-    gradebook = grade_homework.write_all(outcomes + list(before.values()), [], homework, out)
+    gradebook = outputs.write_all(outcomes + list(before.values()), [], homework, out)
     return {"before": before, "after": {o.file: o for o in outcomes}, "results_before": results_before,
             "out": out, "folder": folder, "submissions_before": submissions_before, "tmp_before": tmp_before,
             "survivors": survivors, "gradebook": gradebook, "seconds": seconds, "homework": homework}
@@ -123,7 +123,7 @@ def test_text_from_an_attack_is_made_harmless(graded):
         trouble.questions["q4"]["feedback"])
     # (every attack sits in one folder, "attacks/": one student's submissions, with one feedback file, for the
     # latest; each file's feedback is the same text a course site's feedback file carries)
-    feedback = grade_homework.records.feedback_text(trouble, graded["homework"], {})
+    feedback = records.feedback_text(trouble, graded["homework"], {})
     rendered = mistune.html(feedback)
     assert "\\<script>" in feedback and "<script" not in rendered and "<img" not in rendered
     cells = [cell for row in csv.reader(graded["gradebook"].open()) for cell in row]
@@ -139,7 +139,7 @@ def test_attacks_leave_the_other_results_unchanged(graded):
     assert (rows["alice.ipynb"]["score"], rows["carol.ipynb"]["score"]) == ("11", "9")
     assert all(rows[f"attacks/{a}.ipynb"]["score"] == "0" for a in ATTACKS)
     # the grader saved one result per submission, and nothing else, in its results folder
-    assert sorted(now) == sorted(f"{grade_homework.records.slug(f)}.json" for f in rows)
+    assert sorted(now) == sorted(f"{records.slug(f)}.json" for f in rows)
 
 
 def test_no_process_of_a_submission_survives_grading(graded):
@@ -230,9 +230,9 @@ def _grade_folder(tmp_path, notebooks: dict[str, nbformat.NotebookNode]) -> dict
         nbformat.write(nb, folder / relative)
     homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
     found, skipped = scan_folder(folder)
-    outcomes = grade_homework.grade_all(found, homework, out, limits=sandbox.Limits(timeout=60),
-                                        report=lambda _: None)
-    grade_homework.write_all(outcomes, skipped, homework, out)
+    outcomes = batch.grade_all(found, homework, out, limits=sandbox.Limits(timeout=60),
+                               report=lambda _: None)
+    outputs.write_all(outcomes, skipped, homework, out)
     return {"by_file": {o.file: o for o in outcomes}, "out": out}
 
 
@@ -414,9 +414,11 @@ def test_saved_outputs_cost_the_grader_little():
 def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_path):
     """The gradebook shows a file name on one line and never as a formula (``-`` at the start gets a quote,
     runs of spaces become one): the teacher's mark, read back from that cell, must still reach the file."""
-    from tools.grading.coursesite import class_grades, write_feedback
+    from tools.grading.classgrades import class_grades
+    from tools.grading.coursesite import write_feedback
     from tools.grading.grader import GRADED, Outcome
-    from tools.grading.records import read_hand_marks, write_gradebook
+    from tools.grading.handmarks import read_hand_marks
+    from tools.grading.records import write_gradebook
 
     homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
     files = ["Anne  Marie_5_assignsubmission_file_/hw1.ipynb", "-x_6_assignsubmission_file_/hw1\t.ipynb"]

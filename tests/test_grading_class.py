@@ -24,8 +24,8 @@ import pytest
 from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets, right_literals
 
+from tools.grading import batch, copying, sandbox
 from tools.grading import cli as grade_homework
-from tools.grading import copying, sandbox
 from tools.grading.layout import scan_folder
 from tools.grading.notebook import cell_text
 
@@ -181,8 +181,8 @@ def graded(tmp_path_factory):
         nbformat.write(nb, folder / file)
     homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
     found, _ = scan_folder(folder)
-    outcomes = grade_homework.grade_all(found, homework, out, jobs=2, limits=sandbox.Limits(timeout=60),
-                                        report=lambda _: None)
+    outcomes = batch.grade_all(found, homework, out, jobs=2, limits=sandbox.Limits(timeout=60),
+                               report=lambda _: None)
     scores = {o.file: o.score for o in outcomes}
     flags = copying.flag_copying(outcomes, homework)
     assert {o.file: o.score for o in outcomes} == scores  # flags never change a score

@@ -34,7 +34,7 @@ from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
 
-from tools.grading import cli, coursesite, late, report, roster
+from tools.grading import changes, classgrades, cli, coursesite, ids, late, records, roster
 from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -48,7 +48,7 @@ def _moodle_date(when: datetime) -> str:
     return f"{when:%A}, {when.day} {when:%B %Y}, {int(when.strftime('%I'))}:{when:%M %p}"
 
 
-@pytest.mark.parametrize("module", [roster, late, coursesite, report])
+@pytest.mark.parametrize("module", [roster, ids, late, coursesite, changes])
 def test_the_docstring_examples_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
@@ -140,22 +140,22 @@ def test_several_submissions_follow_the_rule_and_say_so(homework, tmp_path):
              ("Ann_1_assignsubmission_file_/hw1 (1).ipynb", 5.0, "b", 200.0)]
     outcomes = [_graded(f, score, sha, name="Ann", site_id="1") for f, score, sha, _ in files]
     subs = [Submission(tmp_path / "x", f, "Ann", "1", modified=t) for f, _, _, t in files]
-    marks = {cli.records.submission_key(o): {"q6": 2.0} for o in outcomes}
-    picked = {rule: coursesite.class_grades(outcomes, subs, homework, marks, rule=rule).entries[0]
-              for rule in coursesite.RULES}
+    marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes}
+    picked = {rule: classgrades.class_grades(outcomes, subs, homework, marks, rule=rule).entries[0]
+              for rule in classgrades.RULES}
     assert picked["latest"].outcome.file.endswith("hw1 (1).ipynb") and picked["latest"].total == 7
     assert picked["first"].outcome.score == 11 and picked["best"].outcome.score == 11
     assert "2 submissions; counted by the rule 'latest'" in picked["latest"].notes[0]
     same_time = [Submission(s.path, s.file, "Ann", "1", modified=None) for s in subs]
-    undecided = coursesite.class_grades(outcomes, same_time, homework, marks).entries[0]
+    undecided = classgrades.class_grades(outcomes, same_time, homework, marks).entries[0]
     assert any("cannot tell which is the latest" in n for n in undecided.notes)
 
 
 def test_an_unmarked_written_answer_leaves_the_grade_empty_not_zero(homework, tmp_path):
     outcomes = [_graded("a.ipynb", 11.0, "a", name="a")]
-    grades = coursesite.class_grades(outcomes, [], homework, {})
+    grades = classgrades.class_grades(outcomes, [], homework, {})
     (entry,) = grades.entries
-    assert (entry.state, entry.total, entry.grade) == (coursesite.NOT_YET_MARKED, None, None)
+    assert (entry.state, entry.total, entry.grade) == (classgrades.NOT_YET_MARKED, None, None)
 
 
 def test_lateness_from_a_deadline_an_extension_and_the_rule():
@@ -345,7 +345,7 @@ def _canvas_class(folder: Path) -> str:
         lines.append(f'"{last}, {first}","{user}","s{user}","{first.lower()}","Period 1","{"12" if i == 8 else ""}",""')
         if i >= 8:
             continue  # no submission
-        prefix = roster.normal_name(f"{last}{first}") + ("_late" if i == 3 else "")
+        prefix = ids.normal_name(f"{last}{first}") + ("_late" if i == 3 else "")
         nbformat.write(_canvas_notebook(i), folder / f"{prefix}_{user}_{file_id}_hw1-subtraction-grundy.ipynb")
     lines.append('"Student, Test","9999",,,"Period 1","",""')
     return "\n".join(lines) + "\n"

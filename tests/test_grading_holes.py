@@ -30,7 +30,7 @@ from homework_build import RIGHT, SET, built_sets
 from made_sets import made_set
 
 from benchmarks.grading_isolation import BUSY
-from tools.grading import cli, cpugroups, layout, records, safetext, sandbox
+from tools.grading import batch, cli, cpugroups, handmarks, layout, outputs, records, safetext, sandbox
 from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -88,7 +88,7 @@ def test_a_file_name_cannot_take_another_students_hand_mark(homework, tmp_path):
     for row in rows:
         row["q6 (by hand, 2)"] = {"alice": "2", "bob": "1"}.get(row["student_id"], "")
     _write_rows(book, rows)
-    marks = records.read_hand_marks(book, homework)
+    marks = handmarks.read_hand_marks(book, homework)
     records.write_gradebook(outcomes, homework, book, marks)
     given = {(r["student_id"], r["q6 (by hand, 2)"]) for r in _rows(book)}
     assert given == {("alice", "2"), ("bob", "1"), ("mallory", "")}
@@ -99,23 +99,23 @@ def test_a_hand_mark_is_dropped_when_the_submission_is_handed_in_again(homework,
     answer the teacher read, so it must not count for the new one, and the teacher must be told."""
     out = tmp_path / "out"
     first = [_outcome("Alice Smith_1_assignsubmission_file_/hw1.ipynb", "alice", "a" * 64, "Alice Smith")]
-    cli.write_all(first, [], homework, out)
+    outputs.write_all(first, [], homework, out)
     rows = _rows(out / f"{SET}-results.csv")
     rows[0]["q6 (by hand, 2)"] = "2"
     _write_rows(tmp_path / "marked.csv", rows)
-    cli.merge_manual(tmp_path / "marked.csv", homework, out, first)
-    cli.write_all(first, [], homework, out)
+    handmarks.merge_manual(tmp_path / "marked.csv", homework, out, first)
+    outputs.write_all(first, [], homework, out)
     assert _rows(out / f"{SET}-results.csv")[0]["q6 (by hand, 2)"] == "2"
 
     again = [_outcome("Alice Smith_1_assignsubmission_file_/hw1.ipynb", "alice", "e" * 64, "Alice Smith")]
-    cli.write_all(again, [], homework, out)
+    outputs.write_all(again, [], homework, out)
     row, = _rows(out / f"{SET}-results.csv")
     assert row["q6 (by hand, 2)"] == "" and row["total"] == ""
     assert "handed in again after hand marking" in row["flags"]
     row["q6 (by hand, 2)"] = "1"  # marked again: the note has done its work
     _write_rows(tmp_path / "marked.csv", [row])
-    cli.merge_manual(tmp_path / "marked.csv", homework, out, again)
-    cli.write_all(again, [], homework, out)
+    handmarks.merge_manual(tmp_path / "marked.csv", homework, out, again)
+    outputs.write_all(again, [], homework, out)
     row, = _rows(out / f"{SET}-results.csv")
     assert (row["q6 (by hand, 2)"], row["total"], row["flags"]) == ("1", "12", "")
 
@@ -128,7 +128,7 @@ def test_a_gradebook_row_whose_key_was_edited_is_refused(homework, tmp_path):
     rows[0]["q6 (by hand, 2)"], rows[0]["key"] = "2", ""
     _write_rows(book, rows)
     with pytest.raises(SystemExit, match="line 2.*no key"):
-        records.read_hand_marks(book, homework)
+        handmarks.read_hand_marks(book, homework)
 
 
 # --- what a cached result depends on -------------------------------------------------------------------
@@ -205,8 +205,8 @@ def test_a_timeout_beside_another_sandbox_is_graded_again_alone(built, tmp_path,
     nbformat.write(alice, folder / "b-alice.ipynb")
     found, _ = layout.scan_folder(folder)
     lines = []
-    outcomes = cli.grade_all(found, built, tmp_path / "out", jobs=2, limits=sandbox.Limits(timeout=8),
-                             report=lines.append)
+    outcomes = batch.grade_all(found, built, tmp_path / "out", jobs=2, limits=sandbox.Limits(timeout=8),
+                               report=lines.append)
     by_file = {o.file: o for o in outcomes}
     assert by_file["b-alice.ipynb"].score == 11, by_file["b-alice.ipynb"].problems
     assert by_file["a-busy.ipynb"].score == 0
@@ -351,12 +351,12 @@ def test_student_text_reaches_no_output_as_controls_bidi_html_or_a_remote_image(
     out = tmp_path / "out"
     hostile = _hostile_outcome()
     (tmp_path / "nb.ipynb").write_text("{}")
-    course = cli.Course(roster=read_roster(_hostile_worksheet(tmp_path / "worksheet.csv")))
+    course = outputs.Course(roster=read_roster(_hostile_worksheet(tmp_path / "worksheet.csv")))
     marks = {records.submission_key(hostile): {"file": hostile.file, "marks": {"q6": 1.0}}}
     out.mkdir()
     (out / "hand-marks.json").write_text(json.dumps(marks))
-    written = cli.write_everything([hostile], [layout.Skipped(f"notes{EVIL}.txt", "not a notebook")], homework, out,
-                                   course=course)
+    written = outputs.write_everything([hostile], [layout.Skipped(f"notes{EVIL}.txt", "not a notebook")], homework, out,
+                                       course=course)
     assert {p.name for p in written.files} >= {"moodle-grading-worksheet.csv", "moodle-feedback.zip", "report.html"}
     files = [p for p in out.rglob("*") if p.is_file() and p.suffix in (".csv", ".md", ".html")]
     assert {p.suffix for p in files} == {".csv", ".md", ".html"}
@@ -397,7 +397,7 @@ def test_canvas_feedback_cell_carries_no_student_markup(homework, tmp_path):
     hostile = _hostile_outcome()
     hostile.file = notebook.name
     sub = Submission(notebook, notebook.name, f"Eve{EVIL}", "9", site_file_id="77")
-    written = cli.write_everything([hostile], [], homework, tmp_path / "out", submissions=[sub])
+    written = outputs.write_everything([hostile], [], homework, tmp_path / "out", submissions=[sub])
     assert tmp_path / "out" / "canvas-feedback.zip" in written.files
     with zipfile.ZipFile(tmp_path / "out" / "canvas-feedback.zip") as zf:
         (name,) = zf.namelist()

@@ -19,7 +19,7 @@ import pytest
 from course_sites import MOODLE_WORKSHEET_HEADER_WITH_IDS, write_csv
 from made_sets import made_set
 
-from tools.grading import cli, coursesite, records, report, roster
+from tools.grading import classgrades, cli, coursesite, identity_flags, records, report, roster
 from tools.grading.grader import GRADED, Outcome
 from tools.grading.layout import Skipped, Submission
 
@@ -88,7 +88,7 @@ def test_no_maximum_and_no_points_stops_before_grading(tmp_path, homework):
 
 # --- what goes back to the site -------------------------------------------------------------------------
 
-def _moodle_round(tmp_path: Path, homework) -> tuple[Path, coursesite.ClassGrades]:
+def _moodle_round(tmp_path: Path, homework) -> tuple[Path, classgrades.ClassGrades]:
     read = roster.read_roster(_worksheet(tmp_path))
     alice = _outcome("Alice Smith_48101_assignsubmission_file_/hw1.ipynb", "Alice Smith", "48101", 11.0, "a",
                      "s2100001")
@@ -96,7 +96,7 @@ def _moodle_round(tmp_path: Path, homework) -> tuple[Path, coursesite.ClassGrade
     marks = {records.submission_key(alice): {"q6": 2.0}}  # Bob's new answer is not marked yet
     skipped = [Skipped("Liam Nguyen_48112_assignsubmission_onlinetext_/onlinetext.html",
                        "not a notebook (.html); notebooks end in .ipynb")]
-    grades = coursesite.class_grades([alice, bob], [], homework, marks, read, skipped=skipped)
+    grades = classgrades.class_grades([alice, bob], [], homework, marks, read, skipped=skipped)
     return coursesite.write_moodle(grades, tmp_path / "out.csv"), grades
 
 
@@ -131,16 +131,16 @@ def test_canvas_keeps_a_score_it_has_where_there_is_no_new_grade(tmp_path, homew
     read = roster.read_roster(export, set_name="hw1-subtraction-grundy")
     alice = _outcome("smithalice_4521_90001_hw1.ipynb", "smithalice", "4521", 11.0, "a", "s1")
     bob = _outcome("jonesbob_4522_90002_hw1.ipynb", "jonesbob", "4522", 11.0, "b", "s2")
-    grades = coursesite.class_grades([alice, bob], [], homework, {records.submission_key(alice): {"q6": 2.0}}, read)
+    grades = classgrades.class_grades([alice, bob], [], homework, {records.submission_key(alice): {"q6": 2.0}}, read)
     rows = list(csv.reader(io.StringIO(coursesite.write_canvas(grades, tmp_path / "in.csv").read_text())))
     assert [r[5] for r in rows[2:]] == ["20", "18.50", "EX"]
-    assert [e.label for e in coursesite.waiting(grades)] == ["Jones, Bob"]
+    assert [e.label for e in classgrades.waiting(grades)] == ["Jones, Bob"]
 
 
 def test_a_student_with_an_online_text_only_is_not_just_no_submission(tmp_path, homework):
     _, grades = _moodle_round(tmp_path, homework)
     liam = next(e for e in grades.entries if e.label == "Liam Nguyen")
-    assert liam.state == coursesite.NO_SUBMISSION
+    assert liam.state == classgrades.NO_SUBMISSION
     assert "no notebook in the download; it has of theirs: onlinetext.html (not a notebook" in " / ".join(liam.notes)
     erin = next(e for e in grades.entries if e.label == "Erin Wu")
     assert erin.notes == []
@@ -182,7 +182,7 @@ def test_the_numbers_come_from_the_class_lists_id_and_a_typed_id_not_theirs_is_f
     typed = {"mallory": "s2100099", "alice": "\u0455" + "2100001", "grace": "s2100070"}
     outcomes = [_outcome(s.file, s.name, s.site_id, 0.0, "abc"[i], typed[k], student=s.roster_name,
                          roster_id=s.roster_id) for i, (k, s) in enumerate(zip(files, subs, strict=True))]
-    found = records.flags(outcomes, read)
+    found = identity_flags.flags(outcomes, read)
     kinds = {o.file.split("_")[0]: [(f["kind"], f["with"]) for f in found[o.file]] for o in outcomes}
     assert kinds == {"mallory": [("id-of-another", [])], "smithalice": [("look-alike-id", [])],
                      "leegrace": [("id-mismatch", [])]}
@@ -194,7 +194,7 @@ def test_the_numbers_come_from_the_class_lists_id_and_a_typed_id_not_theirs_is_f
     assert "the class list's SIS User ID is 's2100007': marked on the numbers of 's2100007'" in said["leegrace"]
     # a look-alike of a classmate's id, not of one's own: another student's id
     outcomes[0].student_id = "\u0455" + "2100001"
-    (flag,) = records.flags(outcomes, read)[outcomes[0].file][:1]
+    (flag,) = identity_flags.flags(outcomes, read)[outcomes[0].file][:1]
     assert flag["kind"] == "id-of-another" and flag["with"] == [outcomes[1].file]
     assert "looks like the id of Smith, Alice on the class list ('s2100001') but is not it (U+0455" in flag["what"]
 
@@ -232,9 +232,9 @@ def _grace_class(tmp_path: Path, homework):
             outcomes.append(o)
             subs.append(Submission(tmp_path / file, file, name, site, modified=float(version)))
     outcomes[0].flags = [{"kind": "course-code", "with": [], "what": "the notebook has the course code 'oak-42'"}]
-    grades = coursesite.class_grades(outcomes, subs, homework, {}, read)
+    grades = classgrades.class_grades(outcomes, subs, homework, {}, read)
     counted = {e.outcome.file for e in grades.entries if e.outcome}
-    return read, outcomes, grades, records.all_flags(outcomes, read, counted)
+    return read, outcomes, grades, identity_flags.all_flags(outcomes, read, counted)
 
 
 def test_the_report_and_the_summary_count_the_same_and_list_the_important_first(tmp_path, homework):
@@ -265,8 +265,8 @@ def test_the_summary_says_how_many_flags_it_leaves_out(homework):
     outcomes = [_outcome(f"s{n}.ipynb", f"Student {n}", str(n), 11.0, f"{n:x}", f"id{n}") for n in range(12)]
     for o in outcomes:
         o.flags = [{"kind": "same-run", "with": [], "what": "x"}]
-    grades = coursesite.class_grades(outcomes, [], homework, {})
-    text = report.summary(homework, grades, records.all_flags(outcomes), {})
+    grades = classgrades.class_grades(outcomes, [], homework, {})
+    text = report.summary(homework, grades, identity_flags.all_flags(outcomes), {})
     assert f"    ... and {12 - report.SUMMARY_FLAGS} more flags: see report.html" in text
 
 

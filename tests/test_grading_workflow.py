@@ -14,7 +14,7 @@ from homework_build import COURSE, RIGHT, SET, built_sets
 
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import answer_key, mark
-from tools.grading import checks
+from tools.grading import batch, checks
 from tools.grading import cli as grade_homework
 from tools.grading.layout import scan_folder
 
@@ -224,7 +224,7 @@ def test_progress_lines_are_printed_under_the_lock_that_the_tests_capture_stdout
     homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
     submissions, _ = scan_folder(folder)
     held = []
-    outcomes = grade_homework.grade_all(submissions, homework, tmp_path / "out", jobs=2,
-                                        report=lambda line: held.append(checks.STDOUT_LOCK.locked()))
+    outcomes = batch.grade_all(submissions, homework, tmp_path / "out", jobs=2,
+                               report=lambda line: held.append(checks.STDOUT_LOCK.locked()))
     assert held == [True] * 4
     assert [o.score for o in outcomes] == [11] * 4

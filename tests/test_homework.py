@@ -21,7 +21,8 @@ from homework_build import COURSE, built_sets, right_literals, solution_lines
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
 from gamelib.homework.marking import answer_key, mark
-from tools import build_homework, run_notebooks
+from tools import build_homework, homework_secrets, run_notebooks
+from tools.grading import batch, outputs, sandbox
 from tools.grading import cli as grade_homework
 from tools.grading.notebook import cell_text
 
@@ -176,13 +177,13 @@ def test_student_copies_hold_no_solution_and_no_course_code(source):
 def test_the_build_tool_finds_a_leak():
     source = nbformat.read(SOURCES[0], as_version=4)
     leaking = nbformat.writes(source)  # the source itself holds every solution
-    assert build_homework.leaked_secrets(leaking, source)
+    assert homework_secrets.leaked_secrets(leaking, source)
     clean = (STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb").read_text()
-    assert build_homework.leaked_secrets(clean, source) == []
-    assert build_homework.leaked_secrets(clean, source, "Birch-42X") == []
-    assert build_homework.leaked_secrets(clean + "\nx = 'birch-42x'", source, " Birch-42X") == [
+    assert homework_secrets.leaked_secrets(clean, source) == []
+    assert homework_secrets.leaked_secrets(clean, source, "Birch-42X") == []
+    assert homework_secrets.leaked_secrets(clean + "\nx = 'birch-42x'", source, " Birch-42X") == [
         "the course code (on the line \"x = 'birch-42x'\")"]
-    assert build_homework.leaked_secrets(clean, source, DEMO_COURSE_CODE) == []  # the demo code is public
+    assert homework_secrets.leaked_secrets(clean, source, DEMO_COURSE_CODE) == []  # the demo code is public
 
 
 def test_the_course_code_is_typed_into_the_solution_only():
@@ -202,26 +203,26 @@ FRESH = "-".join(["pine", "93q"])
 
 def test_the_build_reads_the_course_code_from_the_option_then_the_private_file_else_the_demo(tmp_path):
     private = tmp_path / "build" / "course-code.txt"
-    assert build_homework.course_code(None, private) == (DEMO_COURSE_CODE, True)
-    assert build_homework.course_code(f" {FRESH.upper()} ", private) == (FRESH.upper(), False)
+    assert homework_secrets.course_code(None, private) == (DEMO_COURSE_CODE, True)
+    assert homework_secrets.course_code(f" {FRESH.upper()} ", private) == (FRESH.upper(), False)
     assert not private.exists()  # kept only once the build has succeeded
-    build_homework.keep_course_code(FRESH.upper(), private)
+    homework_secrets.keep_course_code(FRESH.upper(), private)
     assert private.read_text() == f"{FRESH.upper()}\n" and private.stat().st_mode & 0o077 == 0  # kept, private
-    assert build_homework.course_code(None, private) == (FRESH.upper(), False)  # the next build reuses it
-    assert build_homework.course_code("DEMO", private) == ("demo", True)
+    assert homework_secrets.course_code(None, private) == (FRESH.upper(), False)  # the next build reuses it
+    assert homework_secrets.course_code("DEMO", private) == ("demo", True)
     for bad in ("", "   ", "x" * 101):
         with pytest.raises(SystemExit, match="course"):
-            build_homework.course_code(bad, private)
+            homework_secrets.course_code(bad, private)
 
 
 def test_a_code_printed_in_the_repository_is_refused_and_a_failed_build_keeps_nothing(tmp_path, monkeypatch):
     """QA, issue 19: ``make homework COURSE=maple-7q`` (the README's example) failed with "the student copy
     gives away solutions or the course code: ['the course code']" (the handout's example comment prints it),
     without saying why, and kept maple-7q as the course code all the same."""
-    assert "notebooks/homework/hw1-subtraction-grundy.ipynb" in build_homework.public_places("Maple-7Q")
+    assert "notebooks/homework/hw1-subtraction-grundy.ipynb" in homework_secrets.public_places("Maple-7Q")
     with pytest.raises(SystemExit, match=r"'maple-7q': this code is printed in the public repository \(gamelib/"):
-        build_homework.course_code("maple-7q", tmp_path / "course-code.txt")
-    assert build_homework.public_places(FRESH) == []
+        homework_secrets.course_code("maple-7q", tmp_path / "course-code.txt")
+    assert homework_secrets.public_places(FRESH) == []
     private = tmp_path / "course-code.txt"
     monkeypatch.setattr(build_homework, "COURSE_FILE", private)
     monkeypatch.setattr(build_homework, "ROOT", ROOT)
@@ -275,14 +276,14 @@ def test_committed_student_copies_are_what_the_build_makes(built):
 
 @pytest.mark.slow
 def test_the_course_file_holds_the_code_and_the_numbers_the_handout_was_built_with(built, tmp_path):
-    from tools.grading import grader
+    from tools.grading import homework_set
 
     pieces = built["hw1-subtraction-grundy"]
-    data = grader.read_course_file(pieces.autograder_zip)
+    data = homework_set.read_course_file(pieces.autograder_zip)
     assert (data["set"], data["course_code"], data["demo"]) == ("hw1-subtraction-grundy", COURSE, False)
     assert data["probe"]["probe-1"] == numbers("hw1", "probe-1", COURSE).plain
     source = ROOT / "homework" / "source" / "hw1-subtraction-grundy.ipynb"
-    loaded = grader.load_set(source, pieces.student_notebook, pieces.autograder_zip)
+    loaded = homework_set.load_set(source, pieces.student_notebook, pieces.autograder_zip)
     assert (loaded.course_code, loaded.demo) == (COURSE, False)
     # numbers drawn differently from the handout's build (a changed pool, say) stop the grader
     import zipfile
@@ -292,11 +293,11 @@ def test_the_course_file_holds_the_code_and_the_numbers_the_handout_was_built_wi
     with zipfile.ZipFile(changed, "w") as archive:
         archive.writestr("course.json", json.dumps(data))
     with pytest.raises(SystemExit, match="differ from those of the handout's build"):
-        grader.load_set(source, pieces.student_notebook, changed)
+        homework_set.load_set(source, pieces.student_notebook, changed)
     said = []
     demo = tmp_path / "demo.zip"
     build_homework.write_course_file(demo, "hw1-subtraction-grundy", DEMO_COURSE_CODE, True)
-    assert grader.load_set(source, pieces.student_notebook, demo, warn=lambda *a, **k: said.append(a[0])).demo
+    assert homework_set.load_set(source, pieces.student_notebook, demo, warn=lambda *a, **k: said.append(a[0])).demo
     assert "demo course code" in said[0] and "public repository" in said[0]
 
 
@@ -311,8 +312,8 @@ def _grade_folder(folder, set_name, built, out, **options):
 
     homework_set = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
     submissions, skipped = scan_folder(folder)
-    outcomes = grade_homework.grade_all(submissions, homework_set, out, report=lambda _: None,
-                                        limits=grade_homework.sandbox.Limits(timeout=30), **options)
+    outcomes = batch.grade_all(submissions, homework_set, out, report=lambda _: None,
+                               limits=sandbox.Limits(timeout=30), **options)
     return homework_set, outcomes, skipped
 
 
@@ -345,7 +346,7 @@ def hw1_results(built, tmp_path_factory):
     (folder / "model-solution.ipynb").write_bytes(built[name].solution_notebook.read_bytes())
     out = tmp_path_factory.mktemp("hw1-graded")
     homework_set, outcomes, skipped = _grade_folder(folder, name, built, out, jobs=2)
-    gradebook = grade_homework.write_all(outcomes, skipped, homework_set, out)
+    gradebook = outputs.write_all(outcomes, skipped, homework_set, out)
     return {o.file: o for o in outcomes}, gradebook, skipped
 
 

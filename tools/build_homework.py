@@ -6,7 +6,8 @@ solutions, points). Its numbers are every student's own (:mod:`gamelib.homework`
 and the **course code** the teacher sets and gives the class. The code is read from ``--course CODE``
 (``make homework COURSE=CODE``), which also keeps it in ``homework/build/course-code.txt`` for the next
 build; else from that file (a teacher may write it there); else the build uses the demo code and says
-loudly that every answer can then be computed from the public repository. For each source this script
+loudly that every answer can then be computed from the public repository (tools/homework_secrets.py keeps
+the course code and the solutions from students). For each source this script
 
 1. types the course code into the source's solution and executes it with nbclient, into
    ``homework/build/<set>/executed/``;
@@ -37,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -54,100 +54,24 @@ from nbclient.exceptions import CellExecutionError
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, normalise_course_code
 from tools.grading.notebook import cell_text
+from tools.homework_secrets import (
+    COURSE_FILE,
+    DEMO_NOTICE,
+    SECRETS_NOTICE,
+    course_code,
+    keep_course_code,
+    leaked_secrets,
+)
 from tools.run_notebooks import kernelspec_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "homework" / "source"
 BUILD = ROOT / "homework" / "build"
 STUDENT_DIR = ROOT / "notebooks" / "homework"
-#: Where ``--course`` keeps the course code for the next build (and where a teacher may write it).
-COURSE_FILE = BUILD / "course-code.txt"
 #: The ids whose numbers the course file records, to check later that the grader draws the same numbers.
 PROBE_IDS = ("probe-1", "probe-2", "probe-3")
 #: Longest a single cell of a source may run while the source is executed.
 CELL_TIMEOUT = 300
-
-_BEGIN_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*BEGIN TEST CONFIG', re.IGNORECASE)
-_END_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*END TEST CONFIG', re.IGNORECASE)
-
-
-SECRETS_NOTICE = """
-The course code is for your class only: give it to your students, never publish it (a public page, the
-repository). With it and a student's id anyone can compute that student's numbers and answers.
-Keep these away from students (never commit, share or put them where a student's notebook could read them):
-  homework/build/          course-code.txt, every autograder.zip (the course code) and solution.ipynb
-  any dist/ or build/ copy of the above, and the graded output folders (other students' answers and marks)
-homework/source/ is public and may stay so: it shows the methods, never a student's numbers or answers.
-Students get only notebooks/homework/*.ipynb (the same for every course). The grader runs submissions in a
-sandbox that cannot see any of these; an unsandboxed run (--unsandboxed) can."""
-
-DEMO_NOTICE = f"""
-*** NO COURSE CODE: built with the demo code {DEMO_COURSE_CODE!r}. ***
-*** Every student's numbers and answers can be computed from the public repository with it. ***
-*** For marks that count: make homework COURSE=<a code of your own, given to your class only>. ***"""
-
-
-def course_code(given: str | None, course_file: Path = COURSE_FILE) -> tuple[str, bool]:
-    """The course code to build with, and whether it is the demo code (see the module docstring). A code
-    given is checked (never one printed in the public repository, :func:`public_places`); it is kept in
-    ``course_file`` only once the build has succeeded (:func:`keep_course_code`)."""
-    if given is not None:
-        try:
-            code = normalise_course_code(given)
-        except (TypeError, ValueError) as error:
-            raise SystemExit(f"--course: {error}") from None
-        if code == DEMO_COURSE_CODE:
-            return code, True
-        places = public_places(code)
-        if places:
-            raise SystemExit(f"--course {given.strip()!r}: this code is printed in the public repository "
-                             f"({', '.join(places[:3])}{' ...' if len(places) > 3 else ''}), as an example: anyone "
-                             "could compute every student's answers with it. Make up a code of your own (a word "
-                             "and a few digits, say) and give it to your class only.")
-        return given.strip(), False
-    if course_file.exists():
-        code = course_file.read_text(encoding="utf-8").strip()
-        try:
-            normalise_course_code(code)
-        except (TypeError, ValueError) as error:
-            raise SystemExit(f"{course_file}: {error}") from None
-        return code, normalise_course_code(code) == DEMO_COURSE_CODE
-    return DEMO_COURSE_CODE, True
-
-
-def keep_course_code(code: str, course_file: Path = COURSE_FILE) -> None:
-    """Keep ``code`` for the next build, readable by its owner only (after a build that succeeded)."""
-    course_file.parent.mkdir(parents=True, exist_ok=True)
-    course_file.write_text(code.strip() + "\n", encoding="utf-8")
-    os.chmod(course_file, 0o600)
-
-
-#: The repository's text files a course code must not be printed in, when git cannot list them all.
-PUBLIC_TEXTS = ("README.md", "notebooks/**/*.ipynb", "homework/source/*.ipynb", "gamelib/**/*.py", "tests/**/*.py",
-                "tools/**/*.py", "docs/**/*.md")
-
-
-def public_places(code: str, root: Path = ROOT) -> list[str]:
-    """The files of the public repository (every file git tracks, else :data:`PUBLIC_TEXTS`) in which the
-    course ``code`` is printed as a word of its own (case aside): an example code, which nobody may use."""
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True,
-                                timeout=30).stdout.decode("utf-8", "replace").split("\0")
-        files = [root / f for f in listed if f]
-    except (OSError, subprocess.SubprocessError):
-        files = sorted({p for pattern in PUBLIC_TEXTS for p in root.glob(pattern)})
-    word = re.compile(rf"(?<![\w-]){re.escape(normalise_course_code(code))}(?![\w-])")
-    found = []
-    for path in files:
-        try:
-            if path.stat().st_size > 5 * 2**20:
-                continue
-            text = path.read_text(encoding="utf-8").casefold()
-        except (OSError, UnicodeDecodeError):
-            continue
-        if word.search(text):
-            found.append(path.relative_to(root).as_posix())
-    return found
 
 
 @dataclass(frozen=True)
@@ -169,66 +93,6 @@ def homework_sources(selection: list[str] | None = None) -> list[Path]:
             known = ", ".join(s.stem for s in sorted(SOURCES.glob("hw*.ipynb")))
             raise SystemExit(f"no homework source matches {selection}; the sets are: {known}")
     return sources
-
-
-def secrets_of(source: nbformat.NotebookNode) -> list[str]:
-    """The texts that must never reach a student: each solution line, solution text and hidden test line.
-
-    Read from the otter-assign markers of the source: lines ending in ``# SOLUTION``, the cells between
-    ``# BEGIN SOLUTION`` and ``# END SOLUTION``, and the code of test cells configured ``hidden: true``.
-    """
-    secrets: list[str] = []
-    in_solution = False
-    for cell in source.cells:
-        text = cell_text(cell)
-        if cell.cell_type == "raw":
-            marker = text.strip().upper()
-            if marker.startswith("# BEGIN SOLUTION"):
-                in_solution = True
-            elif marker.startswith("# END SOLUTION"):
-                in_solution = False
-            continue
-        lines = text.splitlines()
-        if in_solution and cell.cell_type == "markdown":
-            secrets.extend(line.strip() for line in lines if len(line.strip()) > 20)
-            continue
-        if cell.cell_type != "code":
-            continue
-        for line in lines:
-            if line.rstrip().endswith("# SOLUTION"):
-                secrets.append(line.rsplit("# SOLUTION", 1)[0].strip())
-        if lines and _BEGIN_TEST_CONFIG.match(lines[0]):
-            end = next(i for i, line in enumerate(lines) if _END_TEST_CONFIG.match(line))
-            if re.search(r"^\s*hidden:\s*true\s*$", "\n".join(lines[1:end]), re.IGNORECASE | re.MULTILINE):
-                secrets.extend(line.strip() for line in lines[end + 1 :] if line.strip())
-    return [s for s in secrets if s]
-
-
-def solution_lines(source: nbformat.NotebookNode) -> dict[str, str]:
-    """``variable -> expression`` of every line ending in ``# SOLUTION`` (the methods: typed into the handout,
-    they compute the right answers for whatever id and code are typed), the id and the code left out."""
-    answers = {}
-    for cell in source.cells:
-        for line in cell_text(cell).splitlines():
-            if cell.cell_type == "code" and line.rstrip().endswith("# SOLUTION"):
-                name, expression = line.rsplit("# SOLUTION", 1)[0].split("=", 1)
-                answers[name.strip()] = expression.strip()
-    return {k: v for k, v in answers.items() if k not in ("student_id", "course_code")}
-
-
-def leaked_secrets(student_text: str, source: nbformat.NotebookNode, code: str | None = None) -> list[str]:
-    """Which secrets of ``source`` appear in the text of a student copy (empty when it is clean): solution
-    lines, model answers and hidden tests, and the course ``code`` (unless it is the demo code), said with
-    the line it is on."""
-    markers = ["# SOLUTION", "BEGIN SOLUTION", "hidden: true", "'hidden': True", '"hidden": true']
-    found = [m for m in markers if m in student_text]
-    if code is not None and normalise_course_code(code) != DEMO_COURSE_CODE and (
-            code.strip() in student_text or normalise_course_code(code) in student_text.casefold()):
-        line = next((line.strip() for line in student_text.splitlines()
-                     if normalise_course_code(code) in line.casefold()), "")
-        found.append(f"the course code (on the line {line[:100]!r})")
-    # Short lines such as "import gamelib" identify nothing: only longer lines count as a secret.
-    return found + [s for s in secrets_of(source) if len(s) > 12 and s in student_text]
 
 
 #: The solution line of a source that the build types the course code into.
@@ -332,9 +196,10 @@ def check_solution(built: BuiltSet, source: Path) -> None:
     """Grade the solution with the kit's grader (unsandboxed: it is the teacher's own file), typed as it is
     and with another id typed in; stop unless both get full marks."""
     from tools.grading import grader
+    from tools.grading.homework_set import load_set
     from tools.grading.layout import Submission
 
-    homework_set = grader.load_set(source, built.student_notebook, built.autograder_zip, warn=lambda *a, **k: None)
+    homework_set = load_set(source, built.student_notebook, built.autograder_zip, warn=lambda *a, **k: None)
     nb = nbformat.read(built.solution_notebook, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code" and re.search(r"^student_id = ", cell_text(cell), re.MULTILINE):
@@ -416,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in stale:
             print(f"out of date: {path} (run `make homework` and commit it)")
         return 1 if stale else 0
-    code, demo = course_code(args.course)
+    code, demo = course_code(args.course, COURSE_FILE)
     if demo:
         print(DEMO_NOTICE, file=sys.stderr)
     else:
@@ -428,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{built.autograder_zip.relative_to(ROOT)}, {built.solution_notebook.relative_to(ROOT)} "
               f"({time.perf_counter() - start:.1f} s)")
     if args.course is not None and not demo:
-        keep_course_code(code)
+        keep_course_code(code, COURSE_FILE)
         print(f"course code kept in {_shown_path(COURSE_FILE)} for the next build")
     print(SECRETS_NOTICE)
     if demo:

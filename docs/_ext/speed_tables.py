@@ -22,6 +22,7 @@ BENCHMARKS = {
     "run": ("The engine, against plain Python", "make bench"),
     "browser": ("The widgets, in JupyterLab in a real browser", "make bench-browser"),
     "grading": ("Grading, per submission", "make bench-grading"),
+    "grading_guessing": ("Grading: what a guess scores (points, not seconds)", "make bench-guessing"),
 }
 HEADING = re.compile(r"^(#{1,6}) ", re.M)
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from gamelib.homework import homework as homework_definition
-from tools.grading import cli, coursesite, report
-from tools.grading.grader import GRADED, HomeworkSet, Outcome, Question
+from tools.grading import classgrades, identity_flags, records, report
+from tools.grading.grader import GRADED, Outcome
+from tools.grading.homework_set import HomeworkSet, Question
 from tools.grading.roster import CANVAS, Roster, Student
 
 HOSTILE = 'Eve <img src="http://evil.example/beacon.png"> ![b](http://evil.example/b.png) \u202eevil'
@@ -41,11 +42,11 @@ def report_page(tmp_path_factory):
     outcomes[-1].flags = [{"kind": "same-written-answer", "with": [outcomes[0].file], "what": HOSTILE}]
     students = [Student(name, site_id=str(100 + n)) for n, name in enumerate(names)] + [Student("Nobody Here", "999")]
     roster = Roster(CANVAS, tmp_path_factory.mktemp("r") / "export.csv", students, "Homework 1 (1)", 20.0)
-    marks = {cli.records.submission_key(o): {"q6": 2.0} for o in outcomes[:8]}
-    grades = coursesite.class_grades(outcomes, [], homework, marks, roster)
+    marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes[:8]}
+    grades = classgrades.class_grades(outcomes, [], homework, marks, roster)
     latest = {"at": "2026-03-03T10:00:00+00:00", "changes": [{"student": HOSTILE, "what": "grade – → 20"}]}
     path = tmp_path_factory.mktemp("report") / "report.html"
-    report.write_report(path, homework, grades, cli.records.all_flags(outcomes), latest)
+    report.write_report(path, homework, grades, identity_flags.all_flags(outcomes), latest)
     return path
 
 

@@ -24,26 +24,27 @@ grade per student in ``course-grades.csv``, the class report ``report.html`` and
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import sys
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 import nbformat
 
-from . import checks, copying, coursesite, cpugroups, late, records, report, safetext, sandbox
-from .flags import flag as make_flag
-from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED, HomeworkSet, Outcome, grade
-from .grader import load_set as _load_set
+from . import classgrades, copying, cpugroups, late, report, safetext, sandbox
+from .batch import grade_all
+from .grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED
+from .handmarks import merge_manual
+from .homework_set import HomeworkSet
+from .homework_set import load_set as _load_set
+from .ids import same_id
 from .layout import Skipped, Submission, scan_folder, unpack_zip
 from .notebook import MAX_NOTEBOOK_BYTES, declared_student_id
-from .roster import CANVAS, ID_COLUMNS, MOODLE_WORKSHEET, Roster, RosterError, matcher, read_roster, same_id
+from .outputs import Course, write_everything
+from .roster import CANVAS, ID_COLUMNS, MOODLE_WORKSHEET, Roster, RosterError, matcher, read_roster
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "homework" / "source"
@@ -90,16 +91,6 @@ def shown(text: str) -> str:
     return safetext.terminal(text)
 
 
-def settings_of(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits) -> dict:
-    """Everything besides the bytes, the tests and the sandboxing that can change a submission's result: a saved
-    result is reused only while all of it is the same (the identity a name pattern reads decides which id the
-    numbers come from; the limits decide what finishes in time)."""
-    return {"name": submission.name, "site_id": submission.site_id, "named_id": submission.student_id,
-            "roster_name": submission.roster_name, "roster_id": submission.roster_id,
-            "accepted_code": submission.accepted_code, "timeout": limits.timeout, "memory_mb": limits.memory_mb,
-            "course_code": getattr(homework, "course_code", None)}
-
-
 def identify(submissions: list[Submission], roster: Roster | None,
              accepted: dict[str, str] | None = None) -> list[Submission]:
     """The submissions with who the class list says they are from (matched by the course site's number, the
@@ -142,204 +133,6 @@ def check_id_column(submissions: list[Submission], roster: Roster) -> None:
                          "told to type another id. Name the column they type with --id-column (the list's id "
                          f"columns: {[c for c in ID_COLUMNS if c in roster.header] or 'none'}), or --id-column none "
                          "to take the typed ids as they are (checked only against each other).")
-
-
-class _Neighbours:
-    """Which sandboxes of this run had another one running beside them at some moment."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._running: set[int] = set()
-        self._crowded: set[int] = set()
-
-    def start(self, job: int) -> None:
-        with self._lock:
-            if self._running:
-                self._crowded |= self._running | {job}
-            self._running.add(job)
-
-    def end(self, job: int) -> bool:
-        """Stop counting ``job``; True if another sandbox ran beside it."""
-        with self._lock:
-            self._running.discard(job)
-            return job in self._crowded
-
-
-def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *, jobs: int = 1,
-              limits: sandbox.Limits = sandbox.DEFAULT_LIMITS, sandboxed: bool = True, regrade: bool = False,
-              report=print) -> list[Outcome]:
-    """Grade each submission (``jobs`` at a time), saving each result file as soon as it is known; a saved
-    result for the same bytes and settings (:func:`settings_of`) is reused unless ``regrade``.
-
-    A submission stopped at the time limit while another sandbox ran beside it may only have been starved of
-    the CPU (without CPU groups, see tools/grading/cpugroups.py, a neighbour's many busy processes can do
-    that): it is graded again at the end of the run, alone, and only that result is final. Until then its
-    result file is marked not final, so an interrupted run grades it again."""
-    results = out / "results"
-    neighbours = _Neighbours()
-
-    def say(outcome: Outcome, note: str = "") -> None:
-        total = f"{outcome.score:g}/{outcome.possible:g}" if outcome.score is not None else "-"
-        line = (f"{outcome.status:22} {total:>8}  {shown(outcome.file)}  ({outcome.seconds:.1f} s){note}"
-                + (f"\n    problems: {shown(' / '.join(outcome.problems)[:500])}" if outcome.problems else ""))
-        with checks.STDOUT_LOCK:  # never while another thread's tests capture sys.stdout
-            report(line)
-
-    def one(job: int, submission: Submission) -> tuple[Outcome, bool]:
-        """The outcome, and whether it is final."""
-        raw = submission.path.read_bytes()
-        digest = hashlib.sha256(raw[: MAX_NOTEBOOK_BYTES + 1]).hexdigest()
-        settings = settings_of(submission, homework, limits)
-        cached = None if regrade else records.load_outcome(results, submission.file, digest, sandboxed,
-                                                           homework.tests_digest, settings)
-        if cached is not None:
-            return cached, True
-        neighbours.start(job)
-        try:
-            outcome = grade(submission, homework, limits, sandboxed)
-        except Exception as error:  # a grader bug on one file must not stop the others: report it
-            outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
-                              problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
-        crowded = neighbours.end(job)
-        final = not (crowded and outcome.seconds >= limits.timeout)
-        records.save_outcome(outcome, results, settings, final)
-        say(outcome, "" if final else "  stopped at the time limit beside another sandbox: graded again at the end")
-        return outcome, final
-
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        graded = list(pool.map(one, range(len(submissions)), submissions))
-    outcomes = []
-    for submission, (outcome, final) in zip(submissions, graded, strict=True):
-        if not final:
-            outcome, _ = one(-1, submission)
-            with checks.STDOUT_LOCK:
-                report(f"    (graded again alone: {shown(submission.file)})")
-        outcomes.append(outcome)
-    return outcomes
-
-
-def _stored_marks(out: Path) -> dict[str, dict]:
-    """``hand-marks.json``: {submission key: {"file": path in the download, "marks": {question: mark}}}."""
-    path = out / "hand-marks.json"
-    if not path.exists():
-        return {}
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    return {key: value for key, value in stored.items() if isinstance(value, dict) and "marks" in value}
-
-
-def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[str, float]], dict[str, list[dict]]]:
-    """The hand marks kept in ``out`` by submission key, and a flag for each submission handed in since its
-    student's marks were given (those marks are not used: they were for the answer the teacher read). The
-    student is told by the file's path, or by who the file is from (a resubmission on Canvas has a new name)."""
-    stored = _stored_marks(out)
-    current = {records.submission_key(o) for o in outcomes}
-    unmarked = [o for o in outcomes if records.submission_key(o) not in stored and o.status != NOT_GRADED]
-    notes: dict[str, list[dict]] = {}
-    for key, entry in stored.items():
-        if key in current:
-            continue
-        again = [o for o in unmarked if o.file == entry.get("file")] or [
-            o for o in unmarked if entry.get("owner") and records.owner(o) == entry.get("owner")]
-        given = ", ".join(f"{q}: {m:g}" for q, m in sorted(entry["marks"].items()))
-        for o in again:
-            notes.setdefault(o.file, []).append(make_flag("handed-in-after-marking", [], (
-                f"handed in again after hand marking: the marks given to the earlier version ({entry.get('file')}: "
-                f"{given}) are not used; mark this one")))
-    return {key: entry["marks"] for key, entry in stored.items() if key in current}, notes
-
-
-@dataclass
-class Course:
-    """How grades go to the course site: the class list, the rule for several submissions, the course's points
-    and the late rule (see tools/grading/coursesite.py and tools/grading/late.py)."""
-
-    roster: Roster | None = None
-    rule: str = "latest"
-    points: float | None = None
-    deadline: datetime | None = None
-    extensions: list = field(default_factory=list)
-    penalty: late.Penalty = field(default_factory=late.Penalty)
-    file_times: bool = False
-
-
-@dataclass
-class Written:
-    """What :func:`write_all` made: the gradebook's path, every student's grade, the flags, the latest changes."""
-
-    gradebook: Path
-    grades: coursesite.ClassGrades
-    identity: dict[str, list[dict]]
-    latest: dict
-    files: list[Path] = field(default_factory=list)
-
-
-def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
-              gradebook: Path | None = None, submissions: list[Submission] = (), course: Course | None = None
-              ) -> Path:
-    """Everything the teacher gets (see tools/grading/records.py and coursesite.py); returns the gradebook's
-    path (:func:`write_everything` returns all it made)."""
-    return write_everything(outcomes, skipped, homework, out, gradebook, submissions, course).gradebook
-
-
-def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
-                     gradebook: Path | None = None, submissions: list[Submission] = (),
-                     course: Course | None = None) -> Written:
-    """Everything the teacher gets: every student's grade (``course``: the class list and rules), the gradebook,
-    details, written answers, feedback, the files not graded, the course site's files, the class report."""
-    course = course or Course()
-    out.mkdir(parents=True, exist_ok=True)
-    hand_marks, notes = hand_marks_for(outcomes, out)
-    details = out / f"{homework.name}-details.json"
-    if gradebook is not None and gradebook.suffix == ".json":  # `--output grades.json`: the details go there
-        details, gradebook = gradebook, None
-    gradebook = gradebook or out / f"{homework.name}-results.csv"
-    grades = coursesite.class_grades(outcomes, list(submissions), homework, hand_marks, course.roster,
-                                     rule=course.rule, points=course.points, deadline=course.deadline,
-                                     extensions=course.extensions, penalty=course.penalty,
-                                     file_times=course.file_times, skipped=skipped)
-    counted = {e.outcome.file for e in grades.entries + grades.not_on_roster if e.outcome is not None}
-    identity = records.all_flags(outcomes, course.roster, counted, notes)
-    records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes, course.roster, counted)
-    records.write_details(outcomes, homework, details)
-    records.write_answer_files(outcomes, homework, out / "answers", counted)
-    coursesite.write_feedback(grades, homework, hand_marks, out / "feedback")
-    records.write_skipped(skipped, out / "not-graded-files.csv")
-    files = [coursesite.write_course_grades(grades, out / "course-grades.csv")]
-    if course.roster is not None:
-        if course.roster.kind == CANVAS:
-            files.append(coursesite.write_canvas(grades, out / "canvas-import.csv"))
-        else:
-            files.append(coursesite.write_moodle(grades, out / "moodle-grading-worksheet.csv"))
-    for name, writer in (("moodle-feedback.zip", coursesite.write_moodle_feedback),
-                         ("canvas-feedback.zip", coursesite.write_canvas_feedback)):
-        if writer(grades, homework, hand_marks, out / name):
-            files.append(out / name)
-        else:
-            (out / name).unlink()
-    latest = report.record_changes(out, grades)
-    files.append(report.write_report(out / "report.html", homework, grades, identity, latest, skipped))
-    return Written(gradebook, grades, identity, latest, files)
-
-
-def merge_manual(path: Path, homework: HomeworkSet, out: Path, outcomes: list[Outcome], report=print) -> int:
-    """Add the hand marks of ``path`` (a gradebook with marks filled in) to those kept in the output folder,
-    matched by submission key; the number of marks taken. A row whose key is no submission of this run (one
-    handed in again since that gradebook was written) is named and left out."""
-    new = records.read_hand_marks(path, homework)
-    by_key = {records.submission_key(o): o for o in outcomes}
-    stored = _stored_marks(out)
-    taken = 0
-    for key, by_question in new.items():
-        if key not in by_key:
-            report(f"not merged: the marks for {key} ({', '.join(sorted(by_question))}) belong to no submission of "
-                   "this run (handed in again since that gradebook was written?): mark the new gradebook's row")
-            continue
-        entry = stored.setdefault(key, {"file": by_key[key].file, "owner": records.owner(by_key[key]), "marks": {}})
-        entry["marks"].update(by_question)
-        taken += len(by_question)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "hand-marks.json").write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
-    return taken
 
 
 def _when(text: str) -> datetime:
@@ -402,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--points", type=float, metavar="N",
                       help="the course's points for the set (default: the class list's; needed when it has none, "
                            "as a participants list; without a class list, the set's own)")
-    site.add_argument("--several", choices=coursesite.RULES, default="latest",
+    site.add_argument("--several", choices=classgrades.RULES, default="latest",
                       help="which submission counts when a student handed in several (default: latest)")
     site.add_argument("--deadline", type=_when, metavar="WHEN", help='e.g. "2026-03-01 23:59" (this machine\'s '
                       'time zone unless an offset such as +01:00 is given)')
@@ -463,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
               "of them handed nothing in"
               + (f"; {stray} submission{'s match' if stray > 1 else ' matches'} no one on it: see course-grades.csv"
                  if stray else ""))
-        pending = coursesite.waiting(grades)
+        pending = classgrades.waiting(grades)
         if pending:
             print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "
                   + shown("; ".join(f"{e.label} ({e.state})" for e in pending[:10]))
@@ -516,7 +309,7 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
               + (f"; the ids students type are its {roster.id_column!r} (the numbers come from them)"
                  if roster.id_column else "; it has no column of the ids students type (--id-column): typed ids "
                                           "are checked only against each other"))
-    extensions = coursesite.read_extensions(args.extensions) if args.extensions else []
+    extensions = late.read_extensions(args.extensions) if args.extensions else []
     if (penalty.per_day or extensions) and args.deadline is None and not (roster and "Moodle" in roster.kind):
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
               "work", file=sys.stderr)

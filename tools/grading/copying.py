@@ -46,9 +46,9 @@ The kinds, and when each is raised:
     The same sequence of execution counts as another submission, over at least :data:`EXECUTIONS_MIN` run
     cells, when it is not the 1, 2, 3, ... of *Restart Kernel and Run All*.
 ``same-answer-cells``
-    Code cells whose *shape* is the same (:func:`code_shape`: tokens, with the student's own variable names
-    replaced by their order of first use, so renaming ``g1`` to ``game`` changes nothing), weighed by length
-    and rarity: a shared cell of ``n`` tokens, written by ``k`` submissions of the class, adds
+    Code cells whose *shape* is the same (:func:`grading.likeness.code_shape`: tokens, with the student's own
+    variable names replaced by their order of first use, so renaming ``g1`` to ``game`` changes nothing),
+    weighed by length and rarity: a shared cell of ``n`` tokens, written by ``k`` submissions of the class, adds
     ``max(0, n - CODE_FREE_TOKENS) / (k - 1)``, unless it is the public solution's shape or more than a tenth
     of the class (at least 2) wrote it; the flag is raised when a pair's sum reaches :data:`CODE_EVIDENCE`.
     A natural one-liner (``q1_grundy = list(SubtractionGame(mine.q1.S).grundy_values(16))``: 18 tokens)
@@ -56,28 +56,25 @@ The kinds, and when each is raised:
     (tests/test_copying.py measures both).
 ``same-written-answer``
     Two written answers (each at least :data:`WRITTEN_MIN_WORDS` words) whose word triples overlap by at
-    least :data:`WRITTEN_SIMILARITY` (Jaccard similarity of the sets of three consecutive words, after
-    case, punctuation and Markdown are dropped): 1.0 for the same text, about 0.55 to 0.65 for a copy with
-    one word in ten changed, at most 0.05 for answers to the same question written apart
-    (tests/test_copying.py measures these examples).
+    least :data:`WRITTEN_SIMILARITY` (:func:`grading.likeness.similarity`: Jaccard similarity of the sets of
+    three consecutive words, after case, punctuation and Markdown are dropped): 1.0 for the same text, about
+    0.55 to 0.65 for a copy with one word in ten changed, at most 0.05 for answers to the same question
+    written apart (tests/test_copying.py measures these examples).
 """
 
 from __future__ import annotations
 
-import builtins
-import io
-import keyword
 import math
-import re
-import tokenize
 from collections import Counter
 from itertools import combinations
 
-import gamelib
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, Numbers, normalise_course_code, normalise_student_id
 from gamelib.homework.marking import accepts
 
 from .flags import flag as _flag
+from .grader import NOT_GRADED
+from .identity_flags import owner
+from .likeness import similarity, words
 from .plain import BadReport, decode_value
 
 KINDS = ("course-code", "answer-key", "other-id-outputs", "same-run", "other-numbers", "public-example",
@@ -93,86 +90,6 @@ WRITTEN_SIMILARITY, WRITTEN_MIN_WORDS = 0.4, 12
 CODE_FREE_TOKENS, CODE_EVIDENCE = 25, 40
 #: Least number of run cells in an execution history compared.
 EXECUTIONS_MIN = 5
-
-
-def normalise_code(text: str) -> str:
-    """Python code without comments, line breaks and spacing: its tokens, one space apart (the text with
-    runs of spaces made one, when it does not tokenize).
-
-    >>> normalise_code("x=f( 1 ,2)   # mine\\n\\ny = x")
-    'x = f ( 1 , 2 ) y = x'
-    """
-    skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
-               tokenize.ENDMARKER}
-    try:
-        tokens = [t.string for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in skipped]
-    except (tokenize.TokenError, IndentationError, SyntaxError, ValueError):
-        return " ".join(text.split())
-    return " ".join(tokens)
-
-
-#: Names a code shape keeps (everyone's): the handout's and gamelib's, Python's keywords and builtins.
-KEPT_NAMES = frozenset({*keyword.kwlist, *keyword.softkwlist, *dir(builtins), *gamelib.__all__, "mine",
-                        "student_id", "course_code", "my_numbers", "gamelib", "np", "numpy"})
-_ANSWER_NAME = re.compile(r"^q\d+_\w+$")
-
-
-def code_shape(text: str) -> tuple[str, int]:
-    """Python code as its tokens (comments, spacing and line breaks dropped, as :func:`normalise_code`) with
-    the student's own names (any name that is not Python's, gamelib's, the handout's or an answer's, and is
-    not an attribute or a keyword argument) replaced by their order of first use; and how many tokens it has.
-    Renaming a variable does not change a cell's shape.
-
-    >>> code_shape("g1 = SubtractionGame(mine.q1.S)\\nq1_grundy = list(g1.grundy_values(16))")[0]
-    'v0 = SubtractionGame ( mine . q1 . S ) q1_grundy = list ( v0 . grundy_values ( 16 ) )'
-    >>> code_shape("game = SubtractionGame(mine.q1.S)\\nq1_grundy = list(game.grundy_values(16))")[1]
-    21
-    """
-    skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
-               tokenize.ENDMARKER}
-    try:
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in skipped]
-    except (tokenize.TokenError, IndentationError, SyntaxError, ValueError):
-        words_ = text.split()
-        return " ".join(words_), len(words_)
-    renamed: dict[str, str] = {}
-    out, depth = [], 0
-    for index, token in enumerate(tokens):
-        string = token.string
-        if token.type == tokenize.OP:
-            depth += string in "([{"
-            depth -= string in ")]}"
-        elif token.type == tokenize.NAME and string not in KEPT_NAMES and not _ANSWER_NAME.match(string):
-            after_dot = index > 0 and tokens[index - 1].string == "."
-            keyword_argument = depth > 0 and index + 1 < len(tokens) and tokens[index + 1].string == "="
-            if not after_dot and not keyword_argument:
-                string = renamed.setdefault(string, f"v{len(renamed)}")
-        out.append(string)
-    return " ".join(out), len(out)
-
-
-def words(text: str) -> list[str]:
-    """The words of a written answer: letters and digits, lower case; Markdown and punctuation dropped.
-
-    >>> words("If **g(n) = m > 0**, then m is the *smallest*...")
-    ['if', 'g', 'n', 'm', '0', 'then', 'm', 'is', 'the', 'smallest']
-    """
-    return re.findall(r"[^\W_]+", text.casefold())
-
-
-def similarity(a: list[str], b: list[str]) -> float:
-    """Jaccard similarity of the sets of three consecutive words of ``a`` and ``b``.
-
-    >>> similarity("the cat sat on the mat".split(), "the cat sat on the mat".split())
-    1.0
-    >>> similarity("the cat sat on the mat".split(), "a dog lay on a rug".split())
-    0.0
-    """
-    triples_a = {tuple(a[i:i + 3]) for i in range(len(a) - 2)}
-    triples_b = {tuple(b[i:i + 3]) for i in range(len(b) - 2)}
-    if not triples_a or not triples_b:
-        return 0.0
-    return len(triples_a & triples_b) / len(triples_a | triples_b)
 
 
 def _who(o) -> str:
@@ -191,12 +108,6 @@ def _values(o) -> dict:
         except BadReport:
             continue
     return found
-
-
-def _owner(o) -> str:
-    from .records import owner
-
-    return owner(o)
 
 
 class _Commonness:
@@ -230,7 +141,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
     example = homework.definition.numbers(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
     commonness = _Commonness(homework)
     names = {q.name: q.names for q in homework.definition.questions}
-    class_size = len({_owner(o) for o in graded})
+    class_size = len({owner(o) for o in graded})
 
     def evidence(matched: list[str], values: dict, others: int) -> float:
         return math.prod(commonness.share(q, values) for q in matched) * max(others, 1)
@@ -253,7 +164,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
         own = (s.variant or {}).get("student_id")
         for t in graded:
             theirs = numbers.get(t.file)
-            if t is s or theirs is None or _owner(t) == _owner(s) or theirs.student_id == own:
+            if t is s or theirs is None or owner(t) == owner(s) or theirs.student_id == own:
                 continue
             matched = [q for q in wrong if accepts(theirs, q, values)]
             if not matched:
@@ -269,7 +180,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
 def _pairs(graded: list):
     """Every two submissions of different students."""
     for a, b in combinations(sorted(graded, key=lambda o: o.file), 2):
-        if _owner(a) != _owner(b):
+        if owner(a) != owner(b):
             yield a, b
 
 
@@ -313,7 +224,7 @@ def _code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
     writers: Counter = Counter()
     by_owner: dict[str, set[str]] = {}
     for o in graded:  # a student's own submissions count once
-        by_owner.setdefault(_owner(o), set()).update(shapes[o.file])
+        by_owner.setdefault(owner(o), set()).update(shapes[o.file])
     for found in by_owner.values():
         writers.update(found)
     common_limit = max(2, len(by_owner) // 10)
@@ -383,7 +294,7 @@ def _outputs(graded: list, homework, flags: dict[str, list[dict]]) -> None:
             if not isinstance(shown, dict) or not isinstance(shown.get("student"), str):
                 continue
             student, course = shown["student"], shown.get("course")
-            others = list({id(t): t for t in ids.get(student, []) if _owner(t) != _owner(o)}.values())
+            others = list({id(t): t for t in ids.get(student, []) if owner(t) != owner(o)}.values())
             whose = f" ({_listed(sorted({_who(t) for t in others}))}'s)" if others else ""
             where = f"the saved output of cell {shown.get('cell')}"
             if student != typed_id:
@@ -436,9 +347,7 @@ def _course_code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
 
 def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
     """Flags per submission file for the whole class (see the module docstring); also stored in each
-    ``Outcome.flags``. ``homework`` is the :class:`grading.grader.HomeworkSet` the outcomes were graded with."""
-    from .grader import NOT_GRADED
-
+    ``Outcome.flags``. ``homework`` is the :class:`grading.homework_set.HomeworkSet` the outcomes were graded with."""
     flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
     _course_code(graded, homework, flags)

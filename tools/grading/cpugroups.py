@@ -14,7 +14,8 @@ Where the groups are made:
 An unprivileged grader cannot make such groups on most machines (systemd hands a user a cgroup of their own,
 but moving processes between its children needs the grader to sit outside them). There, grading says so and
 advises ``--jobs 1``: a sandbox's processes all die when it ends, so one at a time no sandbox can starve
-another, and a result stopped at the time limit beside another sandbox is graded again alone (tools/grading/cli.py).
+another, and a result stopped at the time limit beside another sandbox is graded again alone
+(tools/grading/batch.py).
 """
 
 from __future__ import annotations

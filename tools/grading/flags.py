@@ -6,9 +6,9 @@ student's flags in the order of :data:`KINDS` (what decides the grade first: a c
 not the student's, work handed in again after it was marked; then traces of copying, strongest first; then
 what is only worth knowing), under the label :data:`LABELS` gives each kind.
 
-Who raises them: the identity kinds, from the class list and the typed ids (:func:`grading.records.flags`);
-``handed-in-after-marking``, from the hand marks kept (:func:`grading.cli.hand_marks_for`); the others, the
-class-level copying pass (:mod:`grading.copying`).
+Who raises them: the identity kinds, from the class list and the typed ids
+(:func:`grading.identity_flags.flags`); ``handed-in-after-marking``, from the hand marks kept
+(:func:`grading.handmarks.hand_marks_for`); the others, the class-level copying pass (:mod:`grading.copying`).
 """
 
 from __future__ import annotations

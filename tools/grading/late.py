@@ -16,10 +16,12 @@ The rule (:class:`Penalty`): a percentage of the grade for each started day past
 
 from __future__ import annotations
 
+import csv
 import math
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
+from pathlib import Path
 
 #: How Moodle writes a date in English (its default ``strftimedatetime``), with and without leading zeros.
 MOODLE_DATE_FORMATS = ("%A, %d %B %Y, %I:%M %p", "%A, %d %B %Y, %H:%M", "%d %B %Y, %I:%M %p", "%d %B %Y, %H:%M")
@@ -181,3 +183,19 @@ def _span(over: timedelta) -> str:
     parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
              if n]
     return " ".join(parts) or "less than a minute"
+
+
+def read_extensions(path: Path, zone: tzinfo | None = None) -> list[tuple[str, datetime]]:
+    """Extensions from a CSV with columns ``student`` (a name, e-mail, login, SIS id or the course site's
+    number) and ``deadline`` (the student's own deadline)."""
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        rows = list(csv.DictReader(f))
+    if not rows or not {"student", "deadline"} <= set(rows[0]):
+        raise SystemExit(f"{path}: expected a CSV with the columns student and deadline (one row per extension)")
+    found = []
+    for number, row in enumerate(rows, start=2):
+        try:
+            found.append(((row["student"] or "").strip(), parse_when(row["deadline"] or "", zone)))
+        except LateRuleError as error:
+            raise SystemExit(f"{path}, line {number}: {error}") from None
+    return found

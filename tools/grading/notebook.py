@@ -15,6 +15,8 @@ import time
 
 import nbformat
 
+from .likeness import code_shape, normalise_code
+
 #: Largest submission read, and most cells (the handouts have about 30); bigger ones are reported, not run.
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 MAX_CELLS = 2000
@@ -343,9 +345,9 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
       another submission carrying it is a copy of this file);
     - ``executions``: the execution count of each code cell, in order (None for a cell never run);
     - ``code``: the student's code cells (every code cell whose text is not exactly the handout's), each
-      normalised by :func:`grading.copying.normalise_code`;
+      normalised by :func:`grading.likeness.normalise_code`;
     - ``shapes``: the same cells with the student's own names replaced by their order of first use
-      (:func:`grading.copying.code_shape`), each with its number of tokens: a copy whose variables were
+      (:func:`grading.likeness.code_shape`), each with its number of tokens: a copy whose variables were
       renamed has the same shapes;
     - ``key_use``: ``{"cell": number, "what": [...]}`` for each cell that reaches the answer key
       (:func:`key_use`);
@@ -353,8 +355,6 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
 
     Reading the code stops at ``budget`` (:class:`Budget`); the cells after that are left out.
     """
-    from .copying import code_shape, normalise_code
-
     budget = budget or Budget()
     handout_ids = {cell.get("id") for cell in handout.cells}
     handout_code = {cell_text(cell).strip() for cell in handout.cells if cell.cell_type == "code"}

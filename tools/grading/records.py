@@ -12,7 +12,8 @@
 - ``feedback/<student>.md`` (tools/grading/coursesite.py): what a student may be given, for the submission
   that counts: :func:`feedback_text`, each question's score and messages that never quote a hidden test;
 - ``not-graded-files.csv``: every file found that is not a submission, with the reason;
-- ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key.
+- ``hand-marks.json``: the hand marks merged in with ``--merge-manual``, kept under each submission's key
+  (tools/grading/handmarks.py).
 
 A submission's **key** (:func:`submission_key`) is made from its path in the download *and its bytes*: hand
 marks are matched by it, never by a file name a student chose (``" alice.ipynb"`` is not ``"alice.ipynb"``,
@@ -33,12 +34,12 @@ from dataclasses import asdict, fields
 from pathlib import Path
 
 from . import safetext
-from .flags import flag as make_flag
-from .flags import ordered
 from .flags import text as flag_text
-from .grader import GRADED_WITH_PROBLEMS, GRADER_VERSION, NOT_GRADED, HomeworkSet, Outcome
+from .grader import GRADED_WITH_PROBLEMS, NOT_GRADED, Outcome
+from .homework_set import GRADER_VERSION, HomeworkSet
+from .identity_flags import all_flags
 from .layout import Skipped
-from .roster import Roster, same_id, skeleton, unusual_characters
+from .roster import Roster
 
 
 def slug(file: str) -> str:
@@ -136,104 +137,6 @@ def manual_column(question) -> str:
     return f"{question.name} (by hand, {question.points:g})"
 
 
-def owner(o: Outcome) -> str:
-    """Which student a submission is from, as far as the course site tells: the class list's student, else the
-    name and site number in the file name (a student's own submissions are never compared as copies)."""
-    if o.student is not None:
-        return f"list:{o.student}|{o.roster_id or ''}"
-    return f"file:{(o.name or o.file).casefold()}|{o.site_id or ''}"
-
-
-def _scored_as_typed(o: Outcome) -> str:
-    typed = o.typed_score or {}
-    if "score" not in typed:
-        return ""
-    return (f"; on the numbers of what is typed (id {typed['student_id']!r}, course code {typed['course_code']!r}) it "
-            f"scores {typed['score']:g} of {typed['possible']:g}")
-
-
-def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[str] | None = None
-          ) -> dict[str, list[dict]]:
-    """Identity flags per file (tools/grading/flags.py): a typed id that is not the class list's id for the
-    student (another student's, a look-alike, or just another), or not the file name's; the same typed id in
-    several students' submissions; several submissions from one student (with ``counted``, the files that
-    count, saying which one does). Copying is flagged by tools/grading/copying.py."""
-    found: dict[str, list[dict]] = {o.file: [] for o in outcomes}
-    by_owner: dict[str, list[Outcome]] = {}
-    for o in outcomes:
-        by_owner.setdefault(owner(o), []).append(o)
-    for o in outcomes:
-        typed = o.student_id
-        if not typed:
-            continue
-        given = o.roster_id
-        other = roster.owner_of_id(typed) if roster is not None else None
-        if other is not None and o.student is not None and (other.name, roster.id_of(other)) != (o.student,
-                                                                                                  o.roster_id):
-            mine = f"; {o.who}'s id on the class list is {given!r}: marked on their own numbers" if given else ""
-            theirs = [x for x in outcomes if x.student == other.name]
-            found[o.file].append(make_flag("id-of-another", theirs,
-                                           f"the notebook has student_id {typed!r}, the id of {other.name} on the "
-                                           f"class list{mine}{_scored_as_typed(o)}"))
-        elif given is not None and not same_id(typed, given):
-            like = _look_alike_owner(roster, typed)
-            if like is not None and (like.name, roster.id_of(like)) != (o.student, o.roster_id):
-                theirs = [x for x in outcomes if x.student == like.name]
-                odd = ", ".join(unusual_characters(typed)) or "other characters"
-                found[o.file].append(make_flag("id-of-another", theirs, (
-                    f"the notebook has student_id {typed!r}, which looks like the id of {like.name} on the class "
-                    f"list ({roster.id_of(like)!r}) but is not it ({odd}); {o.who}'s id is {given!r}: marked on "
-                    f"their own numbers{_scored_as_typed(o)}")))
-            elif skeleton(typed) == skeleton(given):
-                found[o.file].append(make_flag("look-alike-id", [], (
-                    f"the notebook has student_id {typed!r}, which looks like the class list's {given!r} but is "
-                    f"not it ({', '.join(unusual_characters(typed)) or 'other characters'}): marked on the numbers "
-                    f"of {given!r}{_scored_as_typed(o)}")))
-            else:
-                found[o.file].append(make_flag("id-mismatch", [], (
-                    f"the notebook has student_id {typed!r}, the class list's {roster.id_column if roster else 'id'} "
-                    f"is {given!r}: marked on the numbers of {given!r}{_scored_as_typed(o)}")))
-        elif given is None and o.named_id and o.named_id.strip().casefold() != typed.strip().casefold():
-            found[o.file].append(make_flag("id-mismatch", [], f"the file name says {o.named_id!r}, the notebook "
-                                                              f"{typed!r}: marked on the numbers of {o.named_id!r}"
-                                                              f"{_scored_as_typed(o)}"))
-    by_id: dict[str, list[Outcome]] = {}
-    for o in outcomes:
-        if o.student_id:
-            by_id.setdefault(skeleton(o.student_id), []).append(o)
-    for group in by_id.values():
-        if len({owner(o) for o in group}) > 1:
-            for o in group:
-                others = [x for x in group if owner(x) != owner(o)]
-                found[o.file].append(make_flag("duplicate-id", others, (
-                    f"student_id {o.student_id!r} is also typed in "
-                    f"{_listed([f'{x.who} ({x.file})' for x in others])}")))
-    for group in by_owner.values():
-        if len(group) < 2:
-            continue
-        chosen = [o for o in group if counted is not None and o.file in counted]
-        for o in group:
-            if counted is None:
-                said = f"{len(group)} submissions from {o.who}"
-            elif o in chosen:
-                said = f"{len(group)} submissions from {o.who}: this one counts"
-            else:
-                said = (f"{len(group)} submissions from {o.who}: not counted"
-                        + (f" (the one that counts: {chosen[0].file})" if chosen else ""))
-            found[o.file].append(make_flag("several-submissions", [x for x in group if x is not o], said))
-    return found
-
-
-def _look_alike_owner(roster: Roster, typed: str):
-    """The student of the list whose id ``typed`` looks like (the same skeleton) without being it, if one."""
-    found = [s for s in roster.students if (given := roster.id_of(s)) and skeleton(given) == skeleton(typed)]
-    return found[0] if len(found) == 1 else None
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
                     hand_marks: dict[str, dict[str, float]], notes: dict[str, list[dict]] | None = None,
                     roster: Roster | None = None, counted: set[str] | None = None) -> None:
@@ -261,18 +164,6 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
                     "sandboxed" if o.sandboxed else "UNSANDBOXED (trusted run)"]
             row += [_cell(" / ".join(flag_text(f) for f in every[o.file])), _cell(" / ".join(o.problems))[:2000]]
             writer.writerow(row)
-
-
-def all_flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[str] | None = None,
-              notes: dict[str, list[dict]] | None = None) -> dict[str, list[dict]]:
-    """Every flag of every file, most important first: identity (:func:`flags`), ``notes`` (handed in again
-    after marking), and the copying pass's (``Outcome.flags``)."""
-    every = flags(outcomes, roster, counted)
-    for file, extra in (notes or {}).items():
-        every.setdefault(file, []).extend(extra)
-    for o in outcomes:
-        every[o.file] = ordered(every[o.file] + list(o.flags or []))
-    return every
 
 
 def write_details(outcomes: list[Outcome], homework: HomeworkSet, path: Path) -> None:
@@ -368,42 +259,3 @@ def write_skipped(skipped: list[Skipped], path: Path) -> None:
         writer.writerows([_cell(s.file), _cell(s.reason)] for s in skipped)
 
 
-def read_hand_marks(path: Path, homework: HomeworkSet) -> dict[str, dict[str, float]]:
-    """Hand marks by submission key, from a CSV with a ``key`` column and one column per written question (the
-    gradebook's own ``q6 (by hand, 2)``, or just ``q6``). Empty cells are skipped; a mark must be a number
-    from 0 to the question's points, and a row with a mark must have its key, else this stops and names the
-    row and value."""
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        rows = list(csv.DictReader(f))
-    if not rows or "key" not in rows[0]:
-        raise SystemExit(f"{path}: expected a CSV with a 'key' column (the gradebook, with marks filled in); "
-                         "a gradebook written before keys existed: grade again and mark the new one")
-    columns = {}
-    for q in homework.written:
-        matches = [c for c in rows[0] if c and re.match(rf"^{re.escape(q.name)}(\s|$)", c.strip())]
-        if matches:
-            columns[q.name] = matches[0]
-    if not columns:
-        raise SystemExit(f"{path}: no column for a hand-graded question; expected one of "
-                         f"{[manual_column(q) for q in homework.written]}")
-    marks: dict[str, dict[str, float]] = {}
-    points = {q.name: q.points for q in homework.written}
-    for number, row in enumerate(rows, start=2):
-        for question, column in columns.items():
-            text = (row.get(column) or "").strip()
-            if not text:
-                continue
-            try:
-                mark = float(text.replace(",", "."))
-            except ValueError:
-                mark = float("nan")
-            where = f"{path}, line {number} ({row.get('file', '')})"
-            if not 0 <= mark <= points[question]:
-                raise SystemExit(f"{where}: the mark {text!r} for {question} must be a number from 0 to "
-                                 f"{points[question]:g}")
-            key = (row.get("key") or "").strip()
-            if not re.fullmatch(r"k-[0-9a-f]{16}", key):
-                raise SystemExit(f"{where}: a mark for {question} but no key ({key!r}): the key column says which "
-                                 "submission a row is; copy it back from the gradebook")
-            marks.setdefault(key, {})[question] = mark
-    return marks

@@ -4,15 +4,15 @@ inside it), and the same in a few lines for the terminal (``--summary``).
 It shows how the class did (a histogram of the automatic scores), each question's success rate and the most
 common wrong answers to it, every flag (identity, copying, late, resubmissions), who is still to be marked,
 who handed nothing in and who is not on the class list, and, after a run that changed anything (a regrade, new
-hand marks, another late rule), what changed for whom. Every picture has a text alternative that says what
-it shows; every text from a student is escaped (tools/grading/safetext.py).
+hand marks, another late rule), what changed for whom (tools/grading/changes.py keeps it between runs). Every
+picture has a text alternative that says what it shows; every text from a student is escaped
+(tools/grading/safetext.py).
 """
 
 from __future__ import annotations
 
 import base64
 import io
-import json
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,9 +20,10 @@ from datetime import datetime
 from pathlib import Path
 
 from . import safetext
-from .coursesite import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
+from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
 from .flags import LABELS, ORDER
-from .grader import NOT_GRADED, HomeworkSet, Outcome
+from .grader import NOT_GRADED, Outcome
+from .homework_set import HomeworkSet
 from .layout import Skipped
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
@@ -107,69 +108,6 @@ def _flagged(flags: list[Flag]) -> list[Flag]:
     """The flags that point at something to look at (not late work, not the grading notes)."""
     return [f for f in flags if f.kind not in ("grading", "late")]
 
-
-# --- what changed since the last run ------------------------------------------------------------------
-
-def snapshot(grades: ClassGrades) -> dict[str, dict]:
-    """What a later run compares against: per student, the counted file and its numbers."""
-    shot = {}
-    for e in grades.entries + grades.not_on_roster:
-        key = f"{e.label}|{e.student.site_id if e.student and e.student.site_id else ''}"
-        o = e.outcome
-        shot[key] = {"student": e.label, "file": o.file if o else None, "score": o.score if o else None,
-                     "total": e.total, "grade": e.grade, "late": e.lateness.percent if e.lateness.late else 0.0,
-                     "state": e.state}
-    return shot
-
-
-def changes_between(before: dict[str, dict], after: dict[str, dict]) -> list[dict]:
-    """What differs per student between two snapshots, in words.
-
-    >>> a = {"Ann|1": {"student": "Ann", "file": "a", "score": 9, "total": None, "grade": None, "late": 0,
-    ...                "state": "not yet marked"}}
-    >>> b = {"Ann|1": {**a["Ann|1"], "score": 11, "total": 13, "grade": 13, "state": "graded"}}
-    >>> changes_between(a, b)[0]["what"]
-    'automatic score 9 → 11; total – → 13; grade – → 13'
-    """
-    changed = []
-    for key in sorted(set(before) | set(after)):
-        old, new = before.get(key), after.get(key)
-        if old == new:
-            continue
-        if old is None or new is None:
-            who = (new or old)["student"]
-            changed.append({"student": who, "what": "new on this run" if old is None else "no longer in the run"})
-            continue
-        words = []
-        if old["file"] != new["file"]:
-            words.append(f"counted file {old['file']} → {new['file']}")
-        for name, label in (("score", "automatic score"), ("total", "total"), ("grade", "grade"),
-                            ("late", "late penalty %")):
-            if old[name] != new[name]:
-                words.append(f"{label} {_n(old[name])} → {_n(new[name])}")
-        if words:
-            changed.append({"student": new["student"], "what": "; ".join(words)})
-    return changed
-
-
-def _n(value) -> str:
-    return "–" if value is None else f"{value:g}"
-
-
-def record_changes(out: Path, grades: ClassGrades) -> dict:
-    """Compare this run with the last one kept in ``out`` and keep this one; the latest change (``{"at": time,
-    "changes": [...]}``) — from this run, or the last run that changed anything."""
-    shot_path, changes_path = out / "class-snapshot.json", out / "changes.json"
-    before = json.loads(shot_path.read_text(encoding="utf-8")) if shot_path.exists() else None
-    after = snapshot(grades)
-    latest = json.loads(changes_path.read_text(encoding="utf-8")) if changes_path.exists() else {}
-    if before is not None:
-        changed = changes_between(before, after)
-        if changed:
-            latest = {"at": datetime.now().astimezone().isoformat(timespec="seconds"), "changes": changed}
-            changes_path.write_text(json.dumps(latest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    shot_path.write_text(json.dumps(after, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return latest
 
 
 # --- pictures -------------------------------------------------------------------------------------------
