@@ -8,10 +8,10 @@ from operator import xor
 import brute_hackenbush as brute
 import numpy as np
 import pytest
+from test_coins import as_mask, brute_value, flips
 
 from gamelib.exercises import check
 from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, MOCK, RULER, STALKS, TREE, TURTLES
-from test_coins import as_mask, brute_value, flips
 
 
 def bamboo(lengths):

@@ -27,9 +27,10 @@ The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_s
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
 (sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table),
 :mod:`~gamelib.plots.boards` (board_figure, chomp_board) and :mod:`~gamelib.plots.hackenbush` (hackenbush_figure);
-:mod:`~gamelib.plots.positions` draws a position of any game by the kind of figure it names (position_figure); :mod:`~gamelib.plots.style` holds the palette and
-:mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the drawing helpers they share,
-:mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is importable from here.
+:mod:`~gamelib.plots.positions` draws a position of any game by the kind of figure it names (position_figure);
+:mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
+drawing helpers they share, :mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is
+importable from here.
 """
 
 from gamelib.plots.boards import board_figure, chomp_board
