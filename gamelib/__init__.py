@@ -23,7 +23,8 @@ from gamelib.analysis.engine import (
     winning_moves,
 )
 from gamelib.analysis.misere import Genus, genus, is_tame, misere_grundy, nim_genus, tame_sum_outcome
-from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
+from gamelib.analysis.observed import observed_periodicity
+from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError
 from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
 from gamelib.analysis.sum_play import SumMove, sum_outcome, sum_winning_move
 from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest

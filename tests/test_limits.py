@@ -29,7 +29,7 @@ from gamelib import (
     record_with_largest,
     winning_moves,
 )
-from gamelib.analysis.periodicity import _smallest_filling_period
+from gamelib.analysis.observed import _smallest_filling_period
 
 from brute import mex as brute_mex
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gamelib import Chomp, GrundysGame, OctalGame, SubtractionGame, TakeAwayGame, nonzero_digits
-from gamelib.analysis.periodicity import HeapPattern, heap_pattern
+from gamelib.analysis.observed import HeapPattern, heap_pattern
 from gamelib.games.base import outcome_from_grundy, outcomes_from_grundy
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gamelib"

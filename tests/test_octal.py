@@ -14,8 +14,8 @@ from brute_octal import octal_values
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gamelib.analysis.heap_values as heap_values_module
 import gamelib.analysis.progress as progress_module
-import gamelib.analysis.rare_values as rare_values_module
 import gamelib.games.octal as octal_module
 from gamelib import LimitError, PeriodNotFoundError, SubtractionGame
 from gamelib.analysis import engine
@@ -332,7 +332,7 @@ def test_the_budget_is_of_work_done_not_of_heaps_asked_for():
 
 def test_beyond_the_memory_bound_only_a_proven_period_gives_values(monkeypatch):
     monkeypatch.setattr(octal_module, "MAX_COMPUTED_HEAPS", 4096)
-    monkeypatch.setattr(rare_values_module, "MAX_COMPUTED_HEAPS", 4096)
+    monkeypatch.setattr(heap_values_module, "MAX_COMPUTED_HEAPS", 4096)
     monkeypatch.setattr(octal_module, "OCTAL_SEARCH", 1024)
     treblecross = OctalGame("0.007")
     assert treblecross.grundy(4000) == treblecross.grundy_values(4001)[4000]  # computed directly

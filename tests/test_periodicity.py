@@ -99,7 +99,7 @@ def test_hash_collisions_never_give_a_wrong_answer(S, misere):
     # every window hashed, and into only 7 buckets: collisions everywhere, and each must be caught
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(periodicity_module, "EXACT_WINDOW_BITS", 0)
-        patch.setattr(periodicity_module, "_HASH_MODULUS", 7)
+        patch.setattr(periodicity_module, "HASH_MODULUS", 7)
         check_against_brute_force(S, misere=misere)
 
 
@@ -238,6 +238,8 @@ def test_a_scan_result_the_window_rule_does_not_prove_is_refused_even_under_pyth
 
 
 def test_an_observed_pattern_breaking_the_observed_rule_is_refused(monkeypatch):
-    monkeypatch.setattr(periodicity_module, "observed_rule", lambda *_: False)
+    import gamelib.analysis.observed as observed_module
+
+    monkeypatch.setattr(observed_module, "observed_rule", lambda *_: False)
     with pytest.raises(RuntimeError, match="observed rule"):
-        periodicity_module.observed_periodicity([0, 1] * 10, "grundy")
+        observed_module.observed_periodicity([0, 1] * 10, "grundy")

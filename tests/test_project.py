@@ -97,18 +97,11 @@ def test_every_file_the_readme_links_to_exists():
     assert [t for t in local if not (ROOT / t).exists()] == []
 
 
-#: Modules over the size limit, each waiting for work that is under way elsewhere: the period finder is being
-#: reworked for the rare-value method (issue 20), and is split there.
-OVER_SIZE_PENDING = {"gamelib/analysis/periodicity.py"}
-
-
 def test_no_module_of_the_kit_is_over_400_lines():
     sizes = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
              for folder in ("gamelib", "tools") for path in (ROOT / folder).rglob("*.py")}
     assert len(sizes) > 40
-    over = {name for name, lines in sizes.items() if lines > 400}
-    assert over <= OVER_SIZE_PENDING, {name: sizes[name] for name in over - OVER_SIZE_PENDING}
-    assert all(sizes[name] > 400 for name in OVER_SIZE_PENDING), "remove the modules split since from the list"
+    assert {name: lines for name, lines in sizes.items() if lines > 400} == {}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])

@@ -19,7 +19,7 @@ from brute_octal import grundys_game_values, octal_values
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gamelib.analysis.rare_values as rare_values
+import gamelib.analysis.heap_values as heap_values
 from gamelib import GrundysGame, OctalGame
 from gamelib.analysis.rare_values import best_mask, parse_rare_mask, rare_heaps_of
 
@@ -42,9 +42,9 @@ def computed(game, stop):
 @pytest.fixture
 def every_path(monkeypatch):
     """Lower the thresholds so that a few hundred heaps go through every path of the method."""
-    monkeypatch.setattr(rare_values, "SMALL_HEAP", 6)
-    monkeypatch.setattr(rare_values, "SHORT_SEARCH", 3)
-    monkeypatch.setattr(rare_values, "FIRST_BLOCK", 4)
+    monkeypatch.setattr(heap_values, "SMALL_HEAP", 6)
+    monkeypatch.setattr(heap_values, "SHORT_SEARCH", 3)
+    monkeypatch.setattr(heap_values, "FIRST_BLOCK", 4)
 
 
 # ------------------------------------------------------------------------------ against plain computation
@@ -54,14 +54,14 @@ def every_path(monkeypatch):
 ])
 @pytest.mark.parametrize("rare_loop", [96, 2])  # the rare heaps' pairs one by one in Python, or by numpy
 def test_values_equal_the_brute_force_on_every_path(every_path, monkeypatch, code, mask, rare_loop):
-    monkeypatch.setattr(rare_values, "RARE_LOOP", rare_loop)
+    monkeypatch.setattr(heap_values, "RARE_LOOP", rare_loop)
     assert computed(OctalGame(code, rare_mask=mask), 400) == octal_values(code, 400)
 
 
 @pytest.mark.parametrize("mask", [None, "fe", 0, "1"])
 @pytest.mark.parametrize("rare_loop", [96, 2])
 def test_grundys_game_equals_the_brute_force_on_every_path(every_path, monkeypatch, mask, rare_loop):
-    monkeypatch.setattr(rare_values, "RARE_LOOP", rare_loop)
+    monkeypatch.setattr(heap_values, "RARE_LOOP", rare_loop)
     assert GrundysGame(rare_mask=mask).grundy_values(600).tolist() == grundys_game_values(600)
 
 
@@ -85,7 +85,7 @@ def test_sparse_and_full_scans_agree_on_any_code(code, mask, position):
 
 
 def test_a_value_too_large_for_16_bits_widens_the_table(monkeypatch):
-    monkeypatch.setattr(rare_values, "NARROW_MAX", 5)  # Kayles reaches 6 at heap 11, 8 at heap 27
+    monkeypatch.setattr(heap_values, "NARROW_MAX", 5)  # Kayles reaches 6 at heap 11, 8 at heap 27
     kayles = OctalGame("0.77")
     assert computed(kayles, 300) == octal_values("0.77", 300)
     assert kayles._table._buffer.dtype == np.uint32

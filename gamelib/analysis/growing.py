@@ -4,7 +4,7 @@ Games whose values are computed heap by heap (octal games, Grundy's game, take-a
 computed and extend it when asked for more. Threads may share one game (ipywidgets callbacks do), so two of
 them must never fill the same table at once; and re-entrant, because a take-away rule may itself ask the
 game about smaller heaps. :class:`GrowingTable` holds that locking once; a subclass says how values are
-stored and computed (:class:`ListTable` here, :class:`~gamelib.analysis.rare_values.HeapValues` for
+stored and computed (:class:`ListTable` here, :class:`~gamelib.analysis.heap_values.HeapValues` for
 take-and-break games).
 """
 
@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # only for the annotations
+    from gamelib.analysis.progress import Work
 
 
 class GrowingTable:
     """Values of 0, 1, 2, ... computed in order by :meth:`_fill` and kept; one thread fills at a time.
 
-    A subclass gives ``__len__`` (how many values are known) and ``_fill(stop, **options)`` (compute values
-    up to ``stop``, called with the lock held and only when more are needed).
+    A subclass gives ``__len__`` (how many values are known) and ``_fill(stop, work)`` (compute values up to
+    ``stop`` within the budget ``work``, if it keeps one; called with the lock held and only when more are
+    needed).
 
     >>> class Squares(GrowingTable):
     ...     def __init__(self):
@@ -27,7 +31,7 @@ class GrowingTable:
     ...         self.values = []
     ...     def __len__(self):
     ...         return len(self.values)
-    ...     def _fill(self, stop):
+    ...     def _fill(self, stop, work=None):
     ...         self.values += [n * n for n in range(len(self.values), stop)]
     >>> squares = Squares()
     >>> squares.ensure(5)
@@ -42,16 +46,16 @@ class GrowingTable:
     def __len__(self) -> int:  # pragma: no cover - given by each table
         raise NotImplementedError
 
-    def _fill(self, stop: int, **options: Any) -> None:  # pragma: no cover - given by each table
+    def _fill(self, stop: int, work: Work | None = None) -> None:  # pragma: no cover - given by each table
         raise NotImplementedError
 
-    def ensure(self, stop: int, **options: Any) -> None:
+    def ensure(self, stop: int, work: Work | None = None) -> None:
         """Make sure the values of 0 .. stop - 1 are known (computing the missing ones, one thread at a time)."""
         if stop <= len(self):  # known already: no lock needed, a table only ever grows
             return
         with self._lock:
             if stop > len(self):  # another thread may have filled it while this one waited
-                self._fill(stop, **options)
+                self._fill(stop, work)
 
     @property
     def lock(self) -> threading.RLock:
@@ -76,7 +80,7 @@ class ListTable(GrowingTable):
     def __len__(self) -> int:
         return len(self.values)
 
-    def _fill(self, stop: int) -> None:
+    def _fill(self, stop: int, work: Work | None = None) -> None:
         values, value_of = self.values, self.value_of
         for n in range(len(values), stop):
             values.append(value_of(n, values))

@@ -55,9 +55,9 @@ exercise("1.4", expects="the heap size you leave behind, e.g. 304")(
 )
 
 _ONE_FOUR_STOP = 15
+_HINT_1_5 = "scan upwards: an unmarked heap is P, and it marks the heaps 1 and 4 above it as N."
 _P_POSITIONS_1_5 = set_checker(_ONE_FOUR.p_positions(_ONE_FOUR_STOP), "P-positions below 15 for S = {1, 4}",
-                               hint="scan upwards: an unmarked heap is P, and it marks the heaps 1 and 4 above it "
-                                    "as N.",
+                               hint=_HINT_1_5,
                                why_not=_why_not_p(_ONE_FOUR, _ONE_FOUR_STOP, marked=True))
 
 
@@ -66,7 +66,7 @@ def _check_ptfn_by_hand(answer: object) -> _Verdict:
     labels = labels_per_heap(answer)
     if labels is None:
         return _P_POSITIONS_1_5(answer)
-    hint = _P_POSITIONS_1_5.hint
+    hint = _HINT_1_5
     truth = _ONE_FOUR.outcomes(_ONE_FOUR_STOP)
     if len(labels) != len(truth):
         return wrong(f"{show(answer)} labels {len(labels)} heaps; label the heaps 0 to 14 (15 letters, as "
@@ -81,6 +81,6 @@ def _check_ptfn_by_hand(answer: object) -> _Verdict:
                    f"{p_positions}.")
 
 
-with_hint(_check_ptfn_by_hand, _P_POSITIONS_1_5.hint)
+with_hint(_check_ptfn_by_hand, _HINT_1_5)
 
 exercise("1.5", expects="a list of heap sizes, e.g. [0, 3]")(_check_ptfn_by_hand)

@@ -91,6 +91,7 @@ _HINT_5_5 = ("the rows left are a sum: their Grundy values must nim-add to 0. Ka
 def _check_kayles_row_of_13(answer: object) -> _Verdict:
     hint = _HINT_5_5
     what = "the rows left after your move, such as (3, 8)"
+    rows: tuple[int, ...]
     if isinstance(answer, (str, bytes)) or not hasattr(type(answer), "__iter__"):
         rows = (whole_number(answer, what),)  # a single row left: the move knocked pins off the end
     else:

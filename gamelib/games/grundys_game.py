@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError, observed_periodicity
+from gamelib.analysis.heap_values import HeapValues
+from gamelib.analysis.observed import observed_periodicity
+from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError
 from gamelib.analysis.progress import ProgressCallback, check_progress
-from gamelib.analysis.rare_values import HeapRules, HeapValues, RareSplit, parse_rare_mask
+from gamelib.analysis.rare_values import HeapRules, RareSplit, parse_rare_mask
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS

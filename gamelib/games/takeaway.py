@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from gamelib.analysis.growing import ListTable
-from gamelib.analysis.periodicity import Periodicity, observed_periodicity
+from gamelib.analysis.observed import observed_periodicity
+from gamelib.analysis.periodicity import Periodicity
 from gamelib.arguments import LimitError, check_int, check_stop, show
 from gamelib.games.base import OneHeapGame
 from gamelib.limits import MAX_DIGITS, MAX_POWER_BITS, MAX_RULE_HEAP, MAX_TABLE

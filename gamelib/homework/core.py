@@ -14,6 +14,8 @@ that is not the mex of the values beside it).
 
 from __future__ import annotations
 
+from typing import Any
+
 import sys
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
@@ -129,7 +131,7 @@ class Marked:
     details: list[str] = field(default_factory=list)
 
 
-def short(value: object, limit: int = 80) -> str:
+def short(value: Any, limit: int = 80) -> str:
     """A value's repr on one line, cut to ``limit`` characters (sets sorted, for a stable text).
 
     >>> short({3, 1, 2}), short(list(range(40)), 20)

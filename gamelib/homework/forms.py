@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 #: The most elements an answer may hold: far more than any question asks for.
 MAX_ELEMENTS = 10_000
 
 
-def plain(value: object) -> object:
+def plain(value: Any) -> object:
     """``value`` with numpy numbers and arrays (exactly numpy's own types) turned into Python numbers and
     lists; anything else as it is. Mirrors what the grader's sandbox reports for such values."""
     kind = type(value)
@@ -40,7 +41,7 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-def describe(value: object) -> str:
+def describe(value: Any) -> str:
     """A few words on what a value is, for a message: ``a list of 15 items``, ``the text 'p'``, ``...``.
 
     >>> describe([1, 2]), describe("P?"), describe(3.0), describe(...)
@@ -68,7 +69,7 @@ class Form:
 
     what: str = field(default="an answer", kw_only=True)
 
-    def canonical(self, value: object) -> Hashable | None:  # pragma: no cover - each form gives its own
+    def canonical(self, value: Any) -> Hashable | None:  # pragma: no cover - each form gives its own
         raise NotImplementedError
 
 
@@ -79,7 +80,7 @@ class Whole(Form):
     what: str = field(default="a whole number", kw_only=True)
     minimum: int = 0
 
-    def canonical(self, value: object) -> int | None:
+    def canonical(self, value: Any) -> int | None:
         value = plain(value)
         return value if _whole(value) and value >= self.minimum else None
 
@@ -92,7 +93,7 @@ class WholeList(Form):
     any_order: bool = False
     what: str = field(default="a list of whole numbers", kw_only=True)
 
-    def canonical(self, value: object) -> tuple | None:
+    def canonical(self, value: Any) -> tuple | None:
         value = plain(value)
         if type(value) not in (list, tuple) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
             return None
@@ -107,7 +108,7 @@ class WholeSet(Form):
 
     what: str = field(default="a set of whole numbers, such as {0, 3}", kw_only=True)
 
-    def canonical(self, value: object) -> frozenset | None:
+    def canonical(self, value: Any) -> frozenset | None:
         value = plain(value)
         if type(value) not in (set, frozenset, list, tuple) or len(value) > MAX_ELEMENTS:
             return None
@@ -120,7 +121,7 @@ class Outcome(Form):
 
     what: str = field(default='the text "P" or "N"', kw_only=True)
 
-    def canonical(self, value: object) -> str | None:
+    def canonical(self, value: Any) -> str | None:
         if type(value) is not str:
             return None
         text = value.strip().upper()
@@ -134,7 +135,7 @@ class Position(Form):
     length: int | None = None
     what: str = field(default="a tuple of heap sizes", kw_only=True)
 
-    def canonical(self, value: object) -> tuple | None:
+    def canonical(self, value: Any) -> tuple | None:
         value = plain(value)
         if type(value) not in (tuple, list) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
             return None

@@ -10,7 +10,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.transforms import offset_copy
 
-from gamelib.analysis.periodicity import heap_pattern
+from gamelib.analysis.observed import heap_pattern
 from gamelib.arguments import LimitError, check_bool, check_int
 from gamelib.games.base import OneHeapGame, outcome_from_grundy
 from gamelib.games.octal import OctalGame
