@@ -100,7 +100,8 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     kept = set(standing)
     edges = game.check_position(position)
     value = game.grundy(edges) if show_winning_moves else None
-    marked = [m.key for m in game.labelled_moves(edges) if game.outcome(m.after) == "P"] if value else []
+    outcome = game.outcome(edges) if show_winning_moves else None
+    marked = [m.key for m in game.labelled_moves(edges) if game.outcome(m.after) == "P"] if outcome == "N" else []
     marked_keys = set(marked)
 
     side = 2.6 if show_winning_moves else 0.0  # room on the right for the stalk and the outcome
@@ -153,11 +154,10 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
                 gid="vertex-numbers", shift=(size * 0.55 + line, size * 0.35 + line), anchor="left")
 
     if value is not None:
-        _stalk(fig, 0.6 + across * unit, 0.5, rows * unit, value, line)
-    outcome = None if value is None else ("P" if value == 0 else "N")
+        _stalk(fig, 0.6 + across * unit, 0.5, rows * unit, value, outcome == "P", line)
     fig.plotted.update(standing=list(edges), fallen=[game.edges[i] for i in range(len(game.edges)) if i not in kept],
                        marked=marked, value=value, outcome=outcome)
-    fig.alt = _words(game, edges, len(game.edges) - len(kept), value, marked)
+    fig.alt = _words(game, edges, len(game.edges) - len(kept), value, outcome, marked)
     return fig
 
 
@@ -170,7 +170,8 @@ def _ground(ax: Any, left: float, right: float, named: bool = True) -> None:
                 color="#333333")
 
 
-def _stalk(fig: GameFigure, left: float, bottom: float, tall: float, value: int, line: float) -> None:
+def _stalk(fig: GameFigure, left: float, bottom: float, tall: float, value: int, p_position: bool,
+           line: float) -> None:
     """On the right (``left`` inches from the figure's edge): the bamboo stalk of ``value`` edges the picture is
     worth, its edges as long as the picture's while they fit in its height, and the outcome (P or N) beside it."""
     width = 2.4
@@ -189,15 +190,16 @@ def _stalk(fig: GameFigure, left: float, bottom: float, tall: float, value: int,
     ax.text(x + 0.45, tall - 0.05, f"worth a stalk\nof {value} edge{'' if value == 1 else 's'}" if value else
             "worth no stalk:\nvalue 0", ha="left", va="top", fontsize=LABEL_SIZE, linespacing=1.2)
     mark = (x + 0.75, tall / 2 - 0.1)
-    if value == 0:
+    if p_position:
         draw_p_markers(ax, [mark[0]], [mark[1]], 12, width=0.5, height=0.5)
     else:
         draw_n_cells(ax, [mark[0]], [mark[1]], 12, width=0.5, height=0.5)
-    ax.text(mark[0] + 0.35, mark[1], "P-position" if value == 0 else "N-position", ha="left", va="center",
+    ax.text(mark[0] + 0.35, mark[1], "P-position" if p_position else "N-position", ha="left", va="center",
             fontsize=TICK_SIZE)
 
 
-def _words(game: GreenHackenbush, edges: tuple, fallen: int, value: int | None, marked: list) -> str:
+def _words(game: GreenHackenbush, edges: tuple, fallen: int, value: int | None, outcome: str | None,
+           marked: list) -> str:
     """What the figure shows, beyond its title, in sentences (its text alternative)."""
     said = "" if value is None else f"Worth a bamboo stalk of {value} edge{'' if value == 1 else 's'}. "
     said += f"Standing: {game.position_text(edges)}."
@@ -206,7 +208,7 @@ def _words(game: GreenHackenbush, edges: tuple, fallen: int, value: int | None, 
                 "fallen (dotted grey)."
     if value is None:
         return said
-    if value == 0:
+    if outcome == "P":
         return said + " A P-position: every chop leaves an N-position."
     moves = {m.key: m for m in game.labelled_moves(edges)}
     chops = "; ".join(moves[key].rest for key in marked)
