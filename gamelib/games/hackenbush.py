@@ -182,9 +182,8 @@ class GreenHackenbush(Game):
 
     @property
     def title(self) -> str:
-        """How figures, panels and messages name this picture."""
-        count = len(self.edges)
-        return f"Green Hackenbush, {count} edge{'' if count == 1 else 's'}"
+        """How figures, panels and messages name the game (the position's words list its edges)."""
+        return "Green Hackenbush"
 
     def check_position(self, position: object) -> tuple[Edge, ...]:
         """``position`` as a tuple of edges in the picture's order, if it is a position of this picture; else a

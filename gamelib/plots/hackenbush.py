@@ -85,7 +85,7 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     >>> fig.plotted["value"], fig.plotted["marked"]
     (4, [(0, 1)])
     >>> print(fig.text_alternative())  # doctest: +NORMALIZE_WHITESPACE
-    Green Hackenbush, 4 edges: g = 4. Worth a bamboo stalk of 4 edges. Standing: edges (0, 1), (1, 2), (1, 3),
+    Green Hackenbush: 4 edges standing, g = 4. Worth a bamboo stalk of 4 edges. Standing: edges (0, 1), (1, 2), (1, 3),
     (3, 4). An N-position: the winning chop, marked blue with a cut, is edge (0, 1).
     """
     if not isinstance(game, GreenHackenbush):
@@ -110,7 +110,8 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     unit = min(0.7, (width - side - 0.6) / across, 4.2 / rows)
     shown = max(4.0 if show_winning_moves else 3.0, 0.6 + across * unit + side)
     height = max(2.0, 0.55 + 0.5 + unit * rows)
-    title = game.title + (f": g = {value}" if value is not None else "")
+    title = f"{game.title}: {len(edges)} edge{'' if len(edges) == 1 else 's'} standing" + \
+        (f", g = {value}" if value is not None else "")
     fig, ax = new_figure(shown, height, left=0.3, right=0.3 + side, bottom=0.5, top=0.55, title=title)
     place_axes(ax, 0.3, 0.5, across * unit, rows * unit)
     ax.set_xlim(0, across)

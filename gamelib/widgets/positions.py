@@ -122,7 +122,7 @@ def hackenbush_explorer(edges: object = "0-1, 1-2, 1-3, 3-4") -> Explorer:
     --------
     >>> w = hackenbush_explorer("0-1, 1-2, 1-3")
     >>> print(w.status_text)
-    Green Hackenbush, 3 edges, edges (0, 1), (1, 2), (1, 3). g = 1: an N-position. Winning move: chop edge (0, 1).
+    Green Hackenbush, edges (0, 1), (1, 2), (1, 3). g = 1: an N-position. Winning move: chop edge (0, 1).
     >>> w.picture_box.value = "0-1, 1-2, 1-3, 3-4"
     >>> w.values["picture"].grundy(w.values["picture"].start)
     4
