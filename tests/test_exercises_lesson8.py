@@ -199,3 +199,27 @@ def test_8_8_the_house_beside_an_edge():
 def test_odd_answers_get_a_message_not_a_pass(exercise, answer):
     result = check(exercise, answer)
     assert not result.ok and result.message
+
+
+# --- words in the order the lesson teaches them -------------------------------------------------------------------
+
+#: Lesson 8's own terms, as the lesson defines them (in bold, or as a principle's name in bold).
+TERMS = {"odious": "**odious**", "stalk": "**bamboo stalk**", "branch": "**branch**",
+         "colon principle": "**Colon principle.**", "fus": "**Fusion principle.**", "loop": "**loop**"}
+
+
+def test_lesson_8_defines_its_terms_before_its_exercises_and_no_earlier_hint_uses_them():
+    import nbformat
+    from tools import lessons
+
+    from gamelib.exercises import EXERCISES
+
+    lesson = next(x for x in lessons.LESSONS if x.slug.startswith("08"))
+    text = "\n".join(c.source for c in nbformat.read(lesson.path, as_version=4).cells if c.cell_type == "markdown")
+    exercises = text.index("**Exercise 8.1**")
+    for term, definition in TERMS.items():
+        assert definition in text[:exercises], f"lesson 8 does not define {term!r} before its exercises"
+    for exercise_id, exercise in EXERCISES.items():
+        hint = getattr(exercise.checker, "hint", "").lower()
+        if not exercise_id.startswith("8."):
+            assert not [term for term in TERMS if term in hint], exercise_id
