@@ -6,12 +6,14 @@ from functools import reduce
 from operator import xor
 
 import brute_hackenbush as brute
+import nbformat
 import numpy as np
 import pytest
 from test_coins import as_mask, brute_value, flips
 
-from gamelib.exercises import check
+from gamelib.exercises import EXERCISES, check
 from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, MOCK, RULER, STALKS, TREE, TURTLES
+from tools import lessons
 
 
 def bamboo(lengths):
@@ -209,11 +211,6 @@ TERMS = {"odious": "**odious**", "stalk": "**bamboo stalk**", "branch": "**branc
 
 
 def test_lesson_8_defines_its_terms_before_its_exercises_and_no_earlier_hint_uses_them():
-    import nbformat
-    from tools import lessons
-
-    from gamelib.exercises import EXERCISES
-
     lesson = next(x for x in lessons.LESSONS if x.slug.startswith("08"))
     text = "\n".join(c.source for c in nbformat.read(lesson.path, as_version=4).cells if c.cell_type == "markdown")
     exercises = text.index("**Exercise 8.1**")
