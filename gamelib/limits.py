@@ -159,6 +159,8 @@ MAX_WYTHOFF = 100
 MAX_PERIOD_C = 30
 MAX_NIM_TABLE_HEAPS, MAX_NIM_BITS = 8, 16
 MAX_STRIP_GAMES = 8
+#: Most edges a Green Hackenbush figure draws (each vertex keeps a readable number).
+MAX_HACKENBUSH_FIGURE = 60
 #: Figure widths and heights (inches) that the figure functions accept.
 MIN_INCHES, MAX_INCHES = 3.0, 20.0
 #: The most heaps a figure's period search computes for an octal game with at most 4 digits that split a
@@ -188,6 +190,9 @@ MAX_SUM_SIDE = 40  # rows / columns of the sum heatmap
 MAX_PANEL_WYTHOFF = 60  # limit of the Wythoff heatmap
 MAX_CHOMP_ROWS, MAX_CHOMP_COLS = 6, 7
 MAX_PANEL_COIN = 30  # coins in a row drawn by a panel (each square stays about 20 px wide)
+#: A Green Hackenbush picture typed into a panel: at most this many edges, vertices numbered 0 to this (the
+#: figure stays readable, and the computer's search of every picture left stays well under a second).
+MAX_PANEL_EDGES, MAX_PANEL_VERTEX = 24, 40
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 

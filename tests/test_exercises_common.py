@@ -10,16 +10,9 @@ from lesson_index import LESSON_NUMBERS
 ODD_ANSWERS = ["seven", 2.5, 2.0, True, {"a": 1}, [1, "x"], (1.5, 2), (-1, 4), object()]
 
 
-#: Lessons whose checks land before their notebook joins the lesson index (issue 22 lands lesson 8's Green
-#: Hackenbush checks first, its notebook later). The test below fails once such a lesson is in the index, so
-#: that this set is emptied then.
-CHECKS_BEFORE_THEIR_LESSON = {8}
-
-
 def test_every_lesson_of_the_index_has_exercises_and_no_other_lesson_does():
-    assert not CHECKS_BEFORE_THEIR_LESSON & set(LESSON_NUMBERS), "the lesson is in the index now: empty the set"
     lessons = {exercise_id.split(".")[0] for exercise_id in EXERCISES}
-    assert lessons == {str(n) for n in LESSON_NUMBERS} | {str(n) for n in CHECKS_BEFORE_THEIR_LESSON}
+    assert lessons == {str(n) for n in LESSON_NUMBERS}
 
 
 @pytest.mark.parametrize("exercise", sorted(EXERCISES))

@@ -1,15 +1,19 @@
-"""Lesson 8's Green Hackenbush checks: the answers come from the definition (brute_hackenbush.py, no gamelib) and
-from the hand computations in tests/test_hackenbush.py; wrong and odd answers are told what is off."""
+"""Lesson 8's checks. Coin-turning games: the answers come from the brute force of tests/test_coins.py (bit masks
+and the rules' own words, no gamelib). Green Hackenbush: from the definition (brute_hackenbush.py, no gamelib)
+and from the hand computations in tests/test_hackenbush.py. Wrong and odd answers are told what is off."""
 
 from functools import reduce
 from operator import xor
 
 import brute_hackenbush as brute
+import nbformat
 import numpy as np
 import pytest
+from test_coins import as_mask, brute_value, flips
 
-from gamelib.exercises import check
-from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, STALKS, TREE
+from gamelib.exercises import EXERCISES, check
+from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, MOCK, RULER, STALKS, TREE, TURTLES
+from tools import lessons
 
 
 def bamboo(lengths):
@@ -19,6 +23,85 @@ def bamboo(lengths):
         edges += list(zip(vertices, vertices[1:], strict=False))
         top += n
     return edges
+
+
+def test_the_rows_of_coins_are_the_ones_the_lesson_prints():
+    assert (TURTLES, MOCK, RULER) == ((2, 5, 6, 9), (2, 7, 9), (3, 6, 8, 12))
+
+
+# --- 8.1 to 8.3: coin-turning games -------------------------------------------------------------------------------
+
+
+def winning_turns(rule: str, heads: tuple, first: int) -> set:
+    """Every move from ``heads`` that leaves a brute-force value of 0, as the set of coins it turns."""
+    mask = as_mask(heads)
+    found = set()
+    for x in heads:
+        for other in flips(rule, x, first):
+            turned = (1 << x) | other
+            if brute_value(rule, mask ^ turned, first) == 0:
+                found.add(frozenset(c for c in range(turned.bit_length()) if turned >> c & 1))
+    return found
+
+
+def test_8_1_the_one_winning_move_of_turning_turtles_in_any_order():
+    assert winning_turns("turning", TURTLES, 1) == {frozenset({9, 1})}  # 2 ⊕ 5 ⊕ 6 ⊕ 9 = 8: heap 9 to 1
+    assert check("8.1", (9, 1)).ok and check("8.1", [1, 9]).ok and check("8.1", {1, 9}).ok
+    assert check("8.1", np.array([9, 1])).ok
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ((9,), "leaves heads up at 2, 5, 6, worth g = 1, not 0"),
+    ((9, 2), "leaves heads up at 5, 6, worth g = 3, not 0"),     # a legal move, read as one
+    ((10, 1), "coin 10 is tails"),
+    ((7, 1), "coin 7 is tails"),
+    ((9, 8, 1), "is not a move of Turning Turtles: turn over one or two coins"),
+    ((1, 2, 5, 6), "looks like the heads-up coins after a move"),
+    ((9, 9), "names coin 9 twice"),
+    ((0, 9), "numbers its coins from 1"),
+    ((), "turns at least one coin"),
+])
+def test_8_1_wrong_answers_say_what_is_off(answer, words):
+    result = check("8.1", answer)
+    assert not result.ok and words in result.message, result.message
+    assert "9 and 1" not in str(result)
+
+
+def test_8_2_value_of_a_mock_turtles_row():
+    truth = brute_value("mock", as_mask(MOCK), 0)
+    assert truth == 25  # coins 2, 7, 9 are worth 4 (10: one 1), 14 (111: three) and 19 (1001: two 1s, so 2n + 1)
+    assert check("8.2", truth).ok
+    for slip, words in [(12, "the value in Turning Turtles"), (37, "added"), (31, "numbers its coins from 0")]:
+        result = check("8.2", slip)
+        assert not result.ok and words in result.message
+    assert brute_value("turning", as_mask(MOCK), 1) == 12  # the slips are what they say they are
+    assert brute_value("mock", as_mask((1, 6, 8)), 0) == 31
+    assert not check("8.2", 24).ok and "25" not in str(check("8.2", 24))
+
+
+def test_8_3_both_winning_runs_of_the_ruler_game_and_no_other():
+    truth = winning_turns("ruler", RULER, 1)
+    # Values 1, 2, 8, 4: nim-sum 15. Turning 3 to 8 lowers coin 8's part; turning 7 to 12 raises coin 12's part
+    # (from 4 to 1 ⊕ 8 ⊕ 1 ⊕ 2 ⊕ 1 = 11): a raise that wins, as lesson 5 says it may.
+    assert truth == {frozenset(range(3, 9)), frozenset(range(7, 13))}
+    for run in truth:
+        assert check("8.3", sorted(run, reverse=True)).ok and check("8.3", sorted(run)).ok
+    assert check("8.3", range(3, 9)).ok
+    for x in RULER:
+        for other in flips("ruler", x, 1):
+            turned = frozenset({x} | {c for c in range(x) if other >> c & 1})
+            assert check("8.3", tuple(turned)).ok == (turned in truth), turned
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ((8, 7), "leaves heads up at 3, 6, 7, 12, worth g = 6, not 0"),
+    ((12, 6), "is not a move of the Ruler game: turn over a run of coins"),
+    ((4, 5, 7, 12), "looks like the heads-up coins after a move"),
+    ((13, 12), "coin 13 is tails"),
+])
+def test_8_3_wrong_answers_say_what_is_off(answer, words):
+    result = check("8.3", answer)
+    assert not result.ok and words in result.message, result.message
 
 
 def test_the_pictures_are_the_ones_the_lesson_prints():
@@ -113,8 +196,27 @@ def test_8_8_the_house_beside_an_edge():
     assert not wrong.ok and "fuse" in wrong.hint
 
 
-@pytest.mark.parametrize("exercise", ["8.4", "8.5", "8.6", "8.7", "8.8"])
+@pytest.mark.parametrize("exercise", ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6", "8.7", "8.8"])
 @pytest.mark.parametrize("answer", ["nine", 2.5, True, {"a": 1}, [1, "x"], None, (1.5, 2), object()], ids=repr)
 def test_odd_answers_get_a_message_not_a_pass(exercise, answer):
     result = check(exercise, answer)
     assert not result.ok and result.message
+
+
+# --- words in the order the lesson teaches them -------------------------------------------------------------------
+
+#: Lesson 8's own terms, as the lesson defines them (in bold, or as a principle's name in bold).
+TERMS = {"odious": "**odious**", "stalk": "**bamboo stalk**", "branch": "**branch**",
+         "colon principle": "**Colon principle.**", "fus": "**Fusion principle.**", "loop": "**loop**"}
+
+
+def test_lesson_8_defines_its_terms_before_its_exercises_and_no_earlier_hint_uses_them():
+    lesson = next(x for x in lessons.LESSONS if x.slug.startswith("08"))
+    text = "\n".join(c.source for c in nbformat.read(lesson.path, as_version=4).cells if c.cell_type == "markdown")
+    exercises = text.index("**Exercise 8.1**")
+    for term, definition in TERMS.items():
+        assert definition in text[:exercises], f"lesson 8 does not define {term!r} before its exercises"
+    for exercise_id, exercise in EXERCISES.items():
+        hint = getattr(exercise.checker, "hint", "").lower()
+        if not exercise_id.startswith("8."):  # ("loop" left out: lesson 3's hints loop over sets in Python)
+            assert not [term for term in TERMS if term != "loop" and term in hint], exercise_id

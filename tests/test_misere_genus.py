@@ -125,3 +125,24 @@ def test_bad_input():
         tame_sum_outcome([(0, (1, 2))])
     with pytest.raises(ValueError):
         genus(Nim(), (1,), 0)
+
+
+def test_lesson_6_counterexample_to_the_nim_only_proof_has_no_fickle_followers():
+    # (2, 2, 2): genus 2^(2 0 2 0 ...); its followers (1, 2, 2) and (2, 2) are not fickle, and beside a heap of 1
+    # the only winning misère move goes to (1, 1, 2, 2), not fickle either
+    assert str(genus(Nim(), (2, 2, 2))) == "2^(2 0 2 0 2 0 ...)"
+    followers = {tuple(sorted(h for h in f if h)) for f in Nim().moves((2, 2, 2))}  # empty heaps left out
+    assert followers == {(1, 2, 2), (2, 2)}
+    assert not any(genus(Nim(), f).fickle for f in followers)
+    assert {tuple(sorted(m)) for m in Nim(misere=True).winning_moves((2, 2, 2, 1))} == {(1, 1, 2, 2)}
+    assert not genus(Nim(), (1, 1, 2, 2)).fickle
+
+
+@pytest.mark.slow
+def test_lesson_6_range_checked_for_one_three_four():
+    # what lesson 6 says was checked: every heap up to 120 tame on eight terms, the genera repeating with period 7
+    game = SubtractionGame({1, 3, 4})
+    assert is_tame(game, 120, 8)
+    genera = [genus(game, n, 8) for n in range(128)]
+    assert all(genera[n] == genera[n + 7] for n in range(121))
+    assert genera[0] != genera[1]  # the terms differ from heap to heap: the repetition is not trivial

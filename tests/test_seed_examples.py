@@ -5,6 +5,8 @@ seeds print wrongly are never used as expected values.
 """
 
 import itertools
+import json
+import re
 from functools import cache
 
 import pytest
@@ -27,6 +29,7 @@ from gamelib import (
     ptfn_two_heaps,
 )
 from gamelib.analysis import engine
+from tools import lessons
 
 
 class Subtract:
@@ -95,6 +98,29 @@ def test_ptfn_algorithm_1_needs_its_guard_near_the_end_of_the_array():
     # the printed loop writes X[i + s] for i up to n; with the guard a table of any length works
     for stop in range(0, 12):
         assert ptfn({1, 3, 7, 8}, stop) == "".join("P" if n in P_1378 else "N" for n in range(stop))
+
+
+def notes_cells_tagged(tag):
+    notes = json.loads((lessons.NOTEBOOKS / "notes-on-the-sources.ipynb").read_text())
+    return [cell for cell in notes["cells"] if tag in cell["metadata"].get("tags", [])]
+
+
+def test_the_notes_transcribe_algorithm_1_and_show_it_writing_past_the_array():
+    # Erratum 3 in the notes: the paper's loop, transcribed, in the one cell marked as expected to raise
+    [cell] = notes_cells_tagged("raises-exception")
+    [stored] = cell["outputs"]
+    assert stored["output_type"] == "error" and stored["ename"] == "IndexError"
+    namespace: dict = {}
+    with pytest.raises(IndexError):  # the call at the end of the cell, as the notebook runs it
+        exec("".join(cell["source"]), namespace)
+    algorithm_1 = namespace["algorithm_1"]
+    # It is the paper's loop: where no P-position lies within 8 of the end (heaps 0 to 14) it labels as ptfn does
+    assert "".join("N" if x else "P" for x in algorithm_1([1, 3, 7, 8], 14)) == ptfn({1, 3, 7, 8}, 15)
+    with pytest.raises(IndexError):  # heaps 0 to 21, Figure 2: P-position 15 marks 15 + 7 = 22
+        algorithm_1([1, 3, 7, 8], 21)
+    # the error is the write of line 11, at the cell one past the end
+    traceback = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(stored["traceback"]))  # without its colours
+    assert "X[i + s] = 1" in traceback
 
 
 def inclusive_misere_ptfn(S, stop):

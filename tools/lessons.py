@@ -64,6 +64,9 @@ LESSONS = [
     Lesson("07-more-games", "More impartial games",
            "Wythoff's game and the golden ratio, with Beatty's theorem; the rook game, Chomp and strategy "
            "stealing, projects."),
+    Lesson("08-coins-and-trees", "Coins and trees",
+           "Coin-turning games: a row is a sum of single coins; Turning Turtles is Nim, Mock Turtles and the odious "
+           "numbers, the Ruler game. Green Hackenbush: bamboo stalks, the colon and fusion principles."),
 ]
 
 

@@ -1,8 +1,14 @@
-"""Exercise checks for lesson 8, Coins and trees: the Green Hackenbush part (8.4 to 8.8).
+"""Exercise checks for lesson 8, Coins and trees: coin-turning games (8.1 to 8.3) and Green Hackenbush (8.4 to
+8.8).
 
 >>> from gamelib.exercises import check
 >>> check("8.8", "N").ok
 False
+>>> print(check("8.1", (10, 1)).message)
+coin 10 is tails: the rightmost coin you turn must go from heads to tails (heads up now: 2, 5, 6, 9).
+>>> print(check("8.1", (9, 8)).message)  # doctest: +NORMALIZE_WHITESPACE
+turning coins 9 and 8 is a move, but it leaves heads up at 2, 5, 6, 8, worth g = 9, not 0: your opponent then has a
+winning reply.
 """
 
 from __future__ import annotations
@@ -12,7 +18,92 @@ from collections.abc import Callable
 from gamelib.exercises.answers import show, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, outcome_checker
+from gamelib.games.coins import CoinTurningGame, MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
+
+# --- coin-turning games -----------------------------------------------------------------------------------------
+
+#: Exercise 8.1: Turning Turtles, these coins heads up (numbered from 1).
+TURTLES = (2, 5, 6, 9)
+#: Exercise 8.2: Mock Turtles, these coins heads up (numbered from 0).
+MOCK = (2, 7, 9)
+#: Exercise 8.3: the Ruler game, these coins heads up (numbered from 1).
+RULER = (3, 6, 8, 12)
+
+
+def _listed(coins: tuple[int, ...]) -> str:
+    return ", ".join(map(str, coins)) if coins else "none"
+
+
+def _in_words(coins: tuple[int, ...]) -> str:
+    """``'9, 8 and 1'``: the coins, rightmost first."""
+    names = [str(c) for c in sorted(coins, reverse=True)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) -> Callable[[object], _Verdict]:
+    """Check a winning move of a coin-turning game from ``heads``, given as the coins turned (in any order).
+
+    >>> checker = coin_move_checker(TurningTurtles(), (1, 3), hint="nim-sum")
+    >>> checker((3, 1)).ok, checker([1, 3]).ok, checker((3,)).ok
+    (True, True, False)
+    >>> print(checker((2,)).message)
+    coin 2 is tails: the rightmost coin you turn must go from heads to tails (heads up now: 1, 3).
+    """
+    moves = {move.key: move for move in game.labelled_moves(heads)}
+    last = max(heads) + 3
+
+    def checker(answer: object) -> _Verdict:
+        coins = whole_numbers(answer, "the coins you turn, such as (9, 4)", limit=last + 1, ordered=False)
+        if not coins:
+            return wrong("a move turns at least one coin: list the coins you turn.", hint)
+        if len(set(coins)) < len(coins):
+            twice = next(c for c in coins if coins.count(c) > 1)
+            return wrong(f"{show(answer)} names coin {twice} twice; list each coin you turn once.", hint)
+        if min(coins) < game.first:
+            return wrong(f"there is no coin {min(coins)}: {game.title} numbers its coins from {game.first}.", hint)
+        move = moves.get(tuple(sorted(coins, reverse=True)))
+        if move is None:
+            if any(set(coins) == set(after.after) for after in moves.values()):
+                return wrong(f"{show(answer)} looks like the heads-up coins after a move; give the coins you turn "
+                             "instead.", hint)
+            if max(coins) not in heads:
+                return wrong(f"coin {max(coins)} is tails: the rightmost coin you turn must go from heads to tails "
+                             f"(heads up now: {_listed(heads)}).", hint)
+            named = "the " + game.title if game.title.endswith("game") else game.title
+            return wrong(f"turning coins {_in_words(coins)} is not a move of {named}: {game.how_to_move}.", hint)
+        left = game.grundy(move.after)
+        if left:
+            return wrong(f"{move.words('ing')} is a move, but it leaves heads up at {_listed(move.after)}, worth "
+                         f"g = {left}, not 0: your opponent then has a winning reply.", hint)
+        return correct(f"{move.words('ing')} leaves heads up at {_listed(move.after)}, worth g = 0: a P-position, so "
+                       "this move wins.")
+
+    return with_hint(checker, hint)
+
+
+_HINT_8_1 = ("coin n is worth n, as a Nim heap of n: find the nim-sum of the heads-up coins, then change one coin's "
+             "heap as in Nim (turning coins n and m < n moves heap n to heap m).")
+
+exercise("8.1", expects="the coins you turn, e.g. (9, 4)")(coin_move_checker(TurningTurtles(), TURTLES, _HINT_8_1))
+
+exercise("8.2", expects="a whole number, e.g. 7")(
+    number_checker(MockTurtles().grundy(MOCK), "the Grundy value of Mock Turtles with coins 2, 7 and 9 heads up",
+                   hint="a single heads-up coin n is worth the odious number among 2n and 2n + 1 (count the 1s in "
+                        "binary); the position is worth the nim-sum of its coins' values.",
+                   slips={2 ^ 7 ^ 9: f"{2 ^ 7 ^ 9} is 2 ⊕ 7 ⊕ 9, the value in Turning Turtles, where coin n is "
+                                     "worth n",
+                          4 + 14 + 19: "the coins' values were added; nim-add them",
+                          2 ^ 13 ^ 16: "those are the values of coins 1, 6 and 8: Mock Turtles numbers its "
+                                       "coins from 0"}.get)
+)
+
+_HINT_8_3 = ("coin n is worth the largest power of 2 dividing n. Find the nim-sum z of the heads-up coins' values; a "
+             "move turns a run of coins ending at a heads-up coin, and must leave a nim-sum of 0.")
+
+exercise("8.3", expects="the coins you turn, e.g. (8, 7)")(coin_move_checker(RulerGame(), RULER, _HINT_8_3))
+
+# --- Green Hackenbush ---------------------------------------------------------------------------------------------
 
 #: Exercise 8.4: bamboo stalks of these lengths stand side by side.
 STALKS = (4, 5, 6)
@@ -125,4 +216,4 @@ exercise("8.8", expects="'P' or 'N'")(
                          "ground: fuse them all into the ground and count the loops.")
 )
 
-__all__ = ["CYCLES", "HOUSE_AND_EDGE", "STALKS", "TREE"]
+__all__ = ["CYCLES", "HOUSE_AND_EDGE", "MOCK", "RULER", "STALKS", "TREE", "TURTLES", "coin_move_checker"]

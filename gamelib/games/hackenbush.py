@@ -8,7 +8,9 @@ small pictures.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from typing import ClassVar, NoReturn
 
 from gamelib.analysis.hackenbush import (
     Edge,
@@ -21,10 +23,92 @@ from gamelib.analysis.hackenbush import (
     reduction_steps,
 )
 from gamelib.arguments import LimitError, check_int, read_items, show
-from gamelib.games.base import Game
-from gamelib.limits import MAX_HACKENBUSH_EDGES, MAX_HACKENBUSH_MOVE_WORK
+from gamelib.games.base import Game, Move
+from gamelib.limits import (
+    MAX_HACKENBUSH_EDGES,
+    MAX_HACKENBUSH_MOVE_WORK,
+    MAX_PANEL_EDGES,
+    MAX_PANEL_VERTEX,
+    MAX_TEXT_LENGTH,
+)
+from gamelib.parsing import Limit
 
 _EXAMPLE = "[(0, 1), (1, 2), (1, 3)]"
+#: One edge as typed: "(1, 2)" or "1-2" (a hyphen or an en dash).
+_TYPED_EDGE = re.compile(r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)|([0-9]+)\s*[-\u2013]\s*([0-9]+)", re.ASCII)
+_SEPARATOR = re.compile(r"[\s,;]*")
+
+
+class EdgeLimit(Limit):
+    """What a panel accepts when a picture is typed: at most ``most`` edges, each a pair of vertices from
+    ``low`` (the ground, 0) to ``high``. :meth:`read_edges` reads the text; a picture is not a number, so
+    :meth:`read` refuses.
+
+    >>> PICTURE_LIMIT.text()
+    'picture: at most 24 edges, each joining two vertices from 0 (the ground) to 40'
+    >>> PICTURE_LIMIT.read_edges("0-1, 1-2 (1, 3)")
+    ((0, 1), (1, 2), (1, 3))
+    >>> PICTURE_LIMIT.read_edges("0-1, 1.5-2")
+    Traceback (most recent call last):
+    ...
+    ValueError: '0-1, 1.5-2': '1.5-2' is not an edge; write each edge as u-v or (u, v), such as '0-1, 1-2, 1-3'
+    """
+
+    def text(self) -> str:
+        """The limit in words, in the form every panel uses."""
+        return f"{self.name}: at most {self.most} edges, each joining two vertices from {self.low} (the ground) to " \
+               f"{self.high}"
+
+    def expected(self) -> str:
+        """What is expected, after saying what is wrong."""
+        return "write each edge as u-v or (u, v), such as '0-1, 1-2, 1-3'"
+
+    def read(self, text: object) -> NoReturn:
+        """A picture is not a number: see :meth:`read_edges`."""
+        raise TypeError(f"{self.name} is a list of edges: read it with read_edges, not read")
+
+    def read_edges(self, text: object) -> tuple[Edge, ...]:
+        """The edges typed in ``text``, in order (each as typed, (2, 1) stays (2, 1)); ValueError (or
+        LimitError) quoting the text and saying what is wrong otherwise."""
+        if not isinstance(text, str):
+            raise TypeError(f"the {self.name} must be given as text, got {show(text)} of type {type(text).__name__}")
+        if len(text) > MAX_TEXT_LENGTH:
+            raise LimitError(f"the text is {len(text):,} characters long; a {self.name} is at most "
+                             f"{MAX_TEXT_LENGTH:,} ({self.text()})")
+        body = text.strip()
+        if body[:1] in "[{" and body[-1:] == {"[": "]", "{": "}"}.get(body[:1]):
+            body = body[1:-1]
+        edges: list[Edge] = []
+        at = _SEPARATOR.match(body).end()  # type: ignore[union-attr]  # matches the empty string at worst
+        while at < len(body):
+            found = _TYPED_EDGE.match(body, at)
+            if found is None:
+                piece = re.split(r"[\s,;]+(?![^(]*\))", body[at:].strip(), maxsplit=1)[0][:20]
+                raise ValueError(f"{show(text)}: {piece!r} is not an edge; {self.expected()}")
+            u, v = (int(d) for d in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
+            for vertex in (u, v):
+                if vertex > self.high:
+                    raise LimitError(f"{show(text)}: vertex {vertex} is out of range: {self.text()}")
+            edges.append((u, v))
+            if len(edges) > (self.most or 0):
+                raise LimitError(f"{show(text)} has more than {self.most} edges: {self.text()}")
+            at = _SEPARATOR.match(body, found.end()).end()  # type: ignore[union-attr]
+        if not edges:
+            raise ValueError(f"{show(text)} has no edge; {self.expected()}")
+        return tuple(edges)
+
+
+#: What a panel accepts as a typed picture (each vertex's number stays readable in the figure).
+PICTURE_LIMIT = EdgeLimit("picture", 0, MAX_PANEL_VERTEX, most=MAX_PANEL_EDGES)
+
+
+def edges_text(edges: tuple[Edge, ...] | list[Edge]) -> str:
+    """Edges as a student types them and reads them: ``'(0, 1), (1, 2)'``.
+
+    >>> edges_text([(0, 1), (1, 1)])
+    '(0, 1), (1, 1)'
+    """
+    return ", ".join(f"({u}, {v})" for u, v in edges)
 
 
 def _key(edge: Edge) -> Edge:
@@ -53,7 +137,13 @@ class GreenHackenbush(Game):
     >>> from gamelib import grundy
     >>> grundy(tree, tree.start)  # the same value from the definition (mex over every chop)
     4
+    >>> [move.words() for move in tree.labelled_moves(tree.start)][:2]
+    ['chop edge (0, 1)', 'chop edge (1, 2)']
     """
+
+    #: Drawn by :func:`gamelib.plots.hackenbush_figure`: the picture, the winning chops marked, its stalk beside it.
+    figure_kind: ClassVar[str] = "graph"
+    how_to_move = "chop one edge; every edge no longer joined to the ground falls with it"
 
     def __init__(self, edges: object):
         items = read_items(edges, "edges", MAX_HACKENBUSH_EDGES, _EXAMPLE)
@@ -92,9 +182,8 @@ class GreenHackenbush(Game):
 
     @property
     def title(self) -> str:
-        """How figures, panels and messages name this picture."""
-        count = len(self.edges)
-        return f"Green Hackenbush, {count} edge{'' if count == 1 else 's'}"
+        """How figures, panels and messages name the game (the position's words list its edges)."""
+        return "Green Hackenbush"
 
     def check_position(self, position: object) -> tuple[Edge, ...]:
         """``position`` as a tuple of edges in the picture's order, if it is a position of this picture; else a
@@ -233,6 +322,53 @@ class GreenHackenbush(Game):
         """
         return hackenbush_layout(self.check_position(position))
 
+    # -- the words panels use (the picture is drawn by the figure kind "graph")
+
+    def position_text(self, position: object) -> str:
+        """The edges standing, as the lesson writes them: ``'edges (0, 1), (1, 2)'``.
+
+        >>> GreenHackenbush([(0, 1), (1, 2)]).position_text(((0, 1),))
+        'edge (0, 1)'
+        """
+        edges = self.check_position(position)
+        if not edges:
+            return "no edge standing"
+        return f"edge{'' if len(edges) == 1 else 's'} {edges_text(edges)}"
+
+    def labelled_moves(self, position: object) -> list[Move]:
+        """One move per different edge standing, in the picture's order: its key is the edge with the smaller
+        vertex first (the same for every copy of a repeated edge), its button says ``chop 1–3``.
+
+        >>> [(m.key, m.label, m.words()) for m in GreenHackenbush([(0, 1), (1, 1)]).labelled_moves(((0, 1), (1, 1)))]
+        [((0, 1), 'chop 0–1', 'chop edge (0, 1)'), ((1, 1), 'chop loop 1', 'chop the loop at vertex 1')]
+        """
+        checked = self.check_position(position)
+        moves = []
+        for (u, v), index in self._last_copies(checked).items():
+            label, words = (f"chop loop {u}", f"the loop at vertex {u}") if u == v else \
+                (f"chop {u}\u2013{v}", f"edge ({u}, {v})")
+            moves.append(Move((u, v), self._chop(checked, index), label, "chop", words))
+        return moves
+
+    def read_position(self, text: str, limit: Limit | None = None) -> tuple[Edge, ...]:
+        """The edges still standing, typed as ``'0-1, 1-2'`` or ``'(0, 1), (1, 2)'`` (at most
+        :data:`PICTURE_LIMIT`'s edges): a position of this picture.
+
+        >>> GreenHackenbush([(0, 1), (1, 2), (1, 3)]).read_position("1-0, (3, 1)")
+        ((0, 1), (1, 3))
+        """
+        reader = limit if isinstance(limit, EdgeLimit) else PICTURE_LIMIT
+        return self.check_position(reader.read_edges(text))
+
+    @classmethod
+    def from_text(cls, text: str) -> GreenHackenbush:
+        """The picture typed in ``text`` (as :meth:`read_position` reads it), within :data:`PICTURE_LIMIT`.
+
+        >>> GreenHackenbush.from_text("0-1, 1-2, 2-0").grundy(((0, 1), (1, 2), (2, 0)))
+        1
+        """
+        return cls(PICTURE_LIMIT.read_edges(text))
+
 
 def _check_edge(edge: object, where: str) -> Edge:
     """An edge as a pair of whole numbers 0 or more; anything else is refused with what was expected."""
@@ -242,4 +378,4 @@ def _check_edge(edge: object, where: str) -> Edge:
     return (check_int(edge[0], f"a vertex of {where}"), check_int(edge[1], f"a vertex of {where}"))
 
 
-__all__ = ["GreenHackenbush"]
+__all__ = ["PICTURE_LIMIT", "EdgeLimit", "GreenHackenbush", "edges_text"]

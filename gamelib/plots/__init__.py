@@ -25,16 +25,18 @@ tests and widgets can check it without reading pixels.
 
 The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_strip, outcome_strips,
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
-(sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table) and
-:mod:`~gamelib.plots.boards` (board_figure, chomp_board); :mod:`~gamelib.plots.positions` draws a position of any
-game by the kind of figure it names (position_figure); :mod:`~gamelib.plots.style` holds the palette and
-:mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the drawing helpers they share,
-:mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is importable from here.
+(sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table),
+:mod:`~gamelib.plots.boards` (board_figure, chomp_board) and :mod:`~gamelib.plots.hackenbush` (hackenbush_figure);
+:mod:`~gamelib.plots.positions` draws a position of any game by the kind of figure it names (position_figure);
+:mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
+drawing helpers they share, :mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is
+importable from here.
 """
 
 from gamelib.plots.boards import board_figure, chomp_board
 from gamelib.plots.figure import GameFigure, figure_to_png
 from gamelib.plots.graphs import game_graph, labelling_figure
+from gamelib.plots.hackenbush import hackenbush_figure
 from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
 from gamelib.plots.positions import FIGURES, figure_kind, position_figure
@@ -51,6 +53,7 @@ __all__ = [
     "figure_to_png",
     "game_graph",
     "grundy_scale",
+    "hackenbush_figure",
     "labelling_figure",
     "mex_sentence",
     "nim_binary_table",

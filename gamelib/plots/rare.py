@@ -64,6 +64,8 @@ def rare_heaps_figure(split: RareSplit, width: float = 10.0, height: float = 4.2
     'octal game 0.16: 53 rare heaps among heaps 0 to 19,999 (mask 1e)'
     >>> fig.plotted["last_rare"]
     13935
+    >>> fig.plotted["alt_text"] in fig.text_alternative()
+    True
     """
     if not isinstance(split, RareSplit):
         raise TypeError(f"rare_heaps_figure draws a RareSplit, such as OctalGame('0.16').rare_split(20000); got "
@@ -106,6 +108,7 @@ def rare_heaps_figure(split: RareSplit, width: float = 10.0, height: float = 4.2
 
     fig.plotted.update(rare_heaps=list(split.rare_heaps), last_rare=split.last_rare, mask=split.mask_text,
                        alt_text=rare_split_text(split))
+    fig.alt = fig.plotted["alt_text"]  # shown in a notebook, the picture carries the sentence
     return fig
 
 

@@ -26,7 +26,7 @@ from gamelib.widgets.panel import Explorer
 from gamelib.widgets.periods import period_explorer, period_heatmap_explorer
 from gamelib.widgets.play import chomp_explorer, play_game, play_nim, play_subtraction
 from gamelib.widgets.play_panel import PlayPanel
-from gamelib.widgets.positions import nim_explorer, position_explorer
+from gamelib.widgets.positions import hackenbush_explorer, nim_explorer, position_explorer
 from gamelib.widgets.sums import sum_explorer
 from gamelib.widgets.wythoff import wythoff_explorer
 
@@ -35,6 +35,7 @@ __all__ = [
     "PlayPanel",
     "chomp_explorer",
     "grundy_scale_explorer",
+    "hackenbush_explorer",
     "labelling_player",
     "misere_explorer",
     "nim_explorer",

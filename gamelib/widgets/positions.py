@@ -1,5 +1,6 @@
 """The explorer of one position of any game: type a position, see its picture (the figure kind the game names,
-winning moves marked), its Grundy value and its winning moves. Nim's explorer is this explorer for Nim."""
+winning moves marked), its Grundy value and its winning moves. Nim's explorer is this explorer for Nim; the
+Green Hackenbush explorer is the same view of a picture typed edge by edge (each picture a game of its own)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from gamelib import plots
 from gamelib.arguments import show
 from gamelib.games.base import Game
+from gamelib.games.hackenbush import PICTURE_LIMIT, GreenHackenbush, edges_text
 from gamelib.games.nim import Nim
 from gamelib.parsing import Limit
 from gamelib.widgets.panel import Explorer, View, text_box
@@ -100,4 +102,41 @@ def nim_explorer(heaps: Sequence[int] | str = (5, 9, 12)) -> Explorer:
     return position_explorer(Nim(), heaps, label="heaps:")
 
 
-__all__ = ["nim_explorer", "position_explorer", "position_view"]
+def hackenbush_explorer(edges: object = "0-1, 1-2, 1-3, 3-4") -> Explorer:
+    """Build a Green Hackenbush picture by typing its edges, and see what it is worth: the picture with its
+    winning chops marked, the single bamboo stalk it is worth beside it, and its value and winning chops in
+    words. The position explorer of the picture typed (:func:`position_explorer`'s view).
+
+    Parameters
+    ----------
+    edges : the first picture, as text (``"0-1, 1-2"`` or ``"(0, 1), (1, 2)"``: vertex 0 is the ground) or as
+        a list of pairs; at most 24 edges, vertices 0 to 40, every edge joined to the ground.
+
+    Returns
+    -------
+    Explorer
+        An ipywidgets VBox. Attributes: ``picture_box`` (the edges as text), ``image``, ``status``;
+        ``values["picture"]`` is the game drawn (a :class:`~gamelib.GreenHackenbush`).
+
+    Examples
+    --------
+    >>> w = hackenbush_explorer("0-1, 1-2, 1-3")
+    >>> print(w.status_text)
+    Green Hackenbush, edges (0, 1), (1, 2), (1, 3). g = 1: an N-position. Winning move: chop edge (0, 1).
+    >>> w.picture_box.value = "0-1, 1-2, 1-3, 3-4"
+    >>> w.values["picture"].grundy(w.values["picture"].start)
+    4
+    """
+    text = edges if isinstance(edges, str) else edges_text(GreenHackenbush(edges).edges)
+    GreenHackenbush.from_text(text)  # a bad first picture is refused here, before any widget is made
+    box = text_box("picture_box", "picture", "edges:", text, GreenHackenbush.from_text, PICTURE_LIMIT,
+                   width="420px", placeholder="e.g. 0-1, 1-2, 1-3")
+
+    def view(values: dict) -> View:
+        game = values["picture"]
+        return position_view(game, game.start)
+
+    return Explorer([[box]], view)
+
+
+__all__ = ["hackenbush_explorer", "nim_explorer", "position_explorer", "position_view"]

@@ -23,6 +23,21 @@ SHOW_AFTER = 2.0
 END_STYLES = {"proven": "success", "done": "success", "stopped": "warning", "interrupted": "warning"}
 
 
+class ProgressBox(widgets.HBox):
+    """The bar and its line of text. A saved notebook keeps no widget, so what it shows in its place is a line
+    saying what was there (not the widget's Python repr).
+
+    >>> ProgressBox()._repr_mimebundle_()["text/plain"]
+    '[A progress bar: it follows the search while the cell runs.]'
+    """
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is not None:
+            data["text/plain"] = "[A progress bar: it follows the search while the cell runs.]"
+        return data
+
+
 class ProgressBar:
     """A ``progress`` callback that draws a bar and one line of text (see the module notes).
 
@@ -38,7 +53,7 @@ class ProgressBar:
         self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, description="search:",
                                          layout=widgets.Layout(width="40%"))
         self.text = widgets.Label(value="")
-        self.box = widgets.HBox([self.bar, self.text])
+        self.box = ProgressBox([self.bar, self.text])
 
     def __call__(self, report: SearchProgress) -> None:
         if not self.shown:
@@ -81,4 +96,4 @@ def progress_bar(show_after: float = SHOW_AFTER) -> ProgressBar:
     return ProgressBar(show_after)
 
 
-__all__ = ["END_STYLES", "SHOW_AFTER", "ProgressBar", "describe", "progress_bar"]
+__all__ = ["END_STYLES", "SHOW_AFTER", "ProgressBar", "ProgressBox", "describe", "progress_bar"]
