@@ -31,16 +31,19 @@ extensions = [
     "docs._ext.docstrings",
     "docs._ext.lesson_pages",
     "docs._ext.limits_table",
+    "docs._ext.mathjax_local",
     "docs._ext.readme_sections",
     "docs._ext.speed_tables",
 ]
 
-exclude_patterns = ["_build", "_generated", "**/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "_generated", "node_modules", "**/.ipynb_checkpoints"]
 root_doc = "index"
 
 # --- Lessons: stored outputs only, never executed here (make notebooks runs them).
 nb_execution_mode = "off"
 myst_enable_extensions = ["attrs_inline", "dollarmath"]
+# $$...$$ inside a paragraph is display maths, as JupyterLab shows it (lesson 4's proof writes it so).
+myst_dmath_double_inline = True
 myst_heading_anchors = 3
 
 # --- README sections shown on a page (by heading; the intro is the text under the README's title).
@@ -52,6 +55,9 @@ readme_pages = {
     "explanation/engine": ["Speed"],
     "explanation/sandbox": ["How the sandbox protects the grades and your machine"],
 }
+
+# --- Maths: MathJax from the site itself (make docs-deps; docs/_ext/mathjax_local.py), never from a CDN.
+mathjax_path = "mathjax/tex-mml-chtml.js"
 
 # --- API reference
 autodoc_member_order = "bysource"

@@ -77,6 +77,21 @@ def test_each_lesson_page_has_its_pictures_binder_and_download(site, lesson):
     assert body.h1.get_text().rstrip("#¶ ") == heading
 
 
+@pytest.mark.parametrize("lesson", lessons.LESSONS + [None], ids=[les.slug for les in lessons.LESSONS] + ["notes"])
+def test_every_formula_of_a_lesson_reaches_mathjax(site, lesson):
+    """The lessons' maths is written for JupyterLab ($...$, $$...$$ even inside a paragraph); on the site each
+    formula must become an element MathJax typesets, never text left with its dollars or TeX delimiters."""
+    path = lesson.path if lesson else lessons.NOTES[0]
+    body = BeautifulSoup((site / "lessons" / f"{path.stem}.html").read_text(encoding="utf-8"),
+                         "html.parser").select_one("div.body")
+    formulas = body.select(".math")
+    for element in body.select("pre, code, .math, script, style"):
+        element.decompose()
+    prose = body.get_text()
+    assert formulas
+    assert re.findall(r"\\[(\[]|\$[^$\s][^$\n]*\$", prose) == []
+
+
 def test_every_public_name_is_in_the_reference_with_its_example(site):
     for package in REFERENCE_PAGES:
         module = importlib.import_module(package)
