@@ -10,7 +10,7 @@ n minus each number of the set. Prints each question's mean score and the set's 
     .venv/bin/python -m benchmarks.grading_guessing            # 300 students per set
     .venv/bin/python -m benchmarks.grading_guessing --students 50
 
-The README's "what a determined student could still do" quotes these figures.
+The site's "what a determined student could still do" (docs/explanation/sandbox.md) sums these figures up.
 """
 
 from __future__ import annotations
