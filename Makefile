@@ -23,7 +23,7 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
 
 .PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
-	docs docs-test docs-deps
+	docs docs-test docs-deps test-deploy
 
 venv: $(STAMP)
 
@@ -64,7 +64,7 @@ test: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs"
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs and not deploy"
 ifneq ($(strip $(LESSONS)),)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg $(LESSONS)
@@ -73,7 +73,8 @@ else
 endif
 
 # The edit loop: lint and every test not marked slow, browser or docs (no notebooks, no browser, no sandbox);
-# about a minute on a 2-core laptop. `make test` and `make docs-test` are the complete run that CI makes.
+# about a minute on a 2-core laptop. `make test`, `make test-deploy` and `make docs-test`
+# are the complete run that CI makes.
 test-fast: venv
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
@@ -103,6 +104,11 @@ $(MATHJAX): docs/package.json docs/package-lock.json
 	@command -v npm >/dev/null 2>&1 || { echo "docs-deps: npm is missing: apt-get install nodejs npm" >&2; exit 1; }
 	cd docs && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# Whole deployments in Chromium (marked deploy, kept out of `make test` for its five minutes): three students on
+# the shipped hub, and a lesson opened under Binder's own Python patch release. CI runs it after make test.
+test-deploy: venv
+	$(BIN)/python -m pytest tests -m deploy
 
 bench: venv
 	$(BIN)/python -m benchmarks.run
@@ -181,6 +187,6 @@ hub-load: venv hub-deps
 
 clean:
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs"
+	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs and not deploy"
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -31,7 +31,7 @@ def run_together(function, arguments):
 
 
 def test_take_away_game_shared_by_8_threads_agrees_with_one_thread():
-    heaps = [150_000 + 1000 * i for i in range(8)]
+    heaps = [40_000 + 1000 * i for i in range(8)]
     alone = TakeAwayGame(nonzero_digits)
     expected = [alone.grundy(n) for n in heaps]
     for _ in range(2):
@@ -42,7 +42,7 @@ def test_take_away_game_shared_by_8_threads_agrees_with_one_thread():
 
 
 def test_misere_take_away_game_under_threads():
-    heaps = [20_000 + 3000 * i for i in range(6)]
+    heaps = [8_000 + 1500 * i for i in range(6)]
     expected = [TakeAwayGame(nonzero_digits, misere=True).outcome(n) for n in heaps]
     shared = TakeAwayGame(nonzero_digits, misere=True)
     assert run_together(shared.outcome, heaps) == expected

@@ -14,11 +14,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from labdriver import Lab
 from labserver import LabServer
 
 from tests import patch_release_kernel
 from tools.lessons import LESSONS
+
+pytestmark = pytest.mark.deploy  # make test-deploy
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = "3.11.99"

@@ -26,7 +26,7 @@ STUDENTS = ["ada", "blaise", "carl"]
 LESSON_PATH = "gamelib-lessons/notebooks/01-playing-subtraction-games.ipynb"
 EDIT = "# my own note, kept by a second click"
 
-pytestmark = [pytest.mark.slow, pytest.mark.browser]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.deploy]
 
 
 def _load_hubctl():
