@@ -23,7 +23,7 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
 
 .PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
-	docs docs-test test-deploy
+	docs docs-test docs-deps test-deploy
 
 venv: $(STAMP)
 
@@ -85,14 +85,25 @@ notebooks: venv
 # The documentation site (docs/conf.py): Sphinx with MyST-NB into docs/_build/html, offline, any warning an
 # error, then every link inside it checked (no network). Always from a fresh environment (-E): an incremental
 # build would not repeat the warnings of the pages it skips.
-docs: venv
+docs: venv docs-deps
 	$(BIN)/python -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
 	$(BIN)/python -m tools.check_links docs/_build/html
 
 # The site's tests (marked docs, kept out of `make test`): it builds with no warning, its links resolve, every
-# lesson, public name and limit is on it, and chromium shows it (pictures, search). CI runs it after make test.
-docs-test: venv
+# lesson, public name and limit is on it, and chromium shows it (pictures, search, maths). CI runs it after make test.
+docs-test: venv docs-deps
 	$(BIN)/python -m pytest tests -m docs
+
+# The site serves MathJax itself (offline, the lessons' maths would otherwise stay raw TeX): from npm into
+# docs/node_modules (docs/package-lock.json), copied into the site by docs/_ext/mathjax_local.py.
+MATHJAX := docs/node_modules/mathjax/es5/tex-mml-chtml.js
+
+docs-deps: $(MATHJAX)
+
+$(MATHJAX): docs/package.json docs/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "docs-deps: npm is missing: apt-get install nodejs npm" >&2; exit 1; }
+	cd docs && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # Whole deployments in Chromium (marked deploy, kept out of `make test` for its five minutes): three students on
 # the shipped hub, and a lesson opened under Binder's own Python patch release. CI runs it after make test.

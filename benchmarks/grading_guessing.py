@@ -11,7 +11,7 @@ Markdown table, kept in ``benchmarks/results/grading_guessing.json`` (benchmarks
     make bench-guessing                                         # 300 students per set
     .venv/bin/python -m benchmarks.grading_guessing --students 50
 
-The README's "what a determined student could still do" quotes these figures.
+The site's "what a determined student could still do" (docs/explanation/sandbox.md) sums these figures up.
 """
 
 from __future__ import annotations

@@ -184,7 +184,7 @@ def table(research: bool = False) -> None:
               f"{found['heaps']:>11,}{found['wall']:>8.1f}s{found['cpu']:>8.1f}s{found['memory_mb']:>6.0f} MB  "
               f"{'matches' if ours == published else 'DIFFERS: ' + str(published)}")
     if not research:
-        print(f"  {' and '.join(LONG)}: run with --research (minutes each; their times are in the README).")
+        print(f"  {' and '.join(LONG)}: run with --research (minutes each; times in docs/explanation/engine.md).")
     print("  heaps = values computed to prove the period (at least the Guy-Smith window 2 n0 + 2 p + t); "
           "memory = peak of that process.")
 

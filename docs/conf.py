@@ -6,9 +6,10 @@ rendered from their stored outputs (nothing is run). Sphinx itself is already in
 
 Most of the site is made from the kit's own sources at build time (``_ext/``, one small extension each):
 the lesson pages from the lesson index (``tools/lessons.py``), the API reference from each package's
-``__all__`` and docstrings, the limits table from ``gamelib/limits.py``, the speed tables from
-``benchmarks/results/``, and README sections shown by reference (``readme_pages`` below). What they write
-goes to ``lessons/`` and ``_generated/``, build folders that are not committed.
+``__all__`` and docstrings, the limits table from ``gamelib/limits.py`` and the speed tables from
+``benchmarks/results/``. What they write goes to ``lessons/`` and ``_generated/``, build folders that are not
+committed. The front page shows the README's opening words and its list of pages (``{include}`` between
+their markers), so neither is written twice; everything else on the site is written once, here in docs/.
 """
 
 import sys
@@ -31,27 +32,22 @@ extensions = [
     "docs._ext.docstrings",
     "docs._ext.lesson_pages",
     "docs._ext.limits_table",
-    "docs._ext.readme_sections",
+    "docs._ext.mathjax_local",
     "docs._ext.speed_tables",
 ]
 
-exclude_patterns = ["_build", "_generated", "**/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "_generated", "node_modules", "**/.ipynb_checkpoints"]
 root_doc = "index"
 
 # --- Lessons: stored outputs only, never executed here (make notebooks runs them).
 nb_execution_mode = "off"
 myst_enable_extensions = ["attrs_inline", "dollarmath"]
+# $$...$$ inside a paragraph is display maths, as JupyterLab shows it (lesson 4's proof writes it so).
+myst_dmath_double_inline = True
 myst_heading_anchors = 3
 
-# --- README sections shown on a page (by heading; the intro is the text under the README's title).
-readme_pages = {
-    "index": ["(intro)"],
-    "guides/teaching": ["Quick start", "Teaching with it"],
-    "guides/own-server": ["A class on your own server"],
-    "guides/homework": ["For teachers"],
-    "explanation/engine": ["Speed"],
-    "explanation/sandbox": ["How the sandbox protects the grades and your machine"],
-}
+# --- Maths: MathJax from the site itself (make docs-deps; docs/_ext/mathjax_local.py), never from a CDN.
+mathjax_path = "mathjax/tex-mml-chtml.js"
 
 # --- API reference
 autodoc_member_order = "bysource"

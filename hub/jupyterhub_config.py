@@ -73,7 +73,7 @@ RUNTIME_ROOT = Path(os.environ.get("GAMELIB_HUB_RUNTIME")
 # Named by the student's number in the hub's database, not their name: names are free text and can be long.
 c.Spawner.environment = {"JUPYTER_RUNTIME_DIR": lambda spawner: str(RUNTIME_ROOT / f"u{spawner.user.id}")}
 
-# Thirty servers starting together took 61-85 s on two busy cores (README, "A class on your own server"),
+# Thirty servers starting together took 61-85 s on two busy cores (docs/guides/own-server.md),
 # beyond JupyterHub's default of 60 s, after which a spawn counts as failed. 240 s leaves room for a slower
 # machine; http_timeout is how long a started process may take to answer.
 c.Spawner.start_timeout = int(os.environ.get("GAMELIB_HUB_START_TIMEOUT", "240"))

@@ -10,6 +10,7 @@ import functools
 import importlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -77,6 +78,21 @@ def test_each_lesson_page_has_its_pictures_binder_and_download(site, lesson):
     assert body.h1.get_text().rstrip("#¶ ") == heading
 
 
+@pytest.mark.parametrize("lesson", lessons.LESSONS + [None], ids=[les.slug for les in lessons.LESSONS] + ["notes"])
+def test_every_formula_of_a_lesson_reaches_mathjax(site, lesson):
+    """The lessons' maths is written for JupyterLab ($...$, $$...$$ even inside a paragraph); on the site each
+    formula must become an element MathJax typesets, never text left with its dollars or TeX delimiters."""
+    path = lesson.path if lesson else lessons.NOTES[0]
+    body = BeautifulSoup((site / "lessons" / f"{path.stem}.html").read_text(encoding="utf-8"),
+                         "html.parser").select_one("div.body")
+    formulas = body.select(".math")
+    for element in body.select("pre, code, .math, script, style"):
+        element.decompose()
+    prose = body.get_text()
+    assert formulas
+    assert re.findall(r"\\[(\[]|\$[^$\s][^$\n]*\$", prose) == []
+
+
 def test_every_public_name_is_in_the_reference_with_its_example(site):
     for package in REFERENCE_PAGES:
         module = importlib.import_module(package)
@@ -120,12 +136,36 @@ def test_the_speed_page_shows_every_results_file(site):
         assert all(word in text for word in words), (name, words)
 
 
-def test_readme_sections_are_shown_once_each(site):
-    # "The Littlest JupyterHub" is on the own-server guide, and not again on the teaching guide that links to it.
+def test_each_guide_says_its_own_things_and_links_to_the_others(site):
+    # The TLJH steps are on the own-server guide, and the teaching guide links there instead of repeating them.
     own_server = page(site, "guides/own-server.html").get_text()
-    teaching = page(site, "guides/teaching.html").get_text()
-    assert "tljh-config" in own_server and "tljh-config" not in teaching
+    teaching = page(site, "guides/teaching.html")
+    assert "tljh-config" in own_server and "tljh-config" not in teaching.get_text()
+    assert teaching.find("a", href=re.compile(r"^own-server\.html$")) is not None
     sandbox = page(site, "explanation/sandbox.html").get_text()
     homework = page(site, "guides/homework.html")
-    assert "bubblewrap sandbox" in sandbox
+    assert "bubblewrap sandbox" in sandbox and "61000" not in homework.get_text()
     assert homework.find("a", href=re.compile(r"explanation/sandbox\.html$")) is not None
+    # gamelib.homework's docstring (the odds that two students share answers) is shown, not copied.
+    assert "some two of 40" in homework.get_text()
+
+
+def test_the_front_page_shows_the_readme_opening_and_its_pages(site):
+    readme = lessons.README.read_text(encoding="utf-8")
+    opening = readme.split("<!-- intro:start")[1].split("-->", 1)[1].split("<!-- intro:end -->")[0]
+    front = " ".join(page(site, "index.html").select_one("div.body").get_text().split())
+    first_words = " ".join(opening.split()[:6])  # "Jupyter lessons that go from ..."
+    assert first_words.replace('"', "") in front.replace("“", "").replace("”", "")
+    assert "make docs builds" not in front  # only the list of pages, not the README's sentence about building
+
+
+def test_every_readme_link_into_docs_is_a_page_of_the_site(site):
+    targets = re.findall(r"\]\((docs/[^)\s]+)\)", lessons.README.read_text(encoding="utf-8"))
+    pages = [t for t in targets if not t.startswith("docs/images/")]
+    assert len(pages) >= 10
+    for target in pages:
+        path, _, anchor = target.removeprefix("docs/").partition("#")
+        built = site / str(Path(path).with_suffix(".html"))
+        assert built.is_file(), f"README links to {target}, which the site does not have"
+        if anchor:
+            assert page(site, built.relative_to(site).as_posix()).find(id=anchor) is not None, target

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 from sphinx.errors import ConfigError
 
-from docs._ext import api_pages, docstrings, fragments, lesson_pages, limits_table, readme_sections, speed_tables
+from docs._ext import api_pages, docstrings, fragments, lesson_pages, limits_table, mathjax_local, speed_tables
 from tools import lessons
 
 # --- docstrings: gamelib's own way of writing sections ---------------------------------------------------
@@ -170,88 +170,31 @@ def test_links_of_a_lesson_on_the_site():
     assert lesson_pages.page_link("../README.md#lessons") == f"{lesson_pages.GITHUB}README.md#lessons"
 
 
-# --- README sections by reference ----------------------------------------------------------------------------
+# --- MathJax, served by the site itself ------------------------------------------------------------------
 
-README = """\
-# The kit
-
-Opening words.
-
-<p>
-<img src="docs/images/a.png" alt="A picture" width="32%">
-</p>
-
-## Teaching
-
-See [the server](#a-server) and [lesson 1](notebooks/01-playing-subtraction-games.ipynb).
-
-### Saving work
-
-Download it. The [hub file](hub/z2jh-config.yaml) and [Sizing](#sizing).
-
-## A server
-
-Run a hub.
-
-### Sizing
-
-```sh
-## not a heading
-```
-
-Memory.
-
-## Elsewhere
-
-Not shown anywhere.
-"""
+def test_without_mathjax_installed_the_build_stops_and_says_what_to_run(tmp_path):
+    app = SimpleNamespace(srcdir=str(tmp_path))
+    with pytest.raises(ConfigError, match="make docs-deps"):
+        mathjax_local.check_installed(app, None)
 
 
-@pytest.fixture
-def readme(tmp_path):
-    path = tmp_path / "README.md"
-    path.write_text(README)
-    return path
-
-
-def test_a_section_on_its_page(readme):
-    pages = readme_sections.ReadmePages(readme, {"guides/teaching": ["Teaching"], "guides/server": ["A server"],
-                                                 "explanation/sizing": ["Sizing"]})
-    teaching = pages.fragment("Teaching")
-    assert teaching.startswith("See [the server](/guides/server.md) and [lesson 1]"
-                               "(/lessons/01-playing-subtraction-games.ipynb).")
-    assert "\n## Saving work\n" in teaching  # one level up, under the page's own title
-    assert f"[hub file]({readme_sections.GITHUB}hub/z2jh-config.yaml)" in teaching
-    assert "[Sizing](/explanation/sizing.md)" in teaching
-    server = pages.fragment("A server")
-    assert "Memory." not in server and "This is on its own page: [Sizing](/explanation/sizing.md)." in server
-    assert pages.fragment("Sizing").strip().endswith("Memory.")
-    assert "## not a heading" in pages.fragment("Sizing")  # code is not cut into sections
-
-
-def test_the_opening_words_and_their_pictures(readme):
-    pages = readme_sections.ReadmePages(readme, {"index": [readme_sections.INTRO]})
-    intro = pages.fragment(readme_sections.INTRO)
-    assert intro.startswith("Opening words.")
-    assert '![A picture](/images/a.png){width="32%"}' in intro and "<p>" not in intro
-    assert "Teaching" not in intro
-
-
-def test_a_link_to_a_section_no_page_shows_goes_to_the_readme(readme):
-    pages = readme_sections.ReadmePages(readme, {"guides/teaching": ["Teaching"]})
-    assert pages.link("#elsewhere") == f"{readme_sections.GITHUB}README.md#elsewhere"
-
-
-def test_a_heading_the_readme_no_longer_has_stops_the_build(readme):
-    with pytest.raises(ConfigError, match="'For teachers'"):
-        readme_sections.ReadmePages(readme, {"guides/homework": ["For teachers"]})
-
-
-def test_every_heading_the_site_shows_is_in_the_readme():
+def test_the_site_gets_the_component_and_what_it_loads_later_and_nothing_else(tmp_path):
+    es5 = tmp_path / "docs" / mathjax_local.SOURCE
+    for name in [mathjax_local.COMPONENT, "tex-svg.js", "output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff",
+                 "input/tex/extensions/cancel.js", "sre/mathmaps/en.json", "output/svg.js"]:
+        (es5 / name).parent.mkdir(parents=True, exist_ok=True)
+        (es5 / name).write_text(name)
+    app = SimpleNamespace(srcdir=str(tmp_path / "docs"), outdir=str(tmp_path / "html"),
+                          builder=SimpleNamespace(format="html"))
+    mathjax_local.check_installed(app, None)
+    mathjax_local.copy_mathjax(app, None)
+    served = tmp_path / "html" / "_static" / mathjax_local.TARGET
+    copied = sorted(p.relative_to(served).as_posix() for p in served.rglob("*") if p.is_file())
+    assert copied == ["input/tex/extensions/cancel.js", "output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff",
+                      "sre/mathmaps/en.json", mathjax_local.COMPONENT]
     from docs import conf
 
-    pages = readme_sections.ReadmePages(lessons.README, conf.readme_pages)
-    assert set(pages.owner) == {title for titles in conf.readme_pages.values() for title in titles}
+    assert conf.mathjax_path == f"{mathjax_local.TARGET}/{mathjax_local.COMPONENT}"
 
 
 # --- the limits table, from gamelib/limits.py -----------------------------------------------------------------

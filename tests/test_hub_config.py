@@ -1,7 +1,7 @@
 """The class hub's settings, read the way JupyterHub reads them, and the nbgitpuller link it prints.
 
 The hub running for real is tests/browser/test_hub_in_browser.py; these check, in a fraction of a second, the
-choices that the hand trial showed a class needs (README, "A class on your own server").
+choices that the hand trial showed a class needs (docs/guides/own-server.md).
 """
 
 import importlib.util

@@ -110,7 +110,7 @@ def test_grundy_table_of_a_user_game_with_ten_thousand_rows():
 
 
 def test_chomp_7_by_7_answers_as_the_readme_allows():
-    board = Chomp(7, 7)  # 3,432 positions, under the 20,000 the README states
+    board = Chomp(7, 7)  # 3,432 positions, under MAX_CHOMP_POSITIONS, 20,000
     assert board.outcome(board.start) == "N"  # strategy stealing: every rectangle but the poison alone is N
     assert board.winning_moves(board.start) == [(7, 1, 1, 1, 1, 1, 1)]  # the square diagonal to the poison
 

@@ -1,6 +1,6 @@
 """The documentation site in Chromium, served over HTTP from this machine with every other address blocked
-(the site must work offline): lesson 1, the API page and a guide show all their pictures, and the search box
-finds ``grundy``."""
+(the site must work offline): lesson 1, the API page and a guide show all their pictures, the search box
+finds ``grundy``, and the lessons' maths is typeset by the MathJax the site serves itself."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from tools.lessons import LESSONS
 
 pytestmark = pytest.mark.docs
 
-# Every <img> of the page's content (the sidebar too) that comes from the site, with whether it was drawn.
+# Every <img> of the page's content (the sidebar too) that comes from the site or is stored in the page itself
+# (the lessons' figures are saved as data: pictures), with whether it was drawn.
 PICTURES = """() => [...document.querySelectorAll('img')]
-  .filter(img => img.src.startsWith(location.origin))
+  .filter(img => img.src.startsWith(location.origin) || img.src.startsWith('data:image/'))
   .map(img => ({src: img.getAttribute('src'), alt: img.alt, drawn: img.complete && img.naturalWidth > 0}))"""
 
 
@@ -43,7 +44,7 @@ def site_url():
 def page(browser_context, site_url):
     page = browser_context.new_page()
     page.set_default_timeout(30_000)
-    # Offline: anything not served by the site's own server (MathJax's CDN, Binder's badge) is refused.
+    # Offline: anything not served by the site's own server (a CDN, Binder's badge) is refused.
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site_url) else route.abort())
     yield page
     page.close()
@@ -87,3 +88,34 @@ def test_the_search_box_finds_grundy(page, site_url):
     targets = page.locator("ul.search li a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert any("lessons/02-grundy-values.html" in t for t in targets), targets
     assert any("reference/gamelib.html" in t for t in targets), targets
+
+
+# Every formula of the page: MathJax puts its rendering (an mjx-container) inside the element that held the TeX.
+MATHS = """() => {
+  const formulas = [...document.querySelectorAll('div.body .math')];
+  const prose = document.querySelector('div.body').cloneNode(true);
+  prose.querySelectorAll('pre, code, .highlight, mjx-container, script, style').forEach(e => e.remove());
+  return {formulas: formulas.length,
+          rendered: formulas.filter(e => e.querySelector('mjx-container')).length,
+          raw: (prose.textContent.match(/\\\\\\(|\\\\\\[|\\$[^$\\s][^$\\n]*\\$/g) || []).slice(0, 5)};
+}"""
+
+
+@pytest.mark.parametrize("lesson", [LESSONS[3], LESSONS[6]], ids=lambda lesson: lesson.slug)
+def test_the_maths_renders_offline(page, site_url, lesson):
+    """MathJax comes from the site itself: with every other address refused, each formula is typeset (none left
+    as raw TeX or $...$) and no file the page asks for is missing."""
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
+    page.goto(f"{site_url}/lessons/{lesson.slug}.html")
+    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+    page.evaluate("() => MathJax.startup.promise")
+    maths = page.evaluate(MATHS)
+    assert maths["formulas"] >= 50, maths
+    assert maths["rendered"] == maths["formulas"], maths
+    assert maths["raw"] == [], maths
+    page.wait_for_load_state("networkidle")  # the web fonts MathJax asked for, too
+    assert failed == []
+    assert page.evaluate("() => [...document.fonts].some(f => f.family.startsWith('MJXZERO') || "
+                         "f.family.startsWith('MJXTEX'))")
