@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
                              "expression's named groups (default: Moodle and Canvas names)")
     parser.add_argument("--unsandboxed", action="store_true",
                         help="run submissions WITHOUT the sandbox: only for notebooks you trust")
-    site = parser.add_argument_group("the course site (see README, For teachers)")
+    site = parser.add_argument_group("the course site (see docs/guides/homework.md)")
     site.add_argument("--roster", type=Path, metavar="CSV",
                       help="the class list: Canvas's gradebook export, Moodle's grading worksheet or participants "
                            "list; gives one grade per student and the site's import file")
