@@ -76,6 +76,8 @@ class Exercise:
     expects: str
 
 
+#: Every exercise of the lessons by its id, ``"lesson.number"`` (``"2.1"`` is the first of lesson 2): each
+#: lesson's module registers its checkers here with :func:`exercise`, and :func:`check` looks them up.
 EXERCISES: dict[str, Exercise] = {}
 
 
