@@ -70,12 +70,10 @@ class PlayPanel(Panel):
     ``report``, ``moves_log`` (HTML), ``status``, the settings' widgets under their names. Methods:
     :meth:`move`, :meth:`new_game`, :meth:`undo`; ``position`` and ``history`` read the session.
 
-    :func:`~gamelib.widgets.play_game` (and the lessons' panels) make one; a notebook shows it, and Python can
-    play it too:
+    :func:`~gamelib.widgets.play_game` and the lessons' panels make one; Python can play it too:
 
-    >>> from gamelib import SubtractionGame
-    >>> from gamelib.widgets import play_game
-    >>> w = play_game(SubtractionGame({1, 2}), 4)
+    >>> from gamelib.widgets import play_subtraction
+    >>> w = play_subtraction("1, 2", heap=4)
     >>> w.move(3), w.status_text  # not a move here: the panel says why, and nothing changes
     (False, '3 is not a move allowed from heap 4; allowed: [1, 2]')
     >>> w.move(1), w.status_text  # the computer answers at once
