@@ -17,8 +17,8 @@ from gamelib.games.nim import Nim
 from gamelib.games.subtraction import SubtractionGame
 
 #: Who plays, in a :class:`PlaySession`: its ``starter`` is STUDENT or COMPUTER, its ``opponent`` COMPUTER or
-#: FRIEND (a second person at the same keyboard); against the computer, ``to_move``, ``winner`` and each move's
-#: ``player`` are STUDENT or COMPUTER.
+#: FRIEND (a second person at the same keyboard); against the computer, the ``winner`` and each move's ``player``
+#: are STUDENT or COMPUTER.
 STUDENT, COMPUTER, FRIEND = "student", "computer", "friend"
 #: Who moves when two people play (``opponent=FRIEND``): FIRST makes the first move, then they take turns;
 #: ``to_move``, ``winner`` and each move's ``player`` are one of these two.
