@@ -18,7 +18,17 @@ from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION
 
 
 class LimitError(ValueError):
-    """A request larger than the stated limit (it would exhaust memory or run for minutes)."""
+    """A request larger than the stated limit (it would exhaust memory or run for minutes).
+
+    It is a ``ValueError``, so ``except ValueError`` catches it too; its message names the request and the limit.
+
+    >>> from gamelib import SubtractionGame
+    >>> try:
+    ...     SubtractionGame({1, 2, 3}).grundy_values(10**9)
+    ... except LimitError as error:
+    ...     print(error)
+    stop=1,000,000,000 is more than this kit computes at once (limit 100,000,000)
+    """
 
 
 def show(value: object) -> str:

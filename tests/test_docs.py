@@ -23,7 +23,7 @@ from tools import check_links, lessons
 pytestmark = pytest.mark.docs
 
 REFERENCE_PAGES = {"gamelib": "gamelib", "gamelib.plots": "plots", "gamelib.widgets": "widgets",
-                   "gamelib.play": "play", "gamelib.exercises": "exercises"}
+                   "gamelib.play": "play", "gamelib.exercises": "exercises", "gamelib.homework": "homework"}
 
 
 @pytest.fixture(scope="module")
@@ -102,8 +102,13 @@ def test_every_public_name_is_in_the_reference_with_its_example(site):
             entry = html.find(id=f"{home}.{name}")
             assert entry is not None, f"{package}.{name} is not documented on reference/{REFERENCE_PAGES[home]}"
             obj = getattr(module, name)
-            if ">>>" in (obj.__doc__ or "") and api_pages.directive_for(obj) != "autodata":
-                assert entry.find_next_sibling("dd").select_one("div.doctest, .highlight-pycon, pre"), (
+            shown = entry.find_next_sibling("dd")
+            if api_pages.directive_for(obj) == "autodata":  # a constant: its comment says what it is, once
+                words = " ".join(shown.get_text().split())
+                assert len(words) > 20, f"{home}.{name}: the reference does not say what it is"
+                assert words.count(words[:20]) == 1, f"{home}.{name}: its comment is shown twice"
+            elif ">>>" in (obj.__doc__ or ""):
+                assert shown.select_one("div.doctest, .highlight-pycon, pre"), (
                     f"{home}.{name}: its docstring example is not shown")
 
 

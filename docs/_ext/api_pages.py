@@ -5,6 +5,9 @@ renamed is documented under its new name, with nothing to edit here.
 names (autosummary) and every name's own docstring with its example (autodoc; classes with their public
 methods). A name some earlier package of :data:`PACKAGES` already exports (``gamelib.play.remoteness`` is
 ``gamelib.remoteness``) is not documented twice: it is listed with a link to where it is.
+
+With ``:no-index:``, the package's docstring is shown but its links lead elsewhere: for a package that another
+page already documents with ``automodule`` (two link targets for one module are a warning).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import inspect
 import pkgutil
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
@@ -21,7 +25,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 #: The public packages, in the order of the reference: a name is documented under the first that exports it.
-PACKAGES = ["gamelib", "gamelib.plots", "gamelib.widgets", "gamelib.play", "gamelib.exercises"]
+PACKAGES = ["gamelib", "gamelib.plots", "gamelib.widgets", "gamelib.play", "gamelib.exercises", "gamelib.homework"]
 
 
 def public_names(package: str) -> list[str]:
@@ -45,10 +49,13 @@ def home(package: str, name: str) -> str:
 
 
 def attribute_comment(package: str, name: str, obj: object) -> list[str]:
-    """The ``#:`` comment over ``name`` in the module of ``package`` that assigns it (data has no docstring
-    of its own: autodoc would show its type's)."""
-    found = [package]
+    """The ``#:`` comment over ``name`` in the module inside ``package`` that assigns it (data has no docstring
+    of its own: autodoc would show its type's). Empty when ``package`` itself assigns it: autodoc shows that
+    comment already (``gamelib.homework.HOMEWORK``)."""
     module = importlib.import_module(package)
+    if ModuleAnalyzer.for_module(package).find_attr_docs().get(("", name)):
+        return []
+    found = []
     if hasattr(module, "__path__"):
         found += [info.name for info in pkgutil.walk_packages(module.__path__, f"{package}.")]
     for candidate in found:
@@ -72,6 +79,7 @@ class GamelibApi(SphinxDirective):
     """``.. gamelib-api:: PACKAGE``: the package's reference page body (see the module docstring)."""
 
     required_arguments = 1
+    option_spec = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         package = self.arguments[0]
@@ -79,7 +87,8 @@ class GamelibApi(SphinxDirective):
         here, elsewhere = [], []
         for name in public_names(package):
             (here if home(package, name) == package else elsewhere).append(name)
-        lines = [f".. automodule:: {package}", "", f".. currentmodule:: {package}", "",
+        lines = [f".. automodule:: {package}", *(["   :no-index:"] if "no-index" in self.options else []), "",
+                 f".. currentmodule:: {package}", "",
                  ".. autosummary::", "   :nosignatures:", ""]
         lines += [f"   {name}" for name in here]
         lines.append("")

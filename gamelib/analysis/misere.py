@@ -28,7 +28,20 @@ from gamelib.limits import MAX_GENUS_LENGTH, MAX_ITEMS, MAX_POSITIONS
 
 
 class Genus(NamedTuple):
-    """The genus of a position: ``normal`` is its Grundy value g, ``misere`` the values γ0, γ1, ... ."""
+    """The genus of a position: ``normal`` is its Grundy value g, ``misere`` the values γ0, γ1, ... .
+
+    :func:`genus` computes it; ``str`` writes it the usual way, g^(γ0 γ1 ...). γ0 is the misère Grundy value, so
+    the position is a misère P-position exactly when ``misere[0]`` is 0.
+
+    >>> from gamelib import Nim
+    >>> g = genus(Nim(), (1, 1))
+    >>> g.normal, g.misere[0], g.fickle  # P in normal play, N in misère play: the last chip loses
+    (0, 1, True)
+    >>> print(g)
+    0^(1 2 0 2 0 2 ...)
+    >>> genus(Nim(), (2, 2)).misere[0]  # two heaps of 2 are a P-position in both
+    0
+    """
 
     normal: int
     misere: tuple[int, ...]

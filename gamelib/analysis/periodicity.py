@@ -39,7 +39,18 @@ if TYPE_CHECKING:  # only for the annotation: rare_values needs nothing from her
 
 
 class PeriodNotFoundError(RuntimeError):
-    """The periodicity search stopped at its stated limit without finding (or proving) a period."""
+    """The periodicity search stopped at its stated limit without finding (or proving) a period.
+
+    ``checked_up_to`` says how many values were searched; the message says where to ask for more.
+
+    >>> from gamelib import OctalGame
+    >>> try:
+    ...     OctalGame("0.007").periodicity(max_search=100)
+    ... except PeriodNotFoundError as error:
+    ...     print(error.checked_up_to, error)  # doctest: +NORMALIZE_WHITESPACE
+    100 Treblecross (0.007): no period passes the Guy-Smith check among heaps 0 .. 99 (search limit 100 heaps;
+    ask for more with periodicity(max_search=...))
+    """
 
     def __init__(self, message: str, checked_up_to: int):
         super().__init__(message)
@@ -64,6 +75,19 @@ class Periodicity:
     pigeonhole_bound : the textbook's upper bound on the period, for comparison (subtraction games only).
     rare : octal games: how the values computed split into rare and common heaps (a
         :class:`~gamelib.analysis.rare_values.RareSplit`: the mask, the rare heaps, the last one), else None.
+
+    A game's ``periodicity()`` gives one; ``str`` shows the summary, the repeating block and the explanation:
+
+    >>> from gamelib import SubtractionGame
+    >>> p = SubtractionGame({2, 4, 7}).periodicity()
+    >>> p.preperiod, p.period, p.proven, p.prefix
+    (8, 3, True, (0, 0, 1, 1, 2, 2, 0, 3))
+    >>> print(p)  # doctest: +ELLIPSIS
+    S = {2, 4, 7}: preperiod 8, period 3 (proven)
+    repeating block: 1 0 2
+    For n >= 7 (the largest move), the Grundy value of n is fixed by the 7 values just before n. ...
+    >>> p.value(10**6)  # 10**6 - 8 leaves 2 on division by 3: the block's third value
+    2
     """
 
     kind: str

@@ -29,6 +29,16 @@ class SumMove(NamedTuple):
     ``values`` are the parts' Grundy values, ``nim_sum`` their XOR, ``part`` the index of the part moved,
     ``target`` the value that part is moved to (``values[part] ^ nim_sum``) and ``after`` the whole position
     after the move.
+
+    >>> from gamelib import SubtractionGame
+    >>> games = [SubtractionGame({1, 2}), SubtractionGame({1, 3, 4})]
+    >>> move = sum_winning_move(games, (4, 6))
+    >>> move.values, move.nim_sum  # g = 1 and g = 2: nim-sum 3, not 0, so there is a winning move
+    ((1, 2), 3)
+    >>> move.part, move.target, move.after  # the second part goes to a value of 2 XOR 3 = 1: heap 6 -> 3
+    (1, 1, (4, 3))
+    >>> sum_winning_move(games, move.after) is None  # the nim-sum is 0 now: a P-position
+    True
     """
 
     values: tuple[int, ...]

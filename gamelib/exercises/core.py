@@ -18,7 +18,18 @@ NOT_ANSWERED = "Not answered yet"
 
 @dataclass(frozen=True)
 class Feedback:
-    """What a check says: whether the answer is right, why, and a hint when it is not."""
+    """What a check says: whether the answer is right, why, and a hint when it is not.
+
+    :func:`check` gives one; it is true exactly when the answer is right, and a notebook shows it as its text:
+
+    >>> from gamelib.exercises import check
+    >>> feedback = check("1.3", "maybe")
+    >>> bool(feedback), feedback.message
+    (False, "expected 'P' or 'N', got 'maybe'")
+    >>> feedback
+    ✗ Exercise 1.3: expected 'P' or 'N', got 'maybe'
+      Hint: divide 100 by 7 and look at the remainder.
+    """
 
     exercise: str
     ok: bool
@@ -76,6 +87,8 @@ class Exercise:
     expects: str
 
 
+#: Every exercise of the lessons by its id, ``"lesson.number"`` (``"2.1"`` is the first of lesson 2): each
+#: lesson's module registers its checkers here with :func:`exercise`, and :func:`check` looks them up.
 EXERCISES: dict[str, Exercise] = {}
 
 

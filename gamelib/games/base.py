@@ -100,6 +100,15 @@ class Square:
     to the game), where it is (``row``, ``col``, from 0 at the top left), its ``name`` and ``state`` in words
     ("row 2, column 3", "chocolate"), the ``symbol`` written in it, whether a piece is there (``filled``) and
     whether it is fixed (never chosen, drawn dark: Chomp's poison).
+
+    A board game lists its squares with ``squares(position)``; the board figure and the play panel draw them:
+
+    >>> from gamelib import Chomp
+    >>> poison, *others = Chomp(2, 3).squares((3, 1))
+    >>> poison.name, poison.state, poison.fixed
+    ('row 1, column 1', 'poison', True)
+    >>> [square.key for square in others if not square.filled]  # eaten: row 2 keeps only its first square
+    [(1, 1), (1, 2)]
     """
 
     key: Hashable

@@ -79,12 +79,35 @@ def homework(name: str) -> Homework:
 
 def my_numbers(homework_name: str, student_id: object, course_code: object) -> Numbers | NoNumbers:
     """A student's numbers for one homework set (see the module docstring); never raises for what a student
-    types as the id or the code: a :class:`NoNumbers` says what is wrong instead."""
+    types as the id or the code: a :class:`NoNumbers` says what is wrong instead.
+
+    The example student of the demo course (both public, so their numbers are too):
+
+    >>> mine = my_numbers("hw1", EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
+    >>> mine.title, mine.of("q1")
+    ('Homework 1', {'S': (5, 7, 10, 12)})
+    >>> mine.q2.S, mine.q2.n
+    ((3, 5, 7, 8), 18)
+    >>> my_numbers("hw1", 1234.5, DEMO_COURSE_CODE)  # doctest: +NORMALIZE_WHITESPACE
+    Homework 1: student_id must be your student id in quotes, e.g. "s1234567", got 1234.5. Correct it in the cell
+    above, then run it and this cell again.
+    """
     return _my_numbers(homework(homework_name), student_id, course_code)
 
 
 def numbers(homework_name: str, student_id: object, course_code: object) -> Numbers:
-    """A student's numbers for one homework set; TypeError or ValueError for an id or code that is not one."""
+    """A student's numbers for one homework set; TypeError or ValueError for an id or code that is not one.
+
+    The strict form, as the grader reads numbers (:meth:`Homework.numbers`): an id or code that is not one
+    stops with an error, where :func:`my_numbers` would give a :class:`NoNumbers` to a notebook.
+
+    >>> numbers("hw1", " S1234567 ", "Demo").q1  # spaces and capitals do not change the id or the code
+    S = (5, 7, 10, 12)
+    >>> numbers("hw1", "", DEMO_COURSE_CODE)
+    Traceback (most recent call last):
+    ...
+    ValueError: student_id must not be empty, got ''; type your id, e.g. "s1234567"
+    """
     return homework(homework_name).numbers(student_id, course_code)
 
 

@@ -43,7 +43,15 @@ RUN = secrets.token_hex(4)
 
 @dataclass(frozen=True)
 class Answer:
-    """One answer variable of a question and the form its value must take."""
+    """One answer variable of a question and the form its value must take.
+
+    >>> from gamelib.homework import homework
+    >>> answer = homework("hw1").question("q4").answers[0]
+    >>> answer.name, answer.form.what
+    ('q4_leave', 'a whole number (a heap size)')
+    >>> answer.form.canonical(20), answer.form.canonical("20")  # a value of the form is read; text is not
+    (20, None)
+    """
 
     name: str
     form: Form
@@ -51,7 +59,14 @@ class Answer:
 
 @dataclass(frozen=True)
 class Part:
-    """Points given when every answer named is right."""
+    """Points given when every answer named is right.
+
+    >>> from gamelib.homework import homework
+    >>> for part in homework("hw1").question("q2").parts:
+    ...     print(part.points, "for", " and ".join(part.names))
+    1 for q2_moves
+    1 for q2_moves and q2_followers and q2_g
+    """
 
     points: float
     names: tuple[str, ...]
@@ -68,6 +83,11 @@ class Question:
     ``draw(stream)`` gives the question's numbers (a dict of plain values); ``key(numbers)`` gives, per
     answer, the frozenset of canonical right answers; ``hints(numbers, answers)`` gives the problems a check
     may name for well-formed answers (``numbers`` is None when the student's numbers are not known).
+
+    >>> from gamelib.homework import homework
+    >>> question = homework("hw1").question("q2")
+    >>> question.names, question.points
+    (('q2_moves', 'q2_followers', 'q2_g'), 2)
     """
 
     name: str
@@ -88,7 +108,17 @@ class Question:
 
 @dataclass(frozen=True)
 class Homework:
-    """A homework set: its short name (``hw1``, what the student types), its title and its questions."""
+    """A homework set: its short name (``hw1``, what the student types), its title and its questions.
+
+    >>> from gamelib.homework import HOMEWORK
+    >>> hw1 = HOMEWORK["hw1"]
+    >>> hw1.title, [question.name for question in hw1.questions]
+    ('Homework 1', ['q1', 'q2', 'q3', 'q4', 'q5'])
+    >>> hw1.question("q6")
+    Traceback (most recent call last):
+    ...
+    ValueError: hw1 has no question 'q6'; its questions are q1, q2, q3, q4, q5
+    """
 
     name: str
     title: str
@@ -112,7 +142,22 @@ class Homework:
 
 @dataclass(frozen=True)
 class Checked:
-    """What a check found: one line per finding. Shown as those lines."""
+    """What a check found: one line per finding. Shown as those lines.
+
+    ``mine.check`` gives one, for the example student of the demo course here (numbers public by design):
+
+    >>> from gamelib.homework import my_numbers
+    >>> mine = my_numbers("hw1", "s1234567", "demo")
+    >>> mine.q4
+    S = (3, 6, 9, 11), n = 23
+    >>> checked = mine.check("q4", q4_leave=22)
+    >>> checked.well_formed
+    False
+    >>> checked
+    q4: `q4_leave` = 22 is not one move from your heap of 23: a move takes away {3, 6, 9, 11} chips.
+    >>> mine.check("q4", q4_leave=20)  # the form, and never whether the answer is right
+    q4: `q4_leave` is a whole number (a heap size): well formed — correctness is marked after you hand in.
+    """
 
     question: str
     lines: tuple[str, ...]
@@ -128,6 +173,18 @@ class Marked:
 
     ``right`` is True when every part scored; ``answers_right`` says it per answer; ``feedback`` is for the
     student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one).
+
+    The grader makes one per question with :func:`gamelib.homework.marking.mark`:
+
+    >>> from gamelib.homework import numbers
+    >>> from gamelib.homework.marking import mark
+    >>> marked = mark(numbers("hw1", "s1234567", "demo"), "q4", {"q4_leave": 22})
+    >>> marked.score, marked.possible, marked.right
+    (0, 2, False)
+    >>> for line in marked.feedback:
+    ...     print(line)
+    q4: `q4_leave` = 22 is not one move from your heap of 23: a move takes away {3, 6, 9, 11} chips.
+    `q4_leave`: not right for your numbers.
     """
 
     score: float
@@ -269,7 +326,15 @@ class Numbers:
 
 class NoNumbers:
     """What :func:`my_numbers` gives before a valid id and course code are typed: it says what to type, its
-    ``check`` checks the form of answers, and any number asked of it stops with that message."""
+    ``check`` checks the form of answers, and any number asked of it stops with that message.
+
+    >>> from gamelib.homework import my_numbers
+    >>> waiting = my_numbers("hw1", "s1234567", ...)
+    >>> waiting
+    Homework 1: type your course code in the cell above, in quotes, then run both cells again.
+    >>> waiting.check("q4", q4_leave="20").well_formed
+    False
+    """
 
     def __init__(self, homework: Homework, message: str):
         self._homework, self.message = homework, message
@@ -293,7 +358,15 @@ def _callers_names() -> dict:
 
 
 class NumbersNotKnown(ValueError):
-    """A student's number was asked for before a valid id and course code were typed."""
+    """A student's number was asked for before a valid id and course code were typed.
+
+    >>> from gamelib.homework import my_numbers
+    >>> try:
+    ...     my_numbers("hw1", "s1234567", ...).q4
+    ... except NumbersNotKnown as error:
+    ...     print(error)
+    your numbers are not known yet: type your course code in the cell above, in quotes, then run both cells again.
+    """
 
 
 def _check(homework: Homework, question: str, numbers: Mapping | None, given: Mapping,

@@ -16,9 +16,12 @@ from gamelib.games.base import Game, Move
 from gamelib.games.nim import Nim
 from gamelib.games.subtraction import SubtractionGame
 
-#: Who plays: the student against the computer, or two people at one keyboard ("friend").
+#: Who plays, in a :class:`PlaySession`: its ``starter`` is STUDENT or COMPUTER, its ``opponent`` COMPUTER or
+#: FRIEND (a second person at the same keyboard); against the computer, the ``winner`` and each move's ``player``
+#: are STUDENT or COMPUTER.
 STUDENT, COMPUTER, FRIEND = "student", "computer", "friend"
-#: In a game between two people, the moves are made by these two in turn.
+#: Who moves when two people play (``opponent=FRIEND``): FIRST makes the first move, then they take turns;
+#: ``to_move``, ``winner`` and each move's ``player`` are one of these two.
 FIRST, SECOND = "first player", "second player"
 
 

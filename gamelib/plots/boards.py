@@ -46,6 +46,13 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     GameFigure with ``plotted`` keys ``remaining`` (the (row, col) of every piece), ``outcome`` ('P'/'N'),
     ``marked`` (the keys of the framed squares), ``p_positions`` ([position] or []); ``outcome`` and
     ``p_positions`` are None when the outcome is not shown (so the text alternative does not give it away).
+
+    >>> from gamelib import Chomp
+    >>> fig = board_figure(Chomp(2, 3), (3, 1), show_winning_moves=True)
+    >>> fig.plotted["remaining"], fig.plotted["outcome"], fig.plotted["marked"]
+    ([(0, 1), (0, 2), (1, 0)], 'N', [(0, 2)])
+    >>> board_figure(Chomp(2, 3), (3, 1), show_outcome=False).text_alternative()  # for a question
+    'Chomp 2 x 3: position (3, 1).'
     """
     width = check_inches(width, "width")
     squares = game.squares(position)

@@ -24,7 +24,22 @@ FIGURES: dict[str, Callable[[Any, Any, bool, float], GameFigure]] = {}
 
 
 def figure_kind(name: str) -> Callable[[Callable], Callable]:
-    """Register the decorated function as the picture of games whose ``figure_kind`` is ``name``."""
+    """Register the decorated function as the picture of games whose ``figure_kind`` is ``name``.
+
+    The function is called as ``draw(game, position, show_winning_moves, width)`` and returns a
+    :class:`~gamelib.plots.figure.GameFigure`. A name is registered once:
+
+    >>> @figure_kind("dots")
+    ... def dots_figure(game, position, show_winning_moves, width):
+    ...     ...
+    >>> FIGURES["dots"] is dots_figure
+    True
+    >>> figure_kind("dots")(dots_figure)
+    Traceback (most recent call last):
+    ...
+    ValueError: a figure of kind 'dots' is registered twice
+    >>> del FIGURES["dots"]  # this example leaves the registry as it found it
+    """
 
     def register(draw: Callable) -> Callable:
         if name in FIGURES:
@@ -39,6 +54,12 @@ def position_figure(game: Game, position: Any, show_winning_moves: bool = True, 
     """A picture of ``position`` in ``game``, drawn as its kind of figure says, the winning moves marked.
 
     ``plotted`` holds what the kind's function records; ValueError for a game whose kind has no picture.
+
+    >>> from gamelib import Chomp, SubtractionGame
+    >>> position_figure(Chomp(2, 3), (3, 1)).plotted["marked"]  # a board: the winning bite is framed
+    [(0, 2)]
+    >>> position_figure(SubtractionGame({1, 2}), 5).text_alternative()  # a heap: the strip of values
+    'S = {1, 2}: Grundy values of heaps 0 to 9. P-positions: 0, 3, 6, 9. Values: 0, 1, 2, 0, 1, 2, 0, 1, 2, 0.'
     """
     if not isinstance(game, Game):
         raise TypeError(f"position_figure needs a gamelib game such as Nim(), got {game!r:.60}")

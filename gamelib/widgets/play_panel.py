@@ -69,6 +69,17 @@ class PlayPanel(Panel):
     first, against the computer), ``hint_toggle`` and ``values_toggle`` (check boxes), ``hint``, ``values``,
     ``report``, ``moves_log`` (HTML), ``status``, the settings' widgets under their names. Methods:
     :meth:`move`, :meth:`new_game`, :meth:`undo`; ``position`` and ``history`` read the session.
+
+    :func:`~gamelib.widgets.play_game` and the lessons' panels make one; Python can play it too:
+
+    >>> from gamelib.widgets import play_subtraction
+    >>> w = play_subtraction("1, 2", heap=4)
+    >>> w.move(3), w.status_text  # not a move here: the panel says why, and nothing changes
+    (False, '3 is not a move allowed from heap 4; allowed: [1, 2]')
+    >>> w.move(1), w.status_text  # the computer answers at once
+    (True, 'You took 1 (4 → 3). The computer took 1 (3 → 2). Your turn: heap 2.')
+    >>> w.undo(), w.position
+    (True, 4)
     """
 
     def __init__(self, session: PlaySession, settings: Sequence[Control], restart: Callable[[dict], PlaySession],
