@@ -8,13 +8,16 @@ from functools import reduce
 from operator import xor
 
 import brute_hackenbush as brute
+import matplotlib.pyplot as plt
 import nbformat
 import numpy as np
 import pytest
 from test_coins import as_mask, brute_value, flips
 
+from gamelib import GreenHackenbush
 from gamelib.exercises import EXERCISES, check
 from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, MOCK, RULER, STALKS, TREE, TURTLES
+from gamelib.plots import position_figure
 from tools import lessons
 
 
@@ -105,6 +108,28 @@ def test_8_3_both_winning_runs_of_the_ruler_game_and_no_other():
 def test_8_3_wrong_answers_say_what_is_off(answer, words):
     result = check("8.3", answer)
     assert not result.ok and words in result.message, result.message
+
+
+def lesson_cells():
+    lesson = next(x for x in lessons.LESSONS if x.slug.startswith("08"))
+    return nbformat.read(lesson.path, as_version=4).cells
+
+
+@pytest.mark.parametrize(("exercise_id", "name", "edges"), [("8.5", "tree", TREE), ("8.7", "cycles", CYCLES)])
+def test_the_exercise_cell_defines_the_picture_so_the_markdowns_own_calls_run(exercise_id, name, edges):
+    """The Markdown says to call GreenHackenbush(tree) and position_figure on it: the code cell must define it."""
+    cells = lesson_cells()
+    index = next(i for i, c in enumerate(cells) if c.cell_type == "code" and f'check("{exercise_id}"' in c.source)
+    code, text = cells[index].source, cells[index - 1].source
+    assert code.index(f"{name} = [") < code.index("answer = None")
+    namespace: dict = {}
+    exec(compile(code.replace(f'check("{exercise_id}", answer)', ""), "cell", "exec"), namespace)  # the data only
+    assert tuple(namespace[name]) == edges
+    namespace.update(GreenHackenbush=GreenHackenbush, position_figure=position_figure)
+    for call in re.findall(r"`([A-Za-z_]+\(.*?\))`", text):  # every call the Markdown suggests runs
+        eval(call, namespace)
+    plt.close("all")
+    assert f"{name} = [" not in text  # the data in one place, where the student runs it
 
 
 def test_the_pictures_are_the_ones_the_lesson_prints():
