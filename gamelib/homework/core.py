@@ -366,8 +366,8 @@ def _check(homework: Homework, question: str, numbers: Mapping | None, given: Ma
     if unknown:
         expected = f"answers are {', '.join(f'`{n}`' for n in q.names)}" if len(q.names) > 1 else \
             f"answer is `{q.names[0]}`"
-        lines.insert(0, f"{q.name}: no answer is named {', '.join(f'`{n}`' for n in unknown)} (not checked): "
-                        f"{q.name}'s {expected}.")
+        lines.insert(0, f"{q.name} has no answer named {', '.join(f'`{n}`' for n in unknown)} (not checked): its "
+                        f"{expected}.")
     if numbers is None:
         lines.append(f"{q.name}: only the form was checked: your numbers are not known yet (type your student id "
                      "and the course code near the top, and run the cells again).")
