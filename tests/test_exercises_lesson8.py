@@ -2,17 +2,22 @@
 and the rules' own words, no gamelib). Green Hackenbush: from the definition (brute_hackenbush.py, no gamelib)
 and from the hand computations in tests/test_hackenbush.py. Wrong and odd answers are told what is off."""
 
+import ast
+import re
 from functools import reduce
 from operator import xor
 
 import brute_hackenbush as brute
+import matplotlib.pyplot as plt
 import nbformat
 import numpy as np
 import pytest
 from test_coins import as_mask, brute_value, flips
 
+from gamelib import GreenHackenbush
 from gamelib.exercises import EXERCISES, check
 from gamelib.exercises.lesson8 import CYCLES, HOUSE_AND_EDGE, MOCK, RULER, STALKS, TREE, TURTLES
+from gamelib.plots import position_figure
 from tools import lessons
 
 
@@ -58,7 +63,7 @@ def test_8_1_the_one_winning_move_of_turning_turtles_in_any_order():
     ((9, 8, 1), "is not a move of Turning Turtles: turn over one or two coins"),
     ((1, 2, 5, 6), "looks like the heads-up coins after a move"),
     ((9, 9), "names coin 9 twice"),
-    ((0, 9), "numbers its coins from 1"),
+    ((0, 9), "Turning Turtles numbers its coins from 1"),
     ((), "turns at least one coin"),
 ])
 def test_8_1_wrong_answers_say_what_is_off(answer, words):
@@ -98,10 +103,33 @@ def test_8_3_both_winning_runs_of_the_ruler_game_and_no_other():
     ((12, 6), "is not a move of the Ruler game: turn over a run of coins"),
     ((4, 5, 7, 12), "looks like the heads-up coins after a move"),
     ((13, 12), "coin 13 is tails"),
+    ((1, 0), "there is no coin 0: the Ruler game numbers its coins from 1"),
 ])
 def test_8_3_wrong_answers_say_what_is_off(answer, words):
     result = check("8.3", answer)
     assert not result.ok and words in result.message, result.message
+
+
+def lesson_cells():
+    lesson = next(x for x in lessons.LESSONS if x.slug.startswith("08"))
+    return nbformat.read(lesson.path, as_version=4).cells
+
+
+@pytest.mark.parametrize(("exercise_id", "name", "edges"), [("8.5", "tree", TREE), ("8.7", "cycles", CYCLES)])
+def test_the_exercise_cell_defines_the_picture_so_the_markdowns_own_calls_run(exercise_id, name, edges):
+    """The Markdown says to call GreenHackenbush(tree) and position_figure on it: the code cell must define it."""
+    cells = lesson_cells()
+    index = next(i for i, c in enumerate(cells) if c.cell_type == "code" and f'check("{exercise_id}"' in c.source)
+    code, text = cells[index].source, cells[index - 1].source
+    assert code.index(f"{name} = [") < code.index("answer = None")
+    namespace: dict = {}
+    exec(compile(code.replace(f'check("{exercise_id}", answer)', ""), "cell", "exec"), namespace)  # the data only
+    assert tuple(namespace[name]) == edges
+    namespace.update(GreenHackenbush=GreenHackenbush, position_figure=position_figure)
+    for call in re.findall(r"`([A-Za-z_]+\(.*?\))`", text):  # every call the Markdown suggests runs
+        eval(call, namespace)
+    plt.close("all")
+    assert f"{name} = [" not in text  # the data in one place, where the student runs it
 
 
 def test_the_pictures_are_the_ones_the_lesson_prints():
@@ -123,6 +151,31 @@ def test_8_4_every_winning_chop_is_accepted_and_no_other():
     assert check("8.4", list(winning[0])).ok and check("8.4", np.array(winning[1])).ok
 
 
+def examples_in_the_lesson(exercise_id: str) -> list[str]:
+    """The ``answer = ...`` examples of an exercise's Markdown cell and its ``expects`` words."""
+    lesson = next(x for x in lessons.LESSONS if x.slug.startswith("08"))
+    cell = next(c.source for c in nbformat.read(lesson.path, as_version=4).cells
+                if c.cell_type == "markdown" and c.source.startswith(f"**Exercise {exercise_id}**"))
+    return re.findall(r"answer = (\([^)]*\))", cell) + re.findall(r"e\.g\. (\([^)]*\))", EXERCISES[exercise_id].expects)
+
+
+@pytest.mark.parametrize(("exercise_id", "rule", "heads", "first"), [
+    ("8.1", "turning", TURTLES, 1), ("8.3", "ruler", RULER, 1)])
+def test_the_answer_format_examples_are_legal_moves_that_lose_and_share_no_coin_with_the_winning_pair(
+        exercise_id, rule, heads, first):
+    """An example that is a winning move, or half of one, gives the answer away."""
+    examples = examples_in_the_lesson(exercise_id)
+    assert len(examples) == 2 and len(set(examples)) == 1, examples
+    example = frozenset(ast.literal_eval(examples[0]))
+    x = max(example)
+    assert x in heads and as_mask(example - {x}) in flips(rule, x, first), example  # a legal move
+    assert brute_value(rule, as_mask(heads) ^ as_mask(example), first) != 0  # that does not win
+    winning = winning_turns(rule, heads, first)
+    assert example not in winning
+    assert not example & frozenset.intersection(*winning)  # no coin every winning move turns
+    assert not check(exercise_id, tuple(example)).ok
+
+
 @pytest.mark.parametrize(("answer", "words"), [
     ((4, 5, 3), "nim-add to 2, not 0"),
     ((4, 5, 6), "before your chop"),
@@ -131,6 +184,7 @@ def test_8_4_every_winning_chop_is_accepted_and_no_other():
     ((5, 4, 6), "changes 2 stalks"),
     ((4, 5), "a pair looks like one edge"),
     ((4, 5, 6, 0), "has 4 numbers"),
+    ((3,), "has 1 number;"),
     ((4, -1, 6), "0 edges or more"),
 ])
 def test_8_4_wrong_answers_say_what_is_off(answer, words):
@@ -155,6 +209,9 @@ def test_8_5_value_of_the_tree():
 def test_8_6_the_winning_chop_of_the_tree_either_way_round():
     assert brute.winning_chops(TREE) == {(2, 3)}
     assert check("8.6", (2, 3)).ok and check("8.6", [3, 2]).ok
+    # An edge's two ends have no order, so a set names it as well (8.1 takes a set of coins the same way).
+    assert check("8.6", {2, 3}).ok and check("8.6", frozenset({3, 2})).ok and check("8.6", np.array([3, 2])).ok
+    assert not check("8.6", {2, 4}).ok and "leaves a tree worth 3" in check("8.6", {2, 4}).message
 
 
 @pytest.mark.parametrize(("answer", "words"), [
@@ -162,6 +219,11 @@ def test_8_6_the_winning_chop_of_the_tree_either_way_round():
     ((0, 1), "leaves a tree worth 1, not 0"),
     ((5, 6), "not an edge of the tree"),
     ([(0, 1), (1, 2)], "looks like a list of edges"),
+    ([(1, 2)], "looks like a list of edges"),
+    ({(1, 2)}, "looks like a list of edges"),
+    (np.array([[1, 2]]), "looks like a list of edges"),   # a 2-d array is a list of edges, as [(1, 2)] is
+    ([np.array([1, 2])], "looks like a list of edges"),
+    ({2}, "has 1 number;"),
     ((1,), "has 1 number;"),
     ((1, 2, 3), "has 3 numbers"),
 ])

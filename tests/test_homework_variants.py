@@ -340,6 +340,19 @@ def test_a_check_reads_the_notebooks_variables_and_says_what_is_missing_or_malfo
     assert "`q4_leave` must be a whole number (a heap size); it is the text '27'." in repr(mine.check("q4"))
 
 
+def test_a_check_given_an_answer_name_it_does_not_know_says_so_in_one_line_and_lists_the_names():
+    mine = numbers("hw1", "s1234567", CODE)
+    right = _right(mine, "q2")
+    said = mine.check("q2", **right, q2_values=[1])  # a mistyped name, beside well-formed answers
+    assert said.lines[0] == ("q2 has no answer named `q2_values` (not checked): its answers are `q2_moves`, "
+                             "`q2_followers`, `q2_g`.")
+    assert not said.well_formed and sum("q2_values" in line for line in said.lines) == 1
+    assert mine.check("q2", **right).well_formed  # the same answers without the stray name are well formed
+    waiting = my_numbers("hw1", "s1234567", ...)
+    assert waiting.check("q4", q4_leav=20).lines[0] == ("q4 has no answer named `q4_leav` (not checked): its "
+                                                        "answer is `q4_leave`.")
+
+
 class _Liar(int):
     def __eq__(self, other):
         return True

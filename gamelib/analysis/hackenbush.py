@@ -6,13 +6,13 @@ count for nothing. The game itself (whose moves chop an edge) is :class:`gamelib
 functions are the algorithms it calls, on data it has already checked.
 
 Two principles give the Grundy value without a search (Winning Ways, ch. 7; Ferguson, *Game Theory*, Part I,
-section 3.4):
+section 6: 6.2 for trees, 6.3 for general rooted graphs):
 
 - **colon principle**: branches meeting at a vertex may be replaced by one stalk (a path of edges) whose
   length is the nim-sum of their values; a branch is its first edge with what stands above it, worth
   1 + the value of what stands above it. So every tree is worth a single stalk.
-- **fusion principle**: the vertices of a cycle may be fused into one vertex without changing the value;
-  the cycle's edges become loops, and a loop is worth one edge (chopping either removes just it).
+- **fusion principle**: a cycle's vertices may be fused into one without changing the value; its edges become
+  loops, each worth one edge. Cycles sharing edges fuse as one part: count its edges, not its cycles.
 
 Fusing every cycle leaves a tree of bridges (the edges on no cycle) with loops at its vertices, and the colon
 principle finishes the job: :func:`hackenbush_value` does both in time proportional to the number of edges.

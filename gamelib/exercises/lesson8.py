@@ -31,6 +31,11 @@ MOCK = (2, 7, 9)
 RULER = (3, 6, 8, 12)
 
 
+def _numbers(count: int) -> str:
+    """``'1 number'``, ``'3 numbers'``."""
+    return f"{count} number{'' if count == 1 else 's'}"
+
+
 def _listed(coins: tuple[int, ...]) -> str:
     return ", ".join(map(str, coins)) if coins else "none"
 
@@ -52,16 +57,17 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
     """
     moves = {move.key: move for move in game.labelled_moves(heads)}
     last = max(heads) + 3
+    named = "the " + game.title if game.title.endswith("game") else game.title  # "the Ruler game", "Mock Turtles"
 
     def checker(answer: object) -> _Verdict:
-        coins = whole_numbers(answer, "the coins you turn, such as (9, 4)", limit=last + 1, ordered=False)
+        coins = whole_numbers(answer, "the coins you turn, such as (6, 5)", limit=last + 1, ordered=False)
         if not coins:
             return wrong("a move turns at least one coin: list the coins you turn.", hint)
         if len(set(coins)) < len(coins):
             twice = next(c for c in coins if coins.count(c) > 1)
             return wrong(f"{show(answer)} names coin {twice} twice; list each coin you turn once.", hint)
         if min(coins) < game.first:
-            return wrong(f"there is no coin {min(coins)}: {game.title} numbers its coins from {game.first}.", hint)
+            return wrong(f"there is no coin {min(coins)}: {named} numbers its coins from {game.first}.", hint)
         move = moves.get(tuple(sorted(coins, reverse=True)))
         if move is None:
             if any(set(coins) == set(after.after) for after in moves.values()):
@@ -70,7 +76,6 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
             if max(coins) not in heads:
                 return wrong(f"coin {max(coins)} is tails: the rightmost coin you turn must go from heads to tails "
                              f"(heads up now: {_listed(heads)}).", hint)
-            named = "the " + game.title if game.title.endswith("game") else game.title
             return wrong(f"turning coins {_in_words(coins)} is not a move of {named}: {game.how_to_move}.", hint)
         left = game.grundy(move.after)
         if left:
@@ -85,7 +90,7 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
 _HINT_8_1 = ("coin n is worth n, as a Nim heap of n: find the nim-sum of the heads-up coins, then change one coin's "
              "heap as in Nim (turning coins n and m < n moves heap n to heap m).")
 
-exercise("8.1", expects="the coins you turn, e.g. (9, 4)")(coin_move_checker(TurningTurtles(), TURTLES, _HINT_8_1))
+exercise("8.1", expects="the coins you turn, e.g. (6, 3)")(coin_move_checker(TurningTurtles(), TURTLES, _HINT_8_1))
 
 exercise("8.2", expects="a whole number, e.g. 7")(
     number_checker(MockTurtles().grundy(MOCK), "the Grundy value of Mock Turtles with coins 2, 7 and 9 heads up",
@@ -101,7 +106,7 @@ exercise("8.2", expects="a whole number, e.g. 7")(
 _HINT_8_3 = ("coin n is worth the largest power of 2 dividing n. Find the nim-sum z of the heads-up coins' values; a "
              "move turns a run of coins ending at a heads-up coin, and must leave a nim-sum of 0.")
 
-exercise("8.3", expects="the coins you turn, e.g. (8, 7)")(coin_move_checker(RulerGame(), RULER, _HINT_8_3))
+exercise("8.3", expects="the coins you turn, e.g. (6, 5)")(coin_move_checker(RulerGame(), RULER, _HINT_8_3))
 
 # --- Green Hackenbush ---------------------------------------------------------------------------------------------
 
@@ -132,7 +137,7 @@ def _check_bamboo_chop(answer: object) -> _Verdict:
                           limit=len(STALKS) + 20)
     if len(after) != len(STALKS):
         pair = " (a pair looks like one edge; give the stalk lengths instead)" if len(after) == 2 else ""
-        return wrong(f"{show(after)} has {len(after)} numbers; write the lengths of all {len(STALKS)} stalks after "
+        return wrong(f"{show(after)} has {_numbers(len(after))}; write the lengths of all {len(STALKS)} stalks after "
                      f"your chop, in the order {STALKS}, a stalk chopped at the ground as 0{pair}.", hint)
     if min(after) < 0:
         return wrong(f"a stalk has 0 edges or more, got {show(after)}.", hint)
@@ -179,15 +184,33 @@ _HINT_8_6 = ("the tree is worth the nim-sum of its two branches on the ground; f
              "to what value, then go up that branch with the colon principle.")
 
 
+def _is_sequence(item: object) -> bool:
+    """A list, tuple or set, or a numpy array of one dimension or more: something that holds several numbers."""
+    if type(item).__module__ == "numpy":
+        return getattr(item, "ndim", 0) > 0
+    return isinstance(item, (list, tuple, set, frozenset))
+
+
+def _looks_like_edges(answer: object) -> bool:
+    """A list of pairs, such as ``[(2, 3)]``, ``{(2, 3)}`` or the 2-d array ``np.array([[2, 3]])``.
+
+    >>> _looks_like_edges([(2, 3)]), _looks_like_edges((2, 3)), _looks_like_edges({2, 3})
+    (True, False, False)
+    """
+    if type(answer).__module__ == "numpy":
+        return getattr(answer, "ndim", 0) > 1
+    return isinstance(answer, (list, tuple, set, frozenset)) and bool(answer) and _is_sequence(next(iter(answer)))
+
+
 def _check_tree_chop(answer: object) -> _Verdict:
     hint = _HINT_8_6
-    if isinstance(answer, (list, tuple)) and answer and isinstance(answer[0], (list, tuple)):
+    if _looks_like_edges(answer):
         return wrong(f"{show(answer)} looks like a list of edges; give just the one edge you chop, as a pair (u, v).",
                      hint)
-    edge = whole_numbers(answer, "the edge you chop, as a pair (u, v) such as (1, 6)", limit=20)
+    # An edge's two ends have no order: (2, 3), (3, 2) and {2, 3} are the same edge.
+    edge = whole_numbers(answer, "the edge you chop, as a pair (u, v) such as (1, 6)", limit=20, ordered=False)
     if len(edge) != 2:
-        count = f"{len(edge)} number{'' if len(edge) == 1 else 's'}"
-        return wrong(f"{show(edge)} has {count}; an edge is a pair (u, v) of its two vertices.", hint)
+        return wrong(f"{show(edge)} has {_numbers(len(edge))}; an edge is a pair (u, v) of its two vertices.", hint)
     try:
         after = _TREE.chop(_TREE.start, edge)
     except ValueError:

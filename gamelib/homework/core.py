@@ -29,7 +29,7 @@ from gamelib.homework.draw import (
     normalise_course_code,
     normalise_student_id,
 )
-from gamelib.homework.forms import Form, describe
+from gamelib.homework.forms import Form, describe, short  # short: marking and the grader read it here
 
 #: What a check says about an answer that has its form; never "right" and never "passed".
 MARKED_LATER = "well formed — correctness is marked after you hand in"
@@ -193,23 +193,6 @@ class Marked:
     answers_right: dict[str, bool]
     feedback: list[str] = field(default_factory=list)
     details: list[str] = field(default_factory=list)
-
-
-def short(value: Any, limit: int = 80) -> str:
-    """A value's repr on one line, cut to ``limit`` characters (sets sorted, for a stable text).
-
-    >>> short({3, 1, 2}), short(list(range(40)), 20)
-    ('{1, 2, 3}', '[0, 1, 2, 3, 4, 5, …')
-    """
-    if type(value) in (set, frozenset):
-        try:
-            text = "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
-        except TypeError:
-            text = repr(value)
-    else:
-        text = repr(value)
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def review(question: Question, numbers: Mapping | None,
@@ -379,10 +362,16 @@ def _check(homework: Homework, question: str, numbers: Mapping | None, given: Ma
     else:
         forms = "; ".join(f"`{a.name}` is {a.form.what}" for a in q.answers)
         lines = [f"{q.name}: {forms}: {MARKED_LATER}."]
+    unknown = [name for name in given if name not in q.names]  # a mistyped name would otherwise go unread
+    if unknown:
+        expected = f"answers are {', '.join(f'`{n}`' for n in q.names)}" if len(q.names) > 1 else \
+            f"answer is `{q.names[0]}`"
+        lines.insert(0, f"{q.name} has no answer named {', '.join(f'`{n}`' for n in unknown)} (not checked): its "
+                        f"{expected}.")
     if numbers is None:
         lines.append(f"{q.name}: only the form was checked: your numbers are not known yet (type your student id "
                      "and the course code near the top, and run the cells again).")
-    return Checked(q.name, tuple(lines), not problems)
+    return Checked(q.name, tuple(lines), not problems and not unknown)
 
 
 def my_numbers(homework: Homework, student_id: object, course_code: object) -> Numbers | NoNumbers:

@@ -51,6 +51,23 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
+def short(value: Any, limit: int = 80) -> str:
+    """A value's repr on one line, cut to ``limit`` characters (sets sorted, for a stable text).
+
+    >>> short({3, 1, 2}), short(list(range(40)), 20)
+    ('{1, 2, 3}', '[0, 1, 2, 3, 4, 5, …')
+    """
+    if type(value) in (set, frozenset):
+        try:
+            text = "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
+        except TypeError:
+            text = repr(value)
+    else:
+        text = repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def describe(value: Any) -> str:
     """A few words on what a value is, for a message: ``a list of 15 items``, ``the text 'p'``, ``...``.
 
