@@ -64,7 +64,8 @@ def main() -> int:
     names = homework.answer_names
     groups = cpugroups.find()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    print(f"CPU groups here: {groups or 'none (' + cpugroups.why_not() + ')'}")
+    where = f"cgroup v{groups.version} under {groups.base}" if groups else "none (" + cpugroups.why_not() + ")"
+    print(f"CPU groups here: {where}")
     with tempfile.TemporaryDirectory() as tmp:
         honest, busy = _notebooks(Path(tmp), homework.course_code)
         sandbox.check_sandbox()  # cold caches: not counted

@@ -23,6 +23,7 @@ BENCHMARKS = {
     "browser": ("The widgets, in JupyterLab in a real browser", "make bench-browser"),
     "grading": ("Grading, per submission", "make bench-grading"),
     "grading_guessing": ("Grading: what a guess scores (points, not seconds)", "make bench-guessing"),
+    "grading_isolation": ("Grading: a sandbox beside 63 busy processes", "make bench-isolation"),
 }
 HEADING = re.compile(r"^(#{1,6}) ", re.M)
 
