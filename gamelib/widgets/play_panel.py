@@ -16,7 +16,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from gamelib import plots
-from gamelib.arguments import show
 from gamelib.games.base import Game
 from gamelib.games.nim import HEAP_NAMES
 from gamelib.parsing import Limit
@@ -24,42 +23,7 @@ from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.plots.figure import png_html
 from gamelib.widgets.controls import Board, Figure
 from gamelib.widgets.panel import DPI, Control, Panel, cached_png, info
-
-#: The words a play panel may use, in the order the lessons teach them: "plain" (before P- and N-positions
-#: are defined), "P/N" (hints name P- and N-positions) and "grundy" (also the "Show Grundy values" box).
-VOCABULARIES = ("plain", "P/N", "grundy")
-_CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
-_YOU, _THEM = "#0072B2", "#B34000"  # chips taken by the student and by the other player (contrast > 4.5)
-
-
-def check_vocabulary(vocabulary: object) -> str:
-    """``vocabulary`` if it is one of :data:`VOCABULARIES`, else a ValueError naming it.
-
-    >>> check_vocabulary("P/N")
-    'P/N'
-    """
-    if not isinstance(vocabulary, str) or vocabulary not in VOCABULARIES:
-        raise ValueError(f"vocabulary must be one of {', '.join(map(repr, VOCABULARIES))}, got {show(vocabulary)}")
-    return vocabulary
-
-
-def chips_html(name: str, count: int, yours: int = 0, theirs: int = 0, them: str = "the computer") -> str:
-    """A heap as HTML: ``count`` chips in groups of five, then hollow chips just taken (by you, then by the
-    other player, in two colours); its text alternative says the same in words.
-
-    >>> "you took 2" in chips_html("heap A", 3, yours=2)
-    True
-    """
-    taken = [f"you took {yours}"] * bool(yours) + [f"{them} took {theirs}"] * bool(theirs)
-    alt = f"{name}: {count} chip{'s' if count != 1 else ''}" + (f" ({' and '.join(taken)})" if taken else "")
-
-    def group(symbols: str, colour: str) -> str:
-        spaced = "\u2009".join(symbols[i : i + 5] for i in range(0, len(symbols), 5))
-        return f'<span style="color:{colour}">{spaced}</span>' if symbols else ""
-
-    chips = (group(_CHIP * count, "#0072B2") + " " + group(_TAKEN * yours, _YOU) + " " + group(_TAKEN * theirs, _THEM)
-             if count + yours + theirs else '<span style="color:#555555">(empty)</span>')
-    return f'<span role="img" aria-label="{html.escape(alt)}" style="font-size:20px">{chips}</span>'
+from gamelib.widgets.play_words import VOCABULARIES, check_vocabulary, chips_html, hint_text
 
 
 class PlayPanel(Panel):
@@ -284,7 +248,7 @@ class PlayPanel(Panel):
                 button.layout.display = None if key in legal else "none"
         self.undo_button.disabled = not session.history or (session.opponent == COMPUTER and not any(
             m.player == STUDENT for m in session.history))
-        self.hint.value = info(self._hint_text(wins)) if hinted else ""
+        self.hint.value = info(hint_text(self.session, wins, self.vocabulary, self.board is not None)) if hinted else ""
         shown = self.values_toggle.value and self.vocabulary == "grundy"
         self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
                                  "Grundy value 0.") if shown else ""
@@ -365,23 +329,6 @@ class PlayPanel(Panel):
             squares.append(item)
         assert self.board is not None
         self.board.squares = squares
-
-    def _hint_text(self, wins: list) -> str:
-        plain = self.vocabulary == "plain"
-        moves = {m.key: m for m in self.session.moves()}
-        if wins:
-            shown = ", ".join(moves[k].words() for k in wins)
-            many = "s" if len(wins) > 1 else ""
-            where = " (marked on the board)" if self.board is not None else ""
-            if plain:
-                return (f"Hint: from here you can win. Winning move{many}{where}: {shown} (after it, every move the "
-                        "other player makes lets you win).")
-            return f"Hint: this is an N-position. Winning move{many}{where}: {shown} (leaves a P-position)."
-        if plain:
-            return ("Hint: from here, every move you make lets the other player win if they play well. Make the game "
-                    "long and watch what happens.")
-        return ("Hint: this is a P-position — every move loses if the other player plays well. Make the game long "
-                "and watch what happens.")
 
     def _static_view(self) -> dict:
         """For a saved notebook: the title, the position as the panel first shows it, and what to do."""
