@@ -113,9 +113,18 @@ class PlayPanel(Panel):
     def move(self, *key: Any) -> bool:
         """Play the move ``key``: ``move(amount)``, ``move(heap_index, amount)``, ``move(row, col)`` (from 0),
         ``move(6, 5)`` (coins to turn), as the game keys its moves. False (with the reason in the status line)
-        when the move is not allowed; TypeError naming the value when a number is not a whole number."""
+        when the move is not allowed; TypeError naming the value when a number is not a whole number.
+        A game whose keys are tuples of any length (coins: ``(6,)``) also takes ``move(6)`` for the key ``(6,)``."""
+        one = key[0] if len(key) == 1 else tuple(key)
+        if len(key) == 1 and not isinstance(one, tuple) and one not in self.session.legal_keys() \
+                and tuple(key) in self.session.legal_keys():
+            one = tuple(key)
+        return self.play_key(one)
+
+    def play_key(self, key: Any) -> bool:
+        """Play the move whose key is ``key``, exactly as the game keys it (the buttons and the board use it)."""
         try:
-            made = self.session.play(key[0] if len(key) == 1 else tuple(key))
+            made = self.session.play(key)
         except ValueError as error:
             self._complain(error)
             return False
@@ -130,8 +139,7 @@ class PlayPanel(Panel):
         """A square of the board chosen: played at once, or (moves that choose several) added to the choice."""
         square = self.game.squares(self.position)[index]
         if not self.game.choose_several:
-            key = square.key
-            self.move(*(key if isinstance(key, tuple) else (key,)))
+            self.play_key(square.key)
             return
         self.chosen = [k for k in self.chosen if k != square.key] if square.key in self.chosen else \
             [*self.chosen, square.key]
@@ -142,8 +150,7 @@ class PlayPanel(Panel):
         if not self.chosen:
             self._complain("Choose squares on the board first.")
             return False
-        key = self.game.chosen_move(tuple(self.chosen))
-        return self.move(*(key if isinstance(key, tuple) else (key,)))
+        return self.play_key(self.game.chosen_move(tuple(self.chosen)))
 
     def clear_choice(self) -> None:
         """Forget the squares chosen on the board."""
@@ -217,7 +224,7 @@ class PlayPanel(Panel):
         for key, label, words, _ in moves:
             button = widgets.Button(description=label, tooltip=words,
                                     layout=widgets.Layout(width="auto", min_width="42px"))
-            button.on_click(lambda _b, key=key: self.move(*(key if isinstance(key, tuple) else (key,))))
+            button.on_click(lambda _b, key=key: self.play_key(key))
             self.buttons[key] = button
         if kind in ("heap", "heaps"):
             groups = sorted({group for *_, group in moves}) if kind == "heaps" else [0]
@@ -290,8 +297,7 @@ class PlayPanel(Panel):
         self.buttons = dict(zip(self._pool_keys, self._pool, strict=False))
 
     def _press(self, index: int) -> None:
-        key = self._pool_keys[index]
-        self.move(*(key if isinstance(key, tuple) else (key,)))
+        self.play_key(self._pool_keys[index])
 
     def _show_heaps(self) -> None:
         game, session = self.game, self.session

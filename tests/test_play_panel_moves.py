@@ -1,0 +1,44 @@
+"""What the one play panel does with the moves it is given: a chosen move reaches the session as the game keys
+it, whatever the shape of the key (a coin turned alone is the key ``(6,)``, a Chomp bite ``(row, col)``, a Nim
+move ``(heap, amount)``, a subtraction move an amount)."""
+
+from __future__ import annotations
+
+from gamelib import Chomp, GreenHackenbush, MockTurtles, Nim, RulerGame, TurningTurtles
+from gamelib.widgets import play_game, play_subtraction
+
+
+def _coin(panel, number):
+    return next(i for i, sq in enumerate(panel.board.squares) if sq["name"].startswith(f"coin {number}:"))
+
+
+def test_a_one_coin_move_chosen_on_the_board_is_played():
+    w = play_game(TurningTurtles(), "1")  # heads up: 1; the only move turns coin 1 alone
+    w.board.choose(_coin(w, 1))
+    assert w.play_chosen(), w.status_text
+    assert w.history[0].key == (1,) and w.session.over and w.session.winner == "student"
+
+
+def test_a_one_coin_move_in_each_coin_game_and_from_python():
+    for game, start, coin in ((TurningTurtles(), "2, 6", 6), (MockTurtles(), "0, 4", 4), (RulerGame(), "3, 5", 5)):
+        w = play_game(game, start)
+        w.board.choose(_coin(w, coin))
+        assert w.play_chosen(), (game, w.status_text)
+        assert w.history[0].key == (coin,)
+        typed = play_game(game, start)
+        assert typed.move(coin) and typed.history[0].key == (coin,)  # move(6) means the key (6,)
+
+
+def test_moves_of_other_key_shapes_still_reach_the_session():
+    chomp = play_game(Chomp(2, 3))
+    chomp.board.choose(5)  # row 2, column 3
+    assert chomp.history[0].key == (1, 2)
+    nim = play_game(Nim(), "1, 2, 4")
+    nim.buttons[(2, 1)].click()
+    assert nim.history[0].key == (2, 1)
+    sub = play_subtraction("1, 2, 3", 6)
+    sub.buttons[2].click()
+    assert sub.history[0].key == 2
+    trees = play_game(GreenHackenbush([(0, 1), (1, 1)]))
+    trees.buttons[(1, 1)].click()
+    assert trees.history[0].key == (1, 1)
