@@ -42,3 +42,35 @@ def test_moves_of_other_key_shapes_still_reach_the_session():
     trees = play_game(GreenHackenbush([(0, 1), (1, 1)]))
     trees.buttons[(1, 1)].click()
     assert trees.history[0].key == (1, 1)
+
+
+def _choose(panel, *numbers):
+    for number in numbers:
+        panel.board.choose(_coin(panel, number))
+
+
+def test_a_refused_coin_move_says_which_rule_it_breaks_in_words():
+    w = play_game(TurningTurtles(), "2, 4, 5, 7")
+    w.move(7, 6)  # leaves heads up 2, 4, 5, 6 and the computer replies; coin 7 is now tails
+    assert 7 not in w.position
+    _choose(w, 7)
+    assert not w.play_chosen()
+    assert w.status_text == "coin 7 shows tails: the rightmost coin you turn must show heads"
+    w.clear_choice()
+    _choose(w, 5, 4, 2)
+    assert not w.play_chosen()
+    assert w.status_text == "Turning Turtles turns one or two coins; you chose three (5, 4 and 2)"
+    assert "allowed: [" not in w.status_text
+    w.clear_choice()
+    assert not w.play_chosen() and w.status_text == "Choose coins on the board first."
+
+
+def test_the_rules_of_mock_turtles_and_the_ruler_game_in_words():
+    assert MockTurtles().why_not((1, 3), (3, 2, 1, 0)) == \
+        "Mock Turtles turns one, two or three coins; you chose four (3, 2, 1 and 0)"
+    assert RulerGame().why_not((3, 5), (5, 3)) == \
+        "the Ruler game turns a run of coins next to each other; coins 5 and 3 are not a run"
+    assert RulerGame().why_not((3, 5), (5, 4)).startswith("(5, 4) is not a move allowed")  # a legal move
+    chomp = play_game(Chomp(2, 3))
+    assert "squares" in type(chomp.game).square_noun and not chomp.play_chosen()
+    assert chomp.status_text == "Choose squares on the board first."

@@ -148,7 +148,7 @@ class PlayPanel(Panel):
     def play_chosen(self) -> bool:
         """Play the squares chosen on the board as one move."""
         if not self.chosen:
-            self._complain("Choose squares on the board first.")
+            self._complain(f"Choose {self.game.square_noun} on the board first.")
             return False
         return self.play_key(self.game.chosen_move(tuple(self.chosen)))
 
