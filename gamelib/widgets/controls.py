@@ -61,7 +61,8 @@ class Slider(anywidget.AnyWidget):
 
 
 class Figure(anywidget.AnyWidget):
-    """A PNG figure as wide as the cell, with ``alt``, its text alternative; dimmed while ``busy``."""
+    """A PNG figure at its own size (narrowed to fit the cell, never stretched), with ``alt``, its text
+    alternative; dimmed while ``busy``."""
 
     _esm = _esm("figure.js")
     _css = _CSS
