@@ -74,3 +74,17 @@ def test_the_rules_of_mock_turtles_and_the_ruler_game_in_words():
     chomp = play_game(Chomp(2, 3))
     assert "squares" in type(chomp.game).square_noun and not chomp.play_chosen()
     assert chomp.status_text == "Choose squares on the board first."
+
+
+def test_move_buttons_keep_their_move_and_the_played_one_leaves_the_row():
+    w = play_game(GreenHackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (0, 5)]))
+    before = dict(w.buttons)
+    labels = {key: button.description for key, button in before.items()}
+    sent = []
+    w.status.send = lambda content, buffers=None: sent.append(content)
+    w.buttons[(1, 2)].click()
+    assert w.history[0].key == (1, 2)
+    assert before[(1, 2)] not in w._pool_box.children  # the chopped edge's button has gone
+    for key, button in w.buttons.items():  # every button left still plays the move it played before
+        assert button is before[key] and button.description == labels[key]
+    assert sent == [{"focus": True}]  # the keyboard's focus goes to the status line, not to another move

@@ -78,6 +78,11 @@ class Status(anywidget.AnyWidget):
     _css = _CSS
     value = traitlets.Unicode("").tag(sync=True)
 
+    def take_focus(self) -> None:
+        """Move the keyboard's focus to the status line, if it was in the same panel (or nowhere): after a
+        move whose button has gone, so the next Enter does not press another one."""
+        self.send({"focus": True})
+
 
 class Board(anywidget.AnyWidget):
     """A board of squares, row by row (``columns`` per row). Each square is a dict with ``name`` (its

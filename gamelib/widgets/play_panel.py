@@ -73,8 +73,9 @@ class PlayPanel(Panel):
         self.buttons: dict = {}
         self.heap_rows: list[widgets.HTML] = []
         self.position_words = widgets.HTML()
-        self._pool: list[widgets.Button] = []  # move buttons of games drawn as a figure, relabelled each turn
-        self._pool_keys: list = []
+        # Games drawn as a figure: one button per move key, kept while the game goes on, so a button never
+        # changes its move under the keyboard's focus (a played move's button leaves the row).
+        self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
         self.new_game_button.on_click(lambda _button: self.new_game())
@@ -234,7 +235,10 @@ class PlayPanel(Panel):
                                                                 if group == g or kind == "heap"])
                 for g, label in zip(groups, self.heap_rows, strict=True)]
         else:  # its figure (or the position in words), and a button per move of the position shown
-            self.buttons, self._pool_keys = {}, []
+            self.buttons = {}
+            for button in self._key_buttons.values():
+                button.close()
+            self._key_buttons = {}
             self.moves_area.children = [self.image if kind in plots.FIGURES else self.position_words, self._pool_box]
 
     def _refresh(self, message: str | None = None) -> None:
@@ -285,19 +289,21 @@ class PlayPanel(Panel):
         else:
             self.position_words.value = html.escape(f"Position: {game.position_text(self.position)}")
         moves = [] if self.session.over else self.session.moves()
-        while len(self._pool) < len(moves):
-            index = len(self._pool)
-            button = widgets.Button(layout=widgets.Layout(width="auto", min_width="42px"))
-            button.on_click(lambda _b, index=index: self._press(index))
-            self._pool.append(button)
-        self._pool_keys = [move.key for move in moves]
-        for button, move in zip(self._pool, moves, strict=False):
+        for move in moves:
+            button = self._key_buttons.get(move.key)
+            if button is None:
+                button = widgets.Button(layout=widgets.Layout(width="auto", min_width="42px"))
+                button.on_click(lambda _b, key=move.key: self._press(key))
+                self._key_buttons[move.key] = button
             button.description, button.tooltip = move.label, move.words()
-        self._pool_box.children = self._pool[:len(moves)]
-        self.buttons = dict(zip(self._pool_keys, self._pool, strict=False))
+        self._pool_box.children = [self._key_buttons[move.key] for move in moves]
+        self.buttons = {move.key: self._key_buttons[move.key] for move in moves}
 
-    def _press(self, index: int) -> None:
-        self.play_key(self._pool_keys[index])
+    def _press(self, key: Any) -> None:
+        """A move button pressed: the move is played and the keyboard's focus goes to the status line, which
+        says what happened (the button pressed has left the row; no other move's button takes its place)."""
+        self.play_key(key)
+        self.status.take_focus()
 
     def _show_heaps(self) -> None:
         game, session = self.game, self.session
