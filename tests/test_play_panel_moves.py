@@ -88,3 +88,13 @@ def test_move_buttons_keep_their_move_and_the_played_one_leaves_the_row():
     for key, button in w.buttons.items():  # every button left still plays the move it played before
         assert button is before[key] and button.description == labels[key]
     assert sent == [{"focus": True}]  # the keyboard's focus goes to the status line, not to another move
+
+
+def test_enter_in_the_position_box_starts_a_new_game_from_what_it_says():
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    w.move(8, 6)
+    box = w.start_box
+    assert box.continuous_update  # New game reads the text as typed, however fast it is clicked
+    box.value = "2, 4"
+    box._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter
+    assert w.position == (2, 4) and w.history == [] and w.status_text.startswith("New game.")

@@ -83,9 +83,12 @@ class PlayPanel(Panel):
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
         self.hint_toggle.observe(lambda _change: self._refresh(), names="value")
         self.values_toggle.observe(lambda _change: self._refresh(), names="value")
-        if restart_on_change:
-            for control in self.settings:
+        for control in self.settings:
+            if restart_on_change:
                 control.widget.observe(lambda _change: self.new_game(), names="value")
+            elif isinstance(control.widget, widgets.Text):  # Enter starts a new game; New game reads the text
+                control.widget.continuous_update = True  # as typed, even when clicked at once
+                control.widget.on_msg(self._submitted)
         setting_row = [c.widget for c in self.settings] + ([] if restart_on_change else [self.new_game_button])
         self._start([self.title, widgets.HBox(setting_row), self.starter, self.moves_area,
                      widgets.HBox([self.undo_button, self.hint_toggle, self.values_toggle]),
@@ -178,6 +181,11 @@ class PlayPanel(Panel):
         self._build()
         self._refresh(self._opening_message())
         return True
+
+    def _submitted(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Enter pressed in a text box of the settings: a new game from what it says."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.new_game()
 
     def _starter_changed(self) -> None:
         """A new choice of who starts begins a new game at once, unless the student has already moved."""
