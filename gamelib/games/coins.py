@@ -117,6 +117,25 @@ class CoinTurningGame(Game):
                              f"{self.last}")
         return tuple(sorted(heads))
 
+    def read_position(self, text: str, limit: Limit | None = None) -> tuple[int, ...]:
+        """The heads-up coins typed in ``text`` (within ``limit``, by default ``position_limit``); a coin typed
+        twice is refused, naming it, never quietly read once.
+
+        >>> TurningTurtles().read_position("5, 3")
+        (3, 5)
+        >>> TurningTurtles().read_position("3, 3, 5")
+        Traceback (most recent call last):
+        ...
+        ValueError: '3, 3, 5' lists coin 3 twice; list each heads-up coin once
+        """
+        limit = limit or self.position_limit
+        assert limit is not None
+        coins = Limit(limit.name, limit.low, limit.high, most=limit.most).read_numbers(text)
+        twice = next((c for c in coins if coins.count(c) > 1), None)
+        if twice is not None:
+            raise ValueError(f"{show(text)} lists coin {twice} twice; list each heads-up coin once")
+        return self.check_position(coins)
+
     @property
     def last(self) -> int:
         """The number of the rightmost coin of a fixed row."""

@@ -37,6 +37,10 @@ _EXAMPLE = "[(0, 1), (1, 2), (1, 3)]"
 #: One edge as typed: "(1, 2)" or "1-2" (a hyphen or an en dash).
 _TYPED_EDGE = re.compile(r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)|([0-9]+)\s*[-\u2013]\s*([0-9]+)", re.ASCII)
 _SEPARATOR = re.compile(r"[\s,;]*")
+#: A path typed as one edge, "0-1-2": three or more vertices joined by dashes.
+_TYPED_PATH = re.compile(r"[0-9]+(\s*[-\u2013]\s*[0-9]+){2,}", re.ASCII)
+#: The example of a picture, in the form the text boxes take.
+_TYPED_EXAMPLE = "'0-1, 1-2, 1-3'"
 
 
 class EdgeLimit(Limit):
@@ -80,7 +84,16 @@ class EdgeLimit(Limit):
             body = body[1:-1]
         edges: list[Edge] = []
         at = _SEPARATOR.match(body).end()  # type: ignore[union-attr]  # matches the empty string at worst
+        if body[:at].strip():
+            raise ValueError(f"{show(text)} starts with {body[:at].strip()[0]!r} before its first edge; remove it "
+                             f"({self.expected()})")
         while at < len(body):
+            path = _TYPED_PATH.match(body, at)
+            if path is not None:
+                vertices = re.split(r"\s*[-\u2013]\s*", path.group())
+                joined = ", ".join(f"{a}-{b}" for a, b in zip(vertices, vertices[1:], strict=False))
+                raise ValueError(f"{show(text)}: {path.group()!r} is not an edge: an edge joins two vertices, written "
+                                 f"u-v (such as 0-1); write the path {path.group()} as '{joined}'")
             found = _TYPED_EDGE.match(body, at)
             if found is None:
                 piece = re.split(r"[\s,;]+(?![^(]*\))", body[at:].strip(), maxsplit=1)[0][:20]
@@ -93,6 +106,9 @@ class EdgeLimit(Limit):
             if len(edges) > (self.most or 0):
                 raise LimitError(f"{show(text)} has more than {self.most} edges: {self.text()}")
             at = _SEPARATOR.match(body, found.end()).end()  # type: ignore[union-attr]
+            if at == len(body) and body[found.end():].strip():
+                raise ValueError(f"{show(text)} ends with {body[found.end():].strip()[-1]!r} after its last edge; "
+                                 f"remove it ({self.expected()})")
         if not edges:
             raise ValueError(f"{show(text)} has no edge; {self.expected()}")
         return tuple(edges)
@@ -146,13 +162,18 @@ class GreenHackenbush(Game):
     how_to_move = "chop one edge; every edge no longer joined to the ground falls with it"
 
     def __init__(self, edges: object):
+        self._take(edges, typed=False)
+
+    def _take(self, edges: object, typed: bool) -> None:
+        """Keep the picture ``edges``; a refusal gives its example as Python (or, ``typed``, as a box takes it)."""
         items = read_items(edges, "edges", MAX_HACKENBUSH_EDGES, _EXAMPLE)
         self.edges: tuple[Edge, ...] = tuple(_check_edge(edge, "the picture") for edge in items)
         standing = Counter(grounded(self.edges))
         fallen = [edge for edge in self.edges if not standing[edge]]
         if fallen:
-            raise ValueError(f"edge {fallen[0]} of the picture is not joined to the ground (vertex 0) by a path of "
-                             f"edges; every edge must be, e.g. {_EXAMPLE}")
+            (u, v), example = fallen[0], _TYPED_EXAMPLE if typed else _EXAMPLE
+            raise ValueError(f"edge {f'{u}-{v}' if typed else (u, v)} of the picture is not joined to the ground "
+                             f"(vertex 0) by a path of edges; every edge must be, e.g. {example}")
         self.start = self.edges
         self._copies = Counter(_key(edge) for edge in self.edges)
 
@@ -367,7 +388,9 @@ class GreenHackenbush(Game):
         >>> GreenHackenbush.from_text("0-1, 1-2, 2-0").grundy(((0, 1), (1, 2), (2, 0)))
         1
         """
-        return cls(PICTURE_LIMIT.read_edges(text))
+        game = cls.__new__(cls)
+        game._take(PICTURE_LIMIT.read_edges(text), typed=True)
+        return game
 
 
 def _check_edge(edge: object, where: str) -> Edge:

@@ -180,7 +180,7 @@ def use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk(lab):
     expect(built).to_contain_text("g = 0: a P-position")
     expect(picture(built)).not_to_have_attribute("src", old)
     type_set(built, "0-1, 2-3")
-    expect(built).to_contain_text("edge (2, 3) of the picture is not joined to the ground")
+    expect(built).to_contain_text("edge 2-3 of the picture is not joined to the ground")
 
 
 PANELS = {
