@@ -98,3 +98,14 @@ def test_enter_in_the_position_box_starts_a_new_game_from_what_it_says():
     box.value = "2, 4"
     box._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter
     assert w.position == (2, 4) and w.history == [] and w.status_text.startswith("New game.")
+
+
+def test_a_chop_is_reported_by_the_edges_left_not_by_whole_positions():
+    w = play_game(GreenHackenbush([(0, 5)]))
+    w.buttons[(0, 5)].click()
+    assert w.status_text == "You chopped edge (0, 5) (1 edge was standing, none are left). Game over: you won!"
+    assert "you: chop edge (0, 5) (1 edge was standing, none are left)" in w.moves_log.value
+    assert "((" not in w.moves_log.value
+    nim = play_game(Nim(), "1, 2")  # a game with short positions keeps them: (1, 2) → (1, 1)
+    nim.move(1, 1)
+    assert "You took 1 from heap B ((1, 2) → (1, 1))" in nim.status_text

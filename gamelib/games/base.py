@@ -221,6 +221,15 @@ class Game:
         return [Move(after, after, self.position_text(after), "move", f"to {self.position_text(after)}")
                 for after in self.moves(self.check_position(position))]
 
+    def change_text(self, before: Any, after: Any) -> str:
+        """What a move changed, in the brackets after it in a panel's status and log: by default
+        ``'4 → 3'``; a game whose positions are long says it shorter.
+
+        >>> Game().change_text(4, 3)
+        '4 → 3'
+        """
+        return f"{before} \u2192 {after}"
+
     def why_not(self, position: Any, key: Hashable) -> str:
         """Why ``key`` is not a move from ``position``, in a sentence a panel can show (the position is checked;
         ``key`` is one that is not allowed). A game that can say which rule the move breaks says so; by default

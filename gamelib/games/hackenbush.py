@@ -356,6 +356,18 @@ class GreenHackenbush(Game):
             return "no edge standing"
         return f"edge{'' if len(edges) == 1 else 's'} {edges_text(edges)}"
 
+    def change_text(self, before: object, after: object) -> str:
+        """How many edges stood and how many are left (the edges themselves are in the picture).
+
+        >>> GreenHackenbush([(0, 1), (1, 2), (0, 3)]).change_text(((0, 1), (1, 2), (0, 3)), ((0, 3),))
+        '3 edges were standing, 1 is left'
+        >>> GreenHackenbush([(0, 5)]).change_text(((0, 5),), ())
+        '1 edge was standing, none are left'
+        """
+        was, left = len(self.check_position(before)), len(self.check_position(after))
+        stood = f"{was} edge{' was' if was == 1 else 's were'} standing"
+        return stood + (", none are left" if not left else f", {left} {'is' if left == 1 else 'are'} left")
+
     def labelled_moves(self, position: object) -> list[Move]:
         """One move per different edge standing, in the picture's order: its key is the edge with the smaller
         vertex first (the same for every copy of a repeated edge), its button says ``chop 1–3``.

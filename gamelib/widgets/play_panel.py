@@ -134,7 +134,7 @@ class PlayPanel(Panel):
             return False
         names = {STUDENT: "You", COMPUTER: "The computer"}
         said = ". ".join(f"{names.get(m.player, 'The ' + m.player)} {m.move.words('past')} "
-                         f"({m.before} \u2192 {m.after})" for m in made)
+                         f"({self.game.change_text(m.before, m.after)})" for m in made)
         self.chosen = []
         self._refresh(said + ".")
         return True
@@ -272,7 +272,9 @@ class PlayPanel(Panel):
         self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
                                  "Grundy value 0.") if shown else ""
         self.moves_log.value = ('<span style="color:#555555;font-size:90%">Moves: '
-                                + html.escape("; ".join(map(str, session.history)) or "none yet") + "</span>")
+                                + html.escape("; ".join(f"{'you' if m.player == STUDENT else m.player}: {m.text} "
+                                                        f"({game.change_text(m.before, m.after)})"
+                                                        for m in session.history) or "none yet") + "</span>")
         if session.over:
             self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
                                  f"{html.escape(session.report())}</div>")
