@@ -109,3 +109,11 @@ def test_a_chop_is_reported_by_the_edges_left_not_by_whole_positions():
     nim = play_game(Nim(), "1, 2")  # a game with short positions keeps them: (1, 2) → (1, 1)
     nim.move(1, 1)
     assert "You took 1 from heap B ((1, 2) → (1, 1))" in nim.status_text
+
+
+def test_the_live_coin_board_shows_each_coin_number_above_it():
+    w = play_game(MockTurtles(), "1, 3")
+    assert [sq.get("caption") for sq in w.board.squares] == ["0", "1", "2", "3"]
+    assert "caption" in w.board._esm and "aria-hidden" in w.board._esm  # drawn above, not read twice
+    chomp = play_game(Chomp(2, 3))
+    assert not any("caption" in sq for sq in chomp.board.squares)

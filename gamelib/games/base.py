@@ -99,7 +99,8 @@ class Square:
     """One square of a game drawn as a board (``figure_kind = "board"``): its ``key`` (what choosing it means
     to the game), where it is (``row``, ``col``, from 0 at the top left), its ``name`` and ``state`` in words
     ("row 2, column 3", "chocolate"), the ``symbol`` written in it, whether a piece is there (``filled``) and
-    whether it is fixed (never chosen, drawn dark: Chomp's poison).
+    whether it is fixed (never chosen, drawn dark: Chomp's poison), and a ``caption`` shown above it ("6": the
+    number a lesson calls a coin by).
 
     A board game lists its squares with ``squares(position)``; the board figure and the play panel draw them:
 
@@ -119,6 +120,8 @@ class Square:
     symbol: str = ""
     filled: bool = True
     fixed: bool = False
+    #: A short label shown above the square (a coin's number), or "" for none.
+    caption: str = ""
 
 
 class Game:

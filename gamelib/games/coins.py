@@ -189,7 +189,8 @@ class CoinTurningGame(Game):
         heads = set(self.check_position(position))
         last = self.last if self.coins is not None else max(heads, default=self.first)
         return [Square(c, 0, c - self.first, f"coin {c}", "heads" if c in heads else "tails",
-                       symbol="H" if c in heads else "T", filled=c in heads) for c in range(self.first, last + 1)]
+                       symbol="H" if c in heads else "T", filled=c in heads, caption=str(c))
+                for c in range(self.first, last + 1)]
 
     def sized_for(self, start: Any) -> CoinTurningGame:
         """The same game on a row that ends at the rightmost heads-up coin of ``start``."""

@@ -87,7 +87,8 @@ class Status(anywidget.AnyWidget):
 class Board(anywidget.AnyWidget):
     """A board of squares, row by row (``columns`` per row). Each square is a dict with ``name`` (its
     accessible name), ``symbol``, ``look`` ("piece", "empty" or "fixed"), ``enabled``, ``marked`` (a winning
-    move) and, on boards where several squares are chosen, ``chosen``. Choosing a square (click, or Enter on
+    move), on boards where several squares are chosen ``chosen``, and optionally ``caption`` (shown above the
+    square, e.g. a coin's number). Choosing a square (click, or Enter on
     it) calls the function given to :meth:`on_choose` with its index."""
 
     _esm = _esm("board.js")

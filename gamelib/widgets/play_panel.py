@@ -348,6 +348,8 @@ class PlayPanel(Panel):
                     "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
             if game.choose_several:
                 item["chosen"] = chosen
+            if square.caption:
+                item["caption"] = square.caption
             squares.append(item)
         assert self.board is not None
         self.board.squares = squares
