@@ -117,3 +117,10 @@ def test_the_live_coin_board_shows_each_coin_number_above_it():
     assert "caption" in w.board._esm and "aria-hidden" in w.board._esm  # drawn above, not read twice
     chomp = play_game(Chomp(2, 3))
     assert not any("caption" in sq for sq in chomp.board.squares)
+
+
+def test_labels_are_shown_whole():
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    assert w.start_box.description == "heads-up coins:" and w.start_box.style.description_width == "initial"
+    play = next(b for row in w.moves_area.children[1:] for b in row.children if b.description == w.game.choice_words)
+    assert play.layout.width == "auto"

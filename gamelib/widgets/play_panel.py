@@ -220,8 +220,9 @@ class PlayPanel(Panel):
             self.board.on_choose(self.choose)
             extra = []
             if game.choose_several:
-                play = widgets.Button(description=game.choice_words, button_style="primary")
-                clear = widgets.Button(description="Clear the choice")
+                play = widgets.Button(description=game.choice_words, button_style="primary",
+                                      layout=widgets.Layout(width="auto"))  # the whole label, never cut
+                clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
                 play.on_click(lambda _b: self.play_chosen())
                 clear.on_click(lambda _b: self.clear_choice())
                 extra = [widgets.HBox([play, clear])]
