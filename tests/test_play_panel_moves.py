@@ -124,3 +124,10 @@ def test_labels_are_shown_whole():
     assert w.start_box.description == "heads-up coins:" and w.start_box.style.description_width == "initial"
     play = next(b for row in w.moves_area.children[1:] for b in row.children if b.description == w.game.choice_words)
     assert play.layout.width == "auto"
+
+
+def test_a_panel_without_limits_shows_no_empty_limits_line():
+    trees = play_game(GreenHackenbush([(0, 1), (1, 2)]))
+    assert trees.caps.layout.display == "none" and "Limits: ." not in trees.caps.value
+    coins = play_game(TurningTurtles(), "3, 5")
+    assert coins.caps.layout.display is None and "Limits: heads-up coins" in coins.caps.value

@@ -19,7 +19,7 @@ def test_a_coin_listed_twice_is_refused_naming_it(game):
 
 def test_the_coin_panels_refuse_a_coin_listed_twice():
     w = position_explorer(MockTurtles(), "1, 4, 6")
-    w.children[0].value = "5, 5"
+    w.position_box.value = "5, 5"
     assert "lists coin 5 twice" in w.status_text and not w.image.value
     panel = play_game(TurningTurtles(), "3, 5")
     panel.start_box.value = "3, 3, 5"
