@@ -131,3 +131,16 @@ def test_a_panel_without_limits_shows_no_empty_limits_line():
     assert trees.caps.layout.display == "none" and "Limits: ." not in trees.caps.value
     coins = play_game(TurningTurtles(), "3, 5")
     assert coins.caps.layout.display is None and "Limits: heads-up coins" in coins.caps.value
+
+
+def test_the_report_says_when_the_hint_was_on():
+    w = play_subtraction("1, 2", 4)
+    w.hint_toggle.value = True
+    while not w.session.over:
+        w.move(w.session.winning_keys()[0])
+    assert "You won! No mistakes" in w.report.value
+    assert "The hint was shown for all of your 2 moves" in w.report.value
+    plain = play_subtraction("1, 2", 4)
+    while not plain.session.over:
+        plain.move(plain.session.winning_keys()[0])
+    assert "You won! No mistakes" in plain.report.value and "hint" not in plain.report.value

@@ -78,6 +78,7 @@ class PlayPanel(Panel):
         self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
+        self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
@@ -127,6 +128,7 @@ class PlayPanel(Panel):
 
     def play_key(self, key: Any) -> bool:
         """Play the move whose key is ``key``, exactly as the game keys it (the buttons and the board use it)."""
+        hinted = self.hint_toggle.value
         try:
             made = self.session.play(key)
         except ValueError as error:
@@ -136,6 +138,7 @@ class PlayPanel(Panel):
         said = ". ".join(f"{names.get(m.player, 'The ' + m.player)} {m.move.words('past')} "
                          f"({self.game.change_text(m.before, m.after)})" for m in made)
         self.chosen = []
+        self._hinted = (self._hinted | {len(self.session.history) - len(made)}) if hinted else self._hinted
         self._refresh(said + ".")
         return True
 
@@ -164,7 +167,7 @@ class PlayPanel(Panel):
     def undo(self) -> bool:
         """Take back the last move (against the computer: the student's move and the computer's reply)."""
         if self.session.undo():
-            self.chosen = []
+            self.chosen, self._hinted = [], {i for i in self._hinted if i < len(self.history)}
             self._refresh("Move taken back.")
             return True
         self._complain("Nothing to undo: no move has been made yet.")
@@ -177,7 +180,7 @@ class PlayPanel(Panel):
         except (TypeError, ValueError) as error:
             self._complain(f"Cannot start: {error}")
             return False
-        self.session, self.chosen = session, []
+        self.session, self.chosen, self._hinted = session, [], set()
         self._build()
         self._refresh(self._opening_message())
         return True
@@ -278,7 +281,7 @@ class PlayPanel(Panel):
                                                         for m in session.history) or "none yet") + "</span>")
         if session.over:
             self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
-                                 f"{html.escape(session.report())}</div>")
+                                 f"{html.escape(session.report() + self._hints_used())}</div>")
             winner = {STUDENT: "you won!", COMPUTER: "the computer won."}.get(session.winner or "",
                                                                              f"the {session.winner} won.")
             message = (message + " " if message else "") + f"Game over: {winner}"
@@ -287,6 +290,15 @@ class PlayPanel(Panel):
             turn = "Your turn" if session.opponent == COMPUTER else f"The {session.to_move} to move"
             message = (message + " " if message else "") + f"{turn}: {game.position_text(self.position)}."
         self._say(message)
+
+    def _hints_used(self) -> str:
+        """The report's last sentence when the student moved with the hint shown: how often."""
+        yours = [i for i, m in enumerate(self.history) if m.player != COMPUTER]
+        helped = len(self._hinted.intersection(yours))
+        if not helped:
+            return ""
+        return f" The hint was shown for {'all' if helped == len(yours) else helped} of your {len(yours)} " \
+               f"move{'s' if len(yours) != 1 else ''}: next time, try without it."
 
     def _show_moves(self, hinted: bool, wins: bool) -> None:
         """The picture (or the position in words) and one button per move of the position now; the buttons
