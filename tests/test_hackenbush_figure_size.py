@@ -27,7 +27,7 @@ def _texts_inside(fig):
     renderer = FigureCanvasAgg(fig).get_renderer()
     fig.draw(renderer)
     page = fig.bbox
-    texts = [fig._suptitle] + [t for ax in fig.axes for t in ax.texts]
+    texts = [fig._suptitle, *fig.texts] + [t for ax in fig.axes for t in ax.texts]
     outside = []
     for text in texts:
         box = text.get_window_extent(renderer)
@@ -45,10 +45,11 @@ def test_the_title_lies_inside_the_figure(edges, marked):
     assert _texts_inside(fig) == []
 
 
-def test_a_game_in_progress_keeps_its_title_inside_too():
-    game = GreenHackenbush([(0, 1), (1, 2), (0, 3)])
-    fig = position_figure(game, ((0, 3),), show_winning_moves=False)
+@pytest.mark.parametrize("edges, standing", [([(0, 1), (1, 2), (0, 3)], ((0, 3),)), ([(0, 1)], ())])
+def test_a_game_in_progress_keeps_its_words_inside_and_says_what_grey_edges_are(edges, standing):
+    fig = position_figure(GreenHackenbush(edges), standing, show_winning_moves=False)
     assert _texts_inside(fig) == []
+    assert "dotted grey: edges that have fallen" in [t.get_text() for t in fig.texts]
 
 
 def test_the_live_figure_is_narrowed_to_the_cell_but_never_stretched():

@@ -72,7 +72,8 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     bamboo stalk the picture is worth (its Grundy value) and the outcome, drawn as every figure draws P and N.
     Without it (a game being played), only the picture: nothing that gives the game away.
 
-    Edges of the game's whole picture that have fallen in this position are drawn light grey and dotted.
+    Edges of the game's whole picture that have fallen in this position are drawn light grey and dotted, with a
+    line at the bottom that says so.
 
     Returns
     -------
@@ -143,6 +144,11 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
                                         linestyles=style, zorder=2, capstyle="round")
             collection.set_gid(f"{gid}-edges")
             ax.add_collection(collection, autolim=False)
+    if groups["fallen"]:  # the key to the grey edges, on the figure's bottom line
+        key = "dotted grey: edges that have fallen"
+        at = max(0.1, min(left, shown - 0.2 - len(key) * TICK_SIZE * 0.6 / 72))
+        fig.text(at / shown, 0.06 / height, key, ha="left", va="bottom", fontsize=TICK_SIZE, color="#555555",
+                 gid="fallen-key")
     if cuts:
         ax.add_collection(PathCollection(cuts, facecolors="none", edgecolors="black", linewidths=max(1.5, 0.8 * line),
                                          zorder=4, gid="cuts"), autolim=False)
