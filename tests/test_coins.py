@@ -158,10 +158,10 @@ def test_a_coin_row_is_played_on_the_board_by_choosing_coins():
     assert any(sq["marked"] for sq in w.board.squares)
     w.values_toggle.value = True
     assert "g = g(1) ⊕ g(3) = 2 ⊕ 7 = 5" in w.values.value
-    assert not w.play_chosen() and "Choose squares" in w.status_text
+    assert not w.play_chosen() and "Choose coins on the board first" in w.status_text
     w.board.choose(2)  # coin 2 alone is tails: not a move
     assert "chosen" in w.board.squares[2]["name"] and w.board.squares[2]["chosen"]
-    assert not w.play_chosen() and "not a move allowed" in w.status_text and w.history == []
+    assert not w.play_chosen() and "coin 2 shows tails" in w.status_text and w.history == []
     w.board.choose(2)  # chosen again: no longer chosen
     w.board.choose(3)
     w.board.choose(2)

@@ -68,7 +68,8 @@ def test_the_progress_bar_follows_a_real_search(monkeypatch):
     p = OctalGame("0.156").periodicity(max_search=2**15, progress=bar)
     assert shown == [bar.box] and bar.bar.value == 1.0 and bar.bar.bar_style == "success"
     assert at_display == [(0.0, "")]  # shown as created: a re-executed notebook stores the same text
-    assert bar.text.value.startswith(f"octal game 0.156: proven after {p.checked_up_to:,} heaps")
+    assert f">octal game 0.156: proven after {p.checked_up_to:,} heaps" in bar.text.value
+    assert "white-space:normal" in bar.text.value and bar.text.layout.min_width == "0"  # wraps inside the cell
     assert bar.bar.description == "search:"  # the bar has a name a screen reader reads
 
 

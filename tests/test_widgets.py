@@ -418,9 +418,12 @@ def test_panels_carry_a_still_picture_with_its_text_alternative_for_saved_notebo
 def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
     # ipywidgets marks every view of a dead kernel "jupyter-widgets-disconnected"; only then does the note show.
     for w in [W.subtraction_explorer(), W.play_nim(), W.chomp_explorer()]:
-        assert 'class="gamelib-restart-note"' in w.caps.value and "Run this cell again" in w.caps.value
-        assert ".jupyter-widgets-disconnected .gamelib-restart-note {display: block;" in w.caps.value
-        assert ".gamelib-restart-note {display: none;}" in w.caps.value
+        note = w.restart_note.value
+        assert 'class="gamelib-restart-note"' in note and "Run this cell again" in note
+        assert ".jupyter-widgets-disconnected .gamelib-restart-note {display: block;" in note
+        assert ".gamelib-restart-note {display: none;}" in note
+        assert w.children[0] is w.restart_note  # on top, not under the stale picture (which dims)
+        assert ".gamelib-figure.jupyter-widgets-disconnected {opacity: 0.35;}" in note
 
 
 # ---------------------------------------------------------------------------------------------------------

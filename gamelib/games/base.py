@@ -29,7 +29,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.arguments import check_int, check_stop
+from gamelib.arguments import check_int, check_stop, show
 from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
 from gamelib.parsing import Limit
 
@@ -99,7 +99,8 @@ class Square:
     """One square of a game drawn as a board (``figure_kind = "board"``): its ``key`` (what choosing it means
     to the game), where it is (``row``, ``col``, from 0 at the top left), its ``name`` and ``state`` in words
     ("row 2, column 3", "chocolate"), the ``symbol`` written in it, whether a piece is there (``filled``) and
-    whether it is fixed (never chosen, drawn dark: Chomp's poison).
+    whether it is fixed (never chosen, drawn dark: Chomp's poison), and a ``caption`` shown above it ("6": the
+    number a lesson calls a coin by).
 
     A board game lists its squares with ``squares(position)``; the board figure and the play panel draw them:
 
@@ -119,6 +120,8 @@ class Square:
     symbol: str = ""
     filled: bool = True
     fixed: bool = False
+    #: A short label shown above the square (a coin's number), or "" for none.
+    caption: str = ""
 
 
 class Game:
@@ -153,6 +156,8 @@ class Game:
     #: and the words on the button that plays the squares chosen.
     choose_several: ClassVar[bool] = False
     choice_words: ClassVar[str] = "Play the chosen squares"
+    #: Board games: what the squares are called in a sentence ("squares"; a coin row: "coins").
+    square_noun: ClassVar[str] = "squares"
 
     @property
     def title(self) -> str:
@@ -218,6 +223,27 @@ class Game:
         """
         return [Move(after, after, self.position_text(after), "move", f"to {self.position_text(after)}")
                 for after in self.moves(self.check_position(position))]
+
+    def change_text(self, before: Any, after: Any) -> str:
+        """What a move changed, in the brackets after it in a panel's status and log: by default
+        ``'4 → 3'``; a game whose positions are long says it shorter.
+
+        >>> Game().change_text(4, 3)
+        '4 → 3'
+        """
+        return f"{before} \u2192 {after}"
+
+    def why_not(self, position: Any, key: Hashable) -> str:
+        """Why ``key`` is not a move from ``position``, in a sentence a panel can show (the position is checked;
+        ``key`` is one that is not allowed). A game that can say which rule the move breaks says so; by default
+        the sentence lists the moves allowed.
+
+        >>> from gamelib import SubtractionGame
+        >>> SubtractionGame({1, 2}).why_not(4, 3)
+        '3 is not a move allowed from heap 4; allowed: [1, 2]'
+        """
+        allowed = [move.key for move in self.labelled_moves(position)]
+        return f"{show(key)} is not a move allowed from {self.position_text(position)}; allowed: {show(allowed)}"
 
     def read_position(self, text: str, limit: Limit | None = None) -> Any:
         """The position typed in ``text``, read within ``limit`` (by default the game's ``position_limit``)."""

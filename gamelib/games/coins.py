@@ -50,6 +50,14 @@ def _words(coins: tuple[int, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int) -> str:
+    """``'three'`` (numbers up to ten in words, larger ones in digits)."""
+    return _COUNTS[n] if n < len(_COUNTS) else str(n)
+
+
 class CoinTurningGame(Game):
     """What the three coin games share: positions, moves, values as a nim-sum, the board.
 
@@ -63,6 +71,10 @@ class CoinTurningGame(Game):
     figure_kind: ClassVar[str] = "board"
     choose_several: ClassVar[bool] = True
     choice_words: ClassVar[str] = "Turn the chosen coins"
+    square_noun: ClassVar[str] = "coins"
+    #: The most coins one move turns, in figures and in words (None: the rule is not a count).
+    most_turned: ClassVar[int | None] = None
+    most_turned_words: ClassVar[str] = ""
     position_limit: ClassVar[Limit | None] = Limit("heads-up coins", 1, MAX_PANEL_COIN, most=MAX_PANEL_COIN,
                                                    as_set=True)
     play_limit: ClassVar[Limit | None] = Limit("heads-up coins", 1, MAX_PLAY_COIN, most=MAX_PLAY_COIN, as_set=True)
@@ -104,6 +116,25 @@ class CoinTurningGame(Game):
             raise ValueError(f"{show(position)} names coin {max(heads)}, but the row has coins {self.first} to "
                              f"{self.last}")
         return tuple(sorted(heads))
+
+    def read_position(self, text: str, limit: Limit | None = None) -> tuple[int, ...]:
+        """The heads-up coins typed in ``text`` (within ``limit``, by default ``position_limit``); a coin typed
+        twice is refused, naming it, never quietly read once.
+
+        >>> TurningTurtles().read_position("5, 3")
+        (3, 5)
+        >>> TurningTurtles().read_position("3, 3, 5")
+        Traceback (most recent call last):
+        ...
+        ValueError: '3, 3, 5' lists coin 3 twice; list each heads-up coin once
+        """
+        limit = limit or self.position_limit
+        assert limit is not None
+        coins = Limit(limit.name, limit.low, limit.high, most=limit.most).read_numbers(text)
+        twice = next((c for c in coins if coins.count(c) > 1), None)
+        if twice is not None:
+            raise ValueError(f"{show(text)} lists coin {twice} twice; list each heads-up coin once")
+        return self.check_position(coins)
 
     @property
     def last(self) -> int:
@@ -158,12 +189,44 @@ class CoinTurningGame(Game):
         heads = set(self.check_position(position))
         last = self.last if self.coins is not None else max(heads, default=self.first)
         return [Square(c, 0, c - self.first, f"coin {c}", "heads" if c in heads else "tails",
-                       symbol="H" if c in heads else "T", filled=c in heads) for c in range(self.first, last + 1)]
+                       symbol="H" if c in heads else "T", filled=c in heads, caption=str(c))
+                for c in range(self.first, last + 1)]
 
     def sized_for(self, start: Any) -> CoinTurningGame:
         """The same game on a row that ends at the rightmost heads-up coin of ``start``."""
         heads = self.check_position(start)
         return self if self.coins is not None else type(self)(coins=max(heads, default=self.first) - self.first + 1)
+
+    def why_not(self, position: Any, key: Any) -> str:
+        """Which rule turning the coins ``key`` breaks, in words.
+
+        >>> TurningTurtles().why_not((2, 4, 5), (7,))
+        'coin 7 shows tails: the rightmost coin you turn must show heads'
+        >>> TurningTurtles().why_not((2, 4, 5), (5, 4, 2))
+        'Turning Turtles turns one or two coins; you chose three (5, 4 and 2)'
+        """
+        heads = self.check_position(position)
+        coins = key if isinstance(key, tuple) else (key,)
+        if not coins or not all(type(c) is int for c in coins):
+            return super().why_not(heads, key)
+        outside = [c for c in coins if c < self.first or (self.coins is not None and c > self.last)]
+        if outside:
+            upto = f" to {self.last}" if self.coins is not None else " up"
+            return f"there is no coin {outside[0]}: the coins are numbered from {self.first}{upto}"
+        twice = [c for c in coins if coins.count(c) > 1]
+        if twice:
+            return f"coin {twice[0]} is chosen twice; choose each coin once"
+        turned = tuple(sorted(coins, reverse=True))
+        if turned[0] not in heads:
+            return f"coin {turned[0]} shows tails: the rightmost coin you turn must show heads"
+        if self.most_turned is not None and len(turned) > self.most_turned:
+            return f"{self.title} turns {self.most_turned_words} coins; you chose {_count(len(turned))} " \
+                   f"({_words(turned)})"
+        return self._shape_rule(turned) or super().why_not(heads, key)
+
+    def _shape_rule(self, turned: tuple[int, ...]) -> str:
+        """Which rule a set of coins of an allowed count, the rightmost heads, breaks ('' if none is known)."""
+        return ""
 
     def chosen_move(self, keys: tuple) -> tuple[int, ...]:
         """The coins chosen on the board, rightmost first: the key of the move that turns them."""
@@ -181,6 +244,8 @@ class TurningTurtles(CoinTurningGame):
     """
 
     how_to_move = "turn over one or two coins; the rightmost coin turned must go from heads to tails"
+    most_turned = 2
+    most_turned_words = "one or two"
 
     def partners(self, x: int) -> list[tuple[int, ...]]:
         """Nothing, or any one coin left of ``x``."""
@@ -207,6 +272,8 @@ class MockTurtles(CoinTurningGame):
 
     first = 0
     how_to_move = "turn over one, two or three coins; the rightmost coin turned must go from heads to tails"
+    most_turned = 3
+    most_turned_words = "one, two or three"
     position_limit = Limit("heads-up coins", 0, MAX_PANEL_COIN - 1, most=MAX_PANEL_COIN, as_set=True)
     play_limit = Limit("heads-up coins", 0, MAX_PLAY_COIN - 1, most=MAX_PLAY_COIN, as_set=True)
 
@@ -244,6 +311,12 @@ class RulerGame(CoinTurningGame):
     def partner_count(self, x: int) -> int:
         """1 + the coins left of x."""
         return 1 + x - self.first
+
+    def _shape_rule(self, turned: tuple[int, ...]) -> str:
+        """Coins that are not a run next to each other."""
+        if turned != tuple(range(turned[0], turned[0] - len(turned), -1)):
+            return f"the Ruler game turns a run of coins next to each other; coins {_words(turned)} are not a run"
+        return ""
 
     def coin_value(self, n: int) -> int:
         """The largest power of 2 dividing n."""

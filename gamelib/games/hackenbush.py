@@ -8,9 +8,8 @@ small pictures.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import ClassVar, NoReturn
+from typing import ClassVar
 
 from gamelib.analysis.hackenbush import (
     Edge,
@@ -24,91 +23,11 @@ from gamelib.analysis.hackenbush import (
 )
 from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game, Move
-from gamelib.limits import (
-    MAX_HACKENBUSH_EDGES,
-    MAX_HACKENBUSH_MOVE_WORK,
-    MAX_PANEL_EDGES,
-    MAX_PANEL_VERTEX,
-    MAX_TEXT_LENGTH,
-)
+from gamelib.games.hackenbush_text import PICTURE_LIMIT, TYPED_EXAMPLE, EdgeLimit, edges_text
+from gamelib.limits import MAX_HACKENBUSH_EDGES, MAX_HACKENBUSH_MOVE_WORK
 from gamelib.parsing import Limit
 
 _EXAMPLE = "[(0, 1), (1, 2), (1, 3)]"
-#: One edge as typed: "(1, 2)" or "1-2" (a hyphen or an en dash).
-_TYPED_EDGE = re.compile(r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)|([0-9]+)\s*[-\u2013]\s*([0-9]+)", re.ASCII)
-_SEPARATOR = re.compile(r"[\s,;]*")
-
-
-class EdgeLimit(Limit):
-    """What a panel accepts when a picture is typed: at most ``most`` edges, each a pair of vertices from
-    ``low`` (the ground, 0) to ``high``. :meth:`read_edges` reads the text; a picture is not a number, so
-    :meth:`read` refuses.
-
-    >>> PICTURE_LIMIT.text()
-    'picture: at most 24 edges, each joining two vertices from 0 (the ground) to 40'
-    >>> PICTURE_LIMIT.read_edges("0-1, 1-2 (1, 3)")
-    ((0, 1), (1, 2), (1, 3))
-    >>> PICTURE_LIMIT.read_edges("0-1, 1.5-2")
-    Traceback (most recent call last):
-    ...
-    ValueError: '0-1, 1.5-2': '1.5-2' is not an edge; write each edge as u-v or (u, v), such as '0-1, 1-2, 1-3'
-    """
-
-    def text(self) -> str:
-        """The limit in words, in the form every panel uses."""
-        return f"{self.name}: at most {self.most} edges, each joining two vertices from {self.low} (the ground) to " \
-               f"{self.high}"
-
-    def expected(self) -> str:
-        """What is expected, after saying what is wrong."""
-        return "write each edge as u-v or (u, v), such as '0-1, 1-2, 1-3'"
-
-    def read(self, text: object) -> NoReturn:
-        """A picture is not a number: see :meth:`read_edges`."""
-        raise TypeError(f"{self.name} is a list of edges: read it with read_edges, not read")
-
-    def read_edges(self, text: object) -> tuple[Edge, ...]:
-        """The edges typed in ``text``, in order (each as typed, (2, 1) stays (2, 1)); ValueError (or
-        LimitError) quoting the text and saying what is wrong otherwise."""
-        if not isinstance(text, str):
-            raise TypeError(f"the {self.name} must be given as text, got {show(text)} of type {type(text).__name__}")
-        if len(text) > MAX_TEXT_LENGTH:
-            raise LimitError(f"the text is {len(text):,} characters long; a {self.name} is at most "
-                             f"{MAX_TEXT_LENGTH:,} ({self.text()})")
-        body = text.strip()
-        if body[:1] in "[{" and body[-1:] == {"[": "]", "{": "}"}.get(body[:1]):
-            body = body[1:-1]
-        edges: list[Edge] = []
-        at = _SEPARATOR.match(body).end()  # type: ignore[union-attr]  # matches the empty string at worst
-        while at < len(body):
-            found = _TYPED_EDGE.match(body, at)
-            if found is None:
-                piece = re.split(r"[\s,;]+(?![^(]*\))", body[at:].strip(), maxsplit=1)[0][:20]
-                raise ValueError(f"{show(text)}: {piece!r} is not an edge; {self.expected()}")
-            u, v = (int(d) for d in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
-            for vertex in (u, v):
-                if vertex > self.high:
-                    raise LimitError(f"{show(text)}: vertex {vertex} is out of range: {self.text()}")
-            edges.append((u, v))
-            if len(edges) > (self.most or 0):
-                raise LimitError(f"{show(text)} has more than {self.most} edges: {self.text()}")
-            at = _SEPARATOR.match(body, found.end()).end()  # type: ignore[union-attr]
-        if not edges:
-            raise ValueError(f"{show(text)} has no edge; {self.expected()}")
-        return tuple(edges)
-
-
-#: What a panel accepts as a typed picture (each vertex's number stays readable in the figure).
-PICTURE_LIMIT = EdgeLimit("picture", 0, MAX_PANEL_VERTEX, most=MAX_PANEL_EDGES)
-
-
-def edges_text(edges: tuple[Edge, ...] | list[Edge]) -> str:
-    """Edges as a student types them and reads them: ``'(0, 1), (1, 2)'``.
-
-    >>> edges_text([(0, 1), (1, 1)])
-    '(0, 1), (1, 1)'
-    """
-    return ", ".join(f"({u}, {v})" for u, v in edges)
 
 
 def _key(edge: Edge) -> Edge:
@@ -146,13 +65,18 @@ class GreenHackenbush(Game):
     how_to_move = "chop one edge; every edge no longer joined to the ground falls with it"
 
     def __init__(self, edges: object):
+        self._take(edges, typed=False)
+
+    def _take(self, edges: object, typed: bool) -> None:
+        """Keep the picture ``edges``; a refusal gives its example as Python (or, ``typed``, as a box takes it)."""
         items = read_items(edges, "edges", MAX_HACKENBUSH_EDGES, _EXAMPLE)
         self.edges: tuple[Edge, ...] = tuple(_check_edge(edge, "the picture") for edge in items)
         standing = Counter(grounded(self.edges))
         fallen = [edge for edge in self.edges if not standing[edge]]
         if fallen:
-            raise ValueError(f"edge {fallen[0]} of the picture is not joined to the ground (vertex 0) by a path of "
-                             f"edges; every edge must be, e.g. {_EXAMPLE}")
+            (u, v), example = fallen[0], TYPED_EXAMPLE if typed else _EXAMPLE
+            raise ValueError(f"edge {f'{u}-{v}' if typed else (u, v)} of the picture is not joined to the ground "
+                             f"(vertex 0) by a path of edges; every edge must be, e.g. {example}")
         self.start = self.edges
         self._copies = Counter(_key(edge) for edge in self.edges)
 
@@ -335,6 +259,18 @@ class GreenHackenbush(Game):
             return "no edge standing"
         return f"edge{'' if len(edges) == 1 else 's'} {edges_text(edges)}"
 
+    def change_text(self, before: object, after: object) -> str:
+        """How many edges stood and how many are left (the edges themselves are in the picture).
+
+        >>> GreenHackenbush([(0, 1), (1, 2), (0, 3)]).change_text(((0, 1), (1, 2), (0, 3)), ((0, 3),))
+        '3 edges were standing, 1 is left'
+        >>> GreenHackenbush([(0, 5)]).change_text(((0, 5),), ())
+        '1 edge was standing, none are left'
+        """
+        was, left = len(self.check_position(before)), len(self.check_position(after))
+        stood = f"{was} edge{' was' if was == 1 else 's were'} standing"
+        return stood + (", none are left" if not left else f", {left} {'is' if left == 1 else 'are'} left")
+
     def labelled_moves(self, position: object) -> list[Move]:
         """One move per different edge standing, in the picture's order: its key is the edge with the smaller
         vertex first (the same for every copy of a repeated edge), its button says ``chop 1–3``.
@@ -367,7 +303,9 @@ class GreenHackenbush(Game):
         >>> GreenHackenbush.from_text("0-1, 1-2, 2-0").grundy(((0, 1), (1, 2), (2, 0)))
         1
         """
-        return cls(PICTURE_LIMIT.read_edges(text))
+        game = cls.__new__(cls)
+        game._take(PICTURE_LIMIT.read_edges(text), typed=True)
+        return game
 
 
 def _check_edge(edge: object, where: str) -> Edge:

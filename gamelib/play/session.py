@@ -233,8 +233,7 @@ class PlaySession:
                 made = [self._apply(self.to_move, move)]
                 reply = self._computer_move() if self.opponent == COMPUTER else None
                 return made + ([reply] if reply else [])
-        raise ValueError(f"{show(key)} is not a move allowed from {self.game.position_text(self.position)}; "
-                         f"allowed: {show(self.legal_keys())}")
+        raise ValueError(self.game.why_not(self.position, key))
 
     def undo(self) -> bool:
         """Take back the student's last move and the computer's reply (between two people: the last move).

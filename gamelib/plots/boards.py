@@ -44,8 +44,9 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     Returns
     -------
     GameFigure with ``plotted`` keys ``remaining`` (the (row, col) of every piece), ``outcome`` ('P'/'N'),
-    ``marked`` (the keys of the framed squares), ``p_positions`` ([position] or []); ``outcome`` and
-    ``p_positions`` are None when the outcome is not shown (so the text alternative does not give it away).
+    ``marked`` (the keys of the framed squares); ``outcome`` is None when the outcome is not shown (so the
+    text alternative does not give it away). The text alternative is the title (the position and its outcome)
+    and the squares framed.
 
     >>> from gamelib import Chomp
     >>> fig = board_figure(Chomp(2, 3), (3, 1), show_winning_moves=True)
@@ -100,10 +101,22 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     if show_outcome:
         _outcome_note(fig, ax, result, bool(frames), note_left=0.8 + cols * cell_in + 0.5,
                       middle=0.15 + rows * cell_in / 2, width=width, height=height)
-    p_positions = [position] if result == "P" else []
     fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result if show_outcome else None,
-                       marked=sorted(marked), p_positions=p_positions if show_outcome else None)
+                       marked=sorted(marked))
+    if frames:  # the title gives the position and its outcome; the text says which squares are framed
+        fig.alt = f"Marked: {_framed_words(game, frames)}."
     return fig
+
+
+def _framed_words(game: Game, frames: list) -> str:
+    """The framed squares in words: "coins 6, 5 and 0" (the squares of one move, by their captions) or
+    "row 2, column 3; row 1, column 2" (each a winning move)."""
+    if game.choose_several and all(sq.caption for sq in frames):
+        numbers = [sq.caption for sq in sorted(frames, key=lambda sq: sq.col, reverse=True)]
+        noun = game.square_noun if len(numbers) > 1 else game.square_noun.removesuffix("s")
+        listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        return f"{noun} {listed}, a winning move"
+    return "; ".join(sq.name for sq in frames) + (", a winning move" if len(frames) == 1 else ", each a winning move")
 
 
 def _outcome_note(fig: GameFigure, ax: Any, result: str, framed: bool, note_left: float, middle: float,
@@ -144,7 +157,7 @@ def chomp_board(position: Sequence[int], rows: int | None = None, cols: int | No
     -------
     GameFigure with ``plotted`` keys ``remaining`` (list of (row, col) squares with chocolate, counted from 0
     at the top left, the poison left out), ``outcome`` ('P'/'N'), ``marked`` (the winning bites framed, as
-    (row, col)), ``p_positions`` ([position] or []).
+    (row, col)).
 
     >>> fig = chomp_board((3, 3), show_winning_moves=True)
     >>> fig.plotted["outcome"], fig.plotted["marked"]

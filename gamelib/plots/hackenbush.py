@@ -20,7 +20,7 @@ from gamelib.limits import MAX_HACKENBUSH_FIGURE
 from gamelib.plots.draw import draw_labels, draw_n_cells, draw_p_markers
 from gamelib.plots.figure import GameFigure, check_inches, new_figure, place_axes
 from gamelib.plots.positions import figure_kind
-from gamelib.plots.style import HIGHLIGHT_COLOUR, LABEL_SIZE, LINE_COLOUR, TICK_SIZE
+from gamelib.plots.style import HIGHLIGHT_COLOUR, LABEL_SIZE, LINE_COLOUR, TICK_SIZE, TITLE_SIZE
 
 #: Edges standing: Okabe–Ito bluish green (it is *Green* Hackenbush). Winning chops: Okabe–Ito blue, drawn
 #: thicker and crossed by a black cut, so they differ without colour too. Fallen edges: a light dotted grey.
@@ -72,7 +72,8 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     bamboo stalk the picture is worth (its Grundy value) and the outcome, drawn as every figure draws P and N.
     Without it (a game being played), only the picture: nothing that gives the game away.
 
-    Edges of the game's whole picture that have fallen in this position are drawn light grey and dotted.
+    Edges of the game's whole picture that have fallen in this position are drawn light grey and dotted, with a
+    line at the bottom that says so.
 
     Returns
     -------
@@ -108,12 +109,15 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     across = max(layout.width, 1.0)
     rows = max(layout.height, 2.0) + 0.6
     unit = min(0.7, (width - side - 0.6) / across, 4.2 / rows)
-    shown = max(4.0 if show_winning_moves else 3.0, 0.6 + across * unit + side)
-    height = max(2.0, 0.55 + 0.5 + unit * rows)
     title = f"{game.title}: {len(edges)} edge{'' if len(edges) == 1 else 's'} standing" + \
         (f", g = {value}" if value is not None else "")
-    fig, ax = new_figure(shown, height, left=0.3, right=0.3 + side, bottom=0.5, top=0.55, title=title)
-    place_axes(ax, 0.3, 0.5, across * unit, rows * unit)
+    # A narrow picture still gets a figure as wide as its title (about 0.6 em a character), the picture centred.
+    titled = 0.4 + len(title) * TITLE_SIZE * 0.6 / 72
+    shown = max(4.0 if show_winning_moves else 3.0, 0.6 + across * unit + side, titled)
+    left = max(0.3, (shown - side - across * unit) / 2) if not show_winning_moves else 0.3
+    height = max(2.0, 0.55 + 0.5 + unit * rows)
+    fig, ax = new_figure(shown, height, left=left, right=0.3 + side, bottom=0.5, top=0.55, title=title)
+    place_axes(ax, left, 0.5, across * unit, rows * unit)
     ax.set_xlim(0, across)
     ax.set_ylim(0, rows)
     ax.set_axis_off()
@@ -140,6 +144,11 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
                                         linestyles=style, zorder=2, capstyle="round")
             collection.set_gid(f"{gid}-edges")
             ax.add_collection(collection, autolim=False)
+    if groups["fallen"]:  # the key to the grey edges, on the figure's bottom line
+        key = "dotted grey: edges that have fallen"
+        at = max(0.1, min(left, shown - 0.2 - len(key) * TICK_SIZE * 0.6 / 72))
+        fig.text(at / shown, 0.06 / height, key, ha="left", va="bottom", fontsize=TICK_SIZE, color="#555555",
+                 gid="fallen-key")
     if cuts:
         ax.add_collection(PathCollection(cuts, facecolors="none", edgecolors="black", linewidths=max(1.5, 0.8 * line),
                                          zorder=4, gid="cuts"), autolim=False)
@@ -155,7 +164,7 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
                 gid="vertex-numbers", shift=(size * 0.55 + line, size * 0.35 + line), anchor="left")
 
     if value is not None:
-        _stalk(fig, 0.6 + across * unit, 0.5, rows * unit, value, outcome == "P", line)
+        _stalk(fig, left + 0.3 + across * unit, 0.5, rows * unit, value, outcome == "P", line)
     fig.plotted.update(standing=list(edges), fallen=[game.edges[i] for i in range(len(game.edges)) if i not in kept],
                        marked=marked, value=value, outcome=outcome)
     fig.alt = _words(game, edges, len(game.edges) - len(kept), value, outcome, marked)

@@ -61,7 +61,8 @@ class Slider(anywidget.AnyWidget):
 
 
 class Figure(anywidget.AnyWidget):
-    """A PNG figure as wide as the cell, with ``alt``, its text alternative; dimmed while ``busy``."""
+    """A PNG figure at its own size (narrowed to fit the cell, never stretched), with ``alt``, its text
+    alternative; dimmed while ``busy``."""
 
     _esm = _esm("figure.js")
     _css = _CSS
@@ -77,11 +78,17 @@ class Status(anywidget.AnyWidget):
     _css = _CSS
     value = traitlets.Unicode("").tag(sync=True)
 
+    def take_focus(self) -> None:
+        """Move the keyboard's focus to the status line, if it was in the same panel (or nowhere): after a
+        move whose button has gone, so the next Enter does not press another one."""
+        self.send({"focus": True})
+
 
 class Board(anywidget.AnyWidget):
     """A board of squares, row by row (``columns`` per row). Each square is a dict with ``name`` (its
     accessible name), ``symbol``, ``look`` ("piece", "empty" or "fixed"), ``enabled``, ``marked`` (a winning
-    move) and, on boards where several squares are chosen, ``chosen``. Choosing a square (click, or Enter on
+    move), on boards where several squares are chosen ``chosen``, and optionally ``caption`` (shown above the
+    square, e.g. a coin's number). Choosing a square (click, or Enter on
     it) calls the function given to :meth:`on_choose` with its index."""
 
     _esm = _esm("board.js")

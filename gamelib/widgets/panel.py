@@ -48,7 +48,8 @@ RESTART_NOTE = ("This panel has stopped: the Python kernel behind it was restart
 PANEL_STYLE = (f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s;}} "
                ".gamelib-restart-note {display: none;} "
                ".jupyter-widgets-disconnected .gamelib-restart-note {display: block; color: #B34000; "
-               "font-weight: bold; border-left: 4px solid #B34000; padding-left: 8px;}</style>")
+               "font-weight: bold; border-left: 4px solid #B34000; padding-left: 8px;} "
+               ".gamelib-figure.jupyter-widgets-disconnected {opacity: 0.35;}</style>")
 
 PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
 
@@ -87,10 +88,20 @@ def problem(text: str) -> str:
 
 
 def limits_line(limits: Sequence[Limit], note: str = "") -> widgets.HTML:
-    """The line under a panel stating its limits, the style sheet of panels, and the note shown after a restart."""
-    words = "; ".join(limit.text() for limit in limits) + "." + (f" {note}." if note else "")
-    return widgets.HTML(f'{PANEL_STYLE}<span style="color:#555555;font-size:85%">Limits: {html.escape(words)}</span>'
-                        f'<div class="gamelib-restart-note" role="alert">{html.escape(RESTART_NOTE)}</div>')
+    """The line under a panel stating its limits (hidden when there is nothing to state)."""
+    words = "; ".join(limit.text() for limit in limits)
+    words = (words + "." if words else "") + (f" {note}." if note else "")
+    line = widgets.HTML(f'<span style="color:#555555;font-size:85%">Limits: {html.escape(words.strip())}</span>'
+                        if words else "")
+    line.layout.display = None if words else "none"
+    return line
+
+
+def restart_note() -> widgets.HTML:
+    """The top line of a panel: the style sheet of panels and the note that shows (first, above the stale
+    picture, which dims) only when the kernel behind the panel has stopped."""
+    return widgets.HTML(f'{PANEL_STYLE}<div class="gamelib-restart-note" role="alert">{html.escape(RESTART_NOTE)}'
+                        '</div>')
 
 
 class StaticFallback:
@@ -122,15 +133,17 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 class Panel(StaticFallback, widgets.VBox):
-    """The frame of every panel: ``status`` (a :class:`~gamelib.widgets.controls.Status`; ``status_text`` is
-    its plain text), ``caps`` (the limits), and the busy sign on ``image`` while a change is being drawn."""
+    """The frame of every panel: ``restart_note`` (on top: shown only when the kernel has stopped), ``status``
+    (a :class:`~gamelib.widgets.controls.Status`; ``status_text`` is its plain text), ``caps`` (the limits,
+    hidden when there are none), and the busy sign on ``image`` while a change is being drawn."""
 
     image: Figure
 
     def _start(self, children: list, limits: Sequence[Limit], note: str = "") -> None:
         self.status = Status()
         self.caps = limits_line(limits, note)
-        self.children = [*children, self.status, self.caps]
+        self.restart_note = restart_note()
+        self.children = [self.restart_note, *children, self.status, self.caps]
         self._status_text = ""
         self._status_html = ""
         self._wanted: dict[Callable[[], None], None] = {}  # actions asked for and not yet run, in order
@@ -217,9 +230,10 @@ class Control:
 def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str], Any],
              limit: Limit | None = None, width: str = "260px", placeholder: str = "") -> Control:
     """A text box read when the student presses Enter or leaves it; ``reader`` turns its text into the value
-    (never ``eval``); a problem is reported as "``name``: what is wrong"."""
+    (never ``eval``); a problem is reported as "``name``: what is wrong". Its label is shown whole (``width`` is
+    the label and the box together)."""
     box = widgets.Text(value=value, description=label, continuous_update=False, placeholder=placeholder,
-                       layout=widgets.Layout(width=width))
+                       layout=widgets.Layout(width=width), style={"description_width": "initial"})
 
     def read() -> Any:
         try:

@@ -16,7 +16,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from gamelib import plots
-from gamelib.arguments import show
 from gamelib.games.base import Game
 from gamelib.games.nim import HEAP_NAMES
 from gamelib.parsing import Limit
@@ -24,42 +23,7 @@ from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.plots.figure import png_html
 from gamelib.widgets.controls import Board, Figure
 from gamelib.widgets.panel import DPI, Control, Panel, cached_png, info
-
-#: The words a play panel may use, in the order the lessons teach them: "plain" (before P- and N-positions
-#: are defined), "P/N" (hints name P- and N-positions) and "grundy" (also the "Show Grundy values" box).
-VOCABULARIES = ("plain", "P/N", "grundy")
-_CHIP, _TAKEN = "\u25cf", "\u25cb"  # ● a chip in the heap, ○ a chip just taken
-_YOU, _THEM = "#0072B2", "#B34000"  # chips taken by the student and by the other player (contrast > 4.5)
-
-
-def check_vocabulary(vocabulary: object) -> str:
-    """``vocabulary`` if it is one of :data:`VOCABULARIES`, else a ValueError naming it.
-
-    >>> check_vocabulary("P/N")
-    'P/N'
-    """
-    if not isinstance(vocabulary, str) or vocabulary not in VOCABULARIES:
-        raise ValueError(f"vocabulary must be one of {', '.join(map(repr, VOCABULARIES))}, got {show(vocabulary)}")
-    return vocabulary
-
-
-def chips_html(name: str, count: int, yours: int = 0, theirs: int = 0, them: str = "the computer") -> str:
-    """A heap as HTML: ``count`` chips in groups of five, then hollow chips just taken (by you, then by the
-    other player, in two colours); its text alternative says the same in words.
-
-    >>> "you took 2" in chips_html("heap A", 3, yours=2)
-    True
-    """
-    taken = [f"you took {yours}"] * bool(yours) + [f"{them} took {theirs}"] * bool(theirs)
-    alt = f"{name}: {count} chip{'s' if count != 1 else ''}" + (f" ({' and '.join(taken)})" if taken else "")
-
-    def group(symbols: str, colour: str) -> str:
-        spaced = "\u2009".join(symbols[i : i + 5] for i in range(0, len(symbols), 5))
-        return f'<span style="color:{colour}">{spaced}</span>' if symbols else ""
-
-    chips = (group(_CHIP * count, "#0072B2") + " " + group(_TAKEN * yours, _YOU) + " " + group(_TAKEN * theirs, _THEM)
-             if count + yours + theirs else '<span style="color:#555555">(empty)</span>')
-    return f'<span role="img" aria-label="{html.escape(alt)}" style="font-size:20px">{chips}</span>'
+from gamelib.widgets.play_words import VOCABULARIES, check_vocabulary, chips_html, hint_text
 
 
 class PlayPanel(Panel):
@@ -109,18 +73,23 @@ class PlayPanel(Panel):
         self.buttons: dict = {}
         self.heap_rows: list[widgets.HTML] = []
         self.position_words = widgets.HTML()
-        self._pool: list[widgets.Button] = []  # move buttons of games drawn as a figure, relabelled each turn
-        self._pool_keys: list = []
+        # Games drawn as a figure: one button per move key, kept while the game goes on, so a button never
+        # changes its move under the keyboard's focus (a played move's button leaves the row).
+        self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
+        self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
         self.hint_toggle.observe(lambda _change: self._refresh(), names="value")
         self.values_toggle.observe(lambda _change: self._refresh(), names="value")
-        if restart_on_change:
-            for control in self.settings:
+        for control in self.settings:
+            if restart_on_change:
                 control.widget.observe(lambda _change: self.new_game(), names="value")
+            elif isinstance(control.widget, widgets.Text):  # Enter starts a new game; New game reads the text
+                control.widget.continuous_update = True  # as typed, even when clicked at once
+                control.widget.on_msg(self._submitted)
         setting_row = [c.widget for c in self.settings] + ([] if restart_on_change else [self.new_game_button])
         self._start([self.title, widgets.HBox(setting_row), self.starter, self.moves_area,
                      widgets.HBox([self.undo_button, self.hint_toggle, self.values_toggle]),
@@ -149,16 +118,27 @@ class PlayPanel(Panel):
     def move(self, *key: Any) -> bool:
         """Play the move ``key``: ``move(amount)``, ``move(heap_index, amount)``, ``move(row, col)`` (from 0),
         ``move(6, 5)`` (coins to turn), as the game keys its moves. False (with the reason in the status line)
-        when the move is not allowed; TypeError naming the value when a number is not a whole number."""
+        when the move is not allowed; TypeError naming the value when a number is not a whole number.
+        A game whose keys are tuples of any length (coins: ``(6,)``) also takes ``move(6)`` for the key ``(6,)``."""
+        one = key[0] if len(key) == 1 else tuple(key)
+        if len(key) == 1 and not isinstance(one, tuple) and one not in self.session.legal_keys() \
+                and tuple(key) in self.session.legal_keys():
+            one = tuple(key)
+        return self.play_key(one)
+
+    def play_key(self, key: Any) -> bool:
+        """Play the move whose key is ``key``, exactly as the game keys it (the buttons and the board use it)."""
+        hinted = self.hint_toggle.value
         try:
-            made = self.session.play(key[0] if len(key) == 1 else tuple(key))
+            made = self.session.play(key)
         except ValueError as error:
             self._complain(error)
             return False
         names = {STUDENT: "You", COMPUTER: "The computer"}
         said = ". ".join(f"{names.get(m.player, 'The ' + m.player)} {m.move.words('past')} "
-                         f"({m.before} \u2192 {m.after})" for m in made)
+                         f"({self.game.change_text(m.before, m.after)})" for m in made)
         self.chosen = []
+        self._hinted = (self._hinted | {len(self.session.history) - len(made)}) if hinted else self._hinted
         self._refresh(said + ".")
         return True
 
@@ -166,8 +146,7 @@ class PlayPanel(Panel):
         """A square of the board chosen: played at once, or (moves that choose several) added to the choice."""
         square = self.game.squares(self.position)[index]
         if not self.game.choose_several:
-            key = square.key
-            self.move(*(key if isinstance(key, tuple) else (key,)))
+            self.play_key(square.key)
             return
         self.chosen = [k for k in self.chosen if k != square.key] if square.key in self.chosen else \
             [*self.chosen, square.key]
@@ -176,10 +155,9 @@ class PlayPanel(Panel):
     def play_chosen(self) -> bool:
         """Play the squares chosen on the board as one move."""
         if not self.chosen:
-            self._complain("Choose squares on the board first.")
+            self._complain(f"Choose {self.game.square_noun} on the board first.")
             return False
-        key = self.game.chosen_move(tuple(self.chosen))
-        return self.move(*(key if isinstance(key, tuple) else (key,)))
+        return self.play_key(self.game.chosen_move(tuple(self.chosen)))
 
     def clear_choice(self) -> None:
         """Forget the squares chosen on the board."""
@@ -189,7 +167,7 @@ class PlayPanel(Panel):
     def undo(self) -> bool:
         """Take back the last move (against the computer: the student's move and the computer's reply)."""
         if self.session.undo():
-            self.chosen = []
+            self.chosen, self._hinted = [], {i for i in self._hinted if i < len(self.history)}
             self._refresh("Move taken back.")
             return True
         self._complain("Nothing to undo: no move has been made yet.")
@@ -202,10 +180,15 @@ class PlayPanel(Panel):
         except (TypeError, ValueError) as error:
             self._complain(f"Cannot start: {error}")
             return False
-        self.session, self.chosen = session, []
+        self.session, self.chosen, self._hinted = session, [], set()
         self._build()
         self._refresh(self._opening_message())
         return True
+
+    def _submitted(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Enter pressed in a text box of the settings: a new game from what it says."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.new_game()
 
     def _starter_changed(self) -> None:
         """A new choice of who starts begins a new game at once, unless the student has already moved."""
@@ -240,8 +223,9 @@ class PlayPanel(Panel):
             self.board.on_choose(self.choose)
             extra = []
             if game.choose_several:
-                play = widgets.Button(description=game.choice_words, button_style="primary")
-                clear = widgets.Button(description="Clear the choice")
+                play = widgets.Button(description=game.choice_words, button_style="primary",
+                                      layout=widgets.Layout(width="auto"))  # the whole label, never cut
+                clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
                 play.on_click(lambda _b: self.play_chosen())
                 clear.on_click(lambda _b: self.clear_choice())
                 extra = [widgets.HBox([play, clear])]
@@ -253,7 +237,7 @@ class PlayPanel(Panel):
         for key, label, words, _ in moves:
             button = widgets.Button(description=label, tooltip=words,
                                     layout=widgets.Layout(width="auto", min_width="42px"))
-            button.on_click(lambda _b, key=key: self.move(*(key if isinstance(key, tuple) else (key,))))
+            button.on_click(lambda _b, key=key: self.play_key(key))
             self.buttons[key] = button
         if kind in ("heap", "heaps"):
             groups = sorted({group for *_, group in moves}) if kind == "heaps" else [0]
@@ -263,7 +247,10 @@ class PlayPanel(Panel):
                                                                 if group == g or kind == "heap"])
                 for g, label in zip(groups, self.heap_rows, strict=True)]
         else:  # its figure (or the position in words), and a button per move of the position shown
-            self.buttons, self._pool_keys = {}, []
+            self.buttons = {}
+            for button in self._key_buttons.values():
+                button.close()
+            self._key_buttons = {}
             self.moves_area.children = [self.image if kind in plots.FIGURES else self.position_words, self._pool_box]
 
     def _refresh(self, message: str | None = None) -> None:
@@ -284,15 +271,17 @@ class PlayPanel(Panel):
                 button.layout.display = None if key in legal else "none"
         self.undo_button.disabled = not session.history or (session.opponent == COMPUTER and not any(
             m.player == STUDENT for m in session.history))
-        self.hint.value = info(self._hint_text(wins)) if hinted else ""
+        self.hint.value = info(hint_text(self.session, wins, self.vocabulary, self.board is not None)) if hinted else ""
         shown = self.values_toggle.value and self.vocabulary == "grundy"
         self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
                                  "Grundy value 0.") if shown else ""
         self.moves_log.value = ('<span style="color:#555555;font-size:90%">Moves: '
-                                + html.escape("; ".join(map(str, session.history)) or "none yet") + "</span>")
+                                + html.escape("; ".join(f"{'you' if m.player == STUDENT else m.player}: {m.text} "
+                                                        f"({game.change_text(m.before, m.after)})"
+                                                        for m in session.history) or "none yet") + "</span>")
         if session.over:
             self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
-                                 f"{html.escape(session.report())}</div>")
+                                 f"{html.escape(session.report() + self._hints_used())}</div>")
             winner = {STUDENT: "you won!", COMPUTER: "the computer won."}.get(session.winner or "",
                                                                              f"the {session.winner} won.")
             message = (message + " " if message else "") + f"Game over: {winner}"
@@ -301,6 +290,15 @@ class PlayPanel(Panel):
             turn = "Your turn" if session.opponent == COMPUTER else f"The {session.to_move} to move"
             message = (message + " " if message else "") + f"{turn}: {game.position_text(self.position)}."
         self._say(message)
+
+    def _hints_used(self) -> str:
+        """The report's last sentence when the student moved with the hint shown: how often."""
+        yours = [i for i, m in enumerate(self.history) if m.player != COMPUTER]
+        helped = len(self._hinted.intersection(yours))
+        if not helped:
+            return ""
+        return f" The hint was shown for {'all' if helped == len(yours) else helped} of your {len(yours)} " \
+               f"move{'s' if len(yours) != 1 else ''}: next time, try without it."
 
     def _show_moves(self, hinted: bool, wins: bool) -> None:
         """The picture (or the position in words) and one button per move of the position now; the buttons
@@ -314,20 +312,21 @@ class PlayPanel(Panel):
         else:
             self.position_words.value = html.escape(f"Position: {game.position_text(self.position)}")
         moves = [] if self.session.over else self.session.moves()
-        while len(self._pool) < len(moves):
-            index = len(self._pool)
-            button = widgets.Button(layout=widgets.Layout(width="auto", min_width="42px"))
-            button.on_click(lambda _b, index=index: self._press(index))
-            self._pool.append(button)
-        self._pool_keys = [move.key for move in moves]
-        for button, move in zip(self._pool, moves, strict=False):
+        for move in moves:
+            button = self._key_buttons.get(move.key)
+            if button is None:
+                button = widgets.Button(layout=widgets.Layout(width="auto", min_width="42px"))
+                button.on_click(lambda _b, key=move.key: self._press(key))
+                self._key_buttons[move.key] = button
             button.description, button.tooltip = move.label, move.words()
-        self._pool_box.children = self._pool[:len(moves)]
-        self.buttons = dict(zip(self._pool_keys, self._pool, strict=False))
+        self._pool_box.children = [self._key_buttons[move.key] for move in moves]
+        self.buttons = {move.key: self._key_buttons[move.key] for move in moves}
 
-    def _press(self, index: int) -> None:
-        key = self._pool_keys[index]
-        self.move(*(key if isinstance(key, tuple) else (key,)))
+    def _press(self, key: Any) -> None:
+        """A move button pressed: the move is played and the keyboard's focus goes to the status line, which
+        says what happened (the button pressed has left the row; no other move's button takes its place)."""
+        self.play_key(key)
+        self.status.take_focus()
 
     def _show_heaps(self) -> None:
         game, session = self.game, self.session
@@ -362,26 +361,11 @@ class PlayPanel(Panel):
                     "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
             if game.choose_several:
                 item["chosen"] = chosen
+            if square.caption:
+                item["caption"] = square.caption
             squares.append(item)
         assert self.board is not None
         self.board.squares = squares
-
-    def _hint_text(self, wins: list) -> str:
-        plain = self.vocabulary == "plain"
-        moves = {m.key: m for m in self.session.moves()}
-        if wins:
-            shown = ", ".join(moves[k].words() for k in wins)
-            many = "s" if len(wins) > 1 else ""
-            where = " (marked on the board)" if self.board is not None else ""
-            if plain:
-                return (f"Hint: from here you can win. Winning move{many}{where}: {shown} (after it, every move the "
-                        "other player makes lets you win).")
-            return f"Hint: this is an N-position. Winning move{many}{where}: {shown} (leaves a P-position)."
-        if plain:
-            return ("Hint: from here, every move you make lets the other player win if they play well. Make the game "
-                    "long and watch what happens.")
-        return ("Hint: this is a P-position — every move loses if the other player plays well. Make the game long "
-                "and watch what happens.")
 
     def _static_view(self) -> dict:
         """For a saved notebook: the title, the position as the panel first shows it, and what to do."""

@@ -11,6 +11,8 @@ button), the line says so and that the values computed are kept, so running the 
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 from IPython.display import display
 
@@ -52,7 +54,8 @@ class ProgressBar:
         self.shown = False
         self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, description="search:",
                                          layout=widgets.Layout(width="40%"))
-        self.text = widgets.Label(value="")
+        # The line beside the bar wraps inside the cell (a Label is one line, cut at the cell's edge).
+        self.text = widgets.HTML(value="", layout=widgets.Layout(flex="1 1 0%", min_width="0"))
         self.box = ProgressBox([self.bar, self.text])
 
     def __call__(self, report: SearchProgress) -> None:
@@ -65,7 +68,7 @@ class ProgressBar:
             display(self.box)  # as created (empty), so that a re-executed notebook stores the same text
         self.bar.value = 1.0 if report.status in ("proven", "done") else report.fraction
         self.bar.bar_style = END_STYLES.get(report.status, "")
-        self.text.value = describe(report)
+        self.text.value = f'<div style="white-space:normal;line-height:1.3">{html.escape(describe(report))}</div>'
 
 
 def describe(report: SearchProgress) -> str:

@@ -165,6 +165,10 @@ def use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk(lab):
     coins.get_by_role("button", name="Turn the chosen coins").click()
     # 3 ⊕ 5 ⊕ 8 = 14: heap 8 down to 6 leaves 3 ⊕ 5 ⊕ 6 = 0; the computer, losing, answers.
     expect(coins).to_contain_text("You turned coins 8 and 6 ((3, 5, 8) → (3, 5, 6)). The computer turned")
+    # A move that turns one coin alone (its key is the 1-tuple (6,)) reaches the game unchanged.
+    row.get_by_role("button", name="coin 6: heads").click()
+    coins.get_by_role("button", name="Turn the chosen coins").click()
+    expect(coins).to_contain_text("You turned coin 6 (")
     trees = panel(lab, "play_game(GreenHackenbush(picture))")
     old = picture(trees).get_attribute("src")
     trees.get_by_role("button", name="chop 1–2").click()  # the winning chop of section 6
@@ -176,7 +180,7 @@ def use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk(lab):
     expect(built).to_contain_text("g = 0: a P-position")
     expect(picture(built)).not_to_have_attribute("src", old)
     type_set(built, "0-1, 2-3")
-    expect(built).to_contain_text("edge (2, 3) of the picture is not joined to the ground")
+    expect(built).to_contain_text("edge 2-3 of the picture is not joined to the ground")
 
 
 PANELS = {

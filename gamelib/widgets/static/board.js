@@ -44,6 +44,13 @@ function render({ model, el }) {
         focus = i;
         buttons().forEach((b, k) => { b.tabIndex = k === i ? 0 : -1; });
       });
+      if (square.caption) {  // shown above the square; its accessible name already says it
+        const caption = document.createElement("span");
+        caption.className = "gamelib-caption";
+        caption.setAttribute("aria-hidden", "true");
+        caption.textContent = square.caption;
+        cell.append(caption);
+      }
       cell.append(button);
       row.append(cell);
     });

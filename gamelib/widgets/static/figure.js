@@ -1,4 +1,5 @@
-// A figure (PNG bytes) shown as an <img> with a text alternative, as wide as the cell, dimmed while busy.
+// A figure (PNG bytes) shown as an <img> with a text alternative, at its own size (narrowed to fit the cell,
+// never stretched past it), dimmed while busy.
 function render({ model, el }) {
   const img = document.createElement("img");
   img.className = "gamelib-figure-img";

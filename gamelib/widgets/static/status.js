@@ -8,6 +8,14 @@ function render({ model, el }) {
   el.append(line);
   const draw = () => { line.innerHTML = model.get("value"); };  // HTML made (and escaped) by gamelib
   model.on("change:value", draw);
+  // After a move whose button has left the page, the focus comes here (never onto another move's button).
+  line.tabIndex = -1;
+  model.on("msg:custom", (message) => {
+    if (!message || !message.focus) return;
+    const active = document.activeElement;
+    const panel = el.closest(".jp-OutputArea-output") || el.parentElement;
+    if (!active || active === document.body || (panel && panel.contains(active))) line.focus({ preventScroll: true });
+  });
   draw();
 }
 

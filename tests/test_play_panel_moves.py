@@ -1,0 +1,146 @@
+"""What the one play panel does with the moves it is given: a chosen move reaches the session as the game keys
+it, whatever the shape of the key (a coin turned alone is the key ``(6,)``, a Chomp bite ``(row, col)``, a Nim
+move ``(heap, amount)``, a subtraction move an amount)."""
+
+from __future__ import annotations
+
+from gamelib import Chomp, GreenHackenbush, MockTurtles, Nim, RulerGame, TurningTurtles
+from gamelib.widgets import play_game, play_subtraction
+
+
+def _coin(panel, number):
+    return next(i for i, sq in enumerate(panel.board.squares) if sq["name"].startswith(f"coin {number}:"))
+
+
+def test_a_one_coin_move_chosen_on_the_board_is_played():
+    w = play_game(TurningTurtles(), "1")  # heads up: 1; the only move turns coin 1 alone
+    w.board.choose(_coin(w, 1))
+    assert w.play_chosen(), w.status_text
+    assert w.history[0].key == (1,) and w.session.over and w.session.winner == "student"
+
+
+def test_a_one_coin_move_in_each_coin_game_and_from_python():
+    for game, start, coin in ((TurningTurtles(), "2, 6", 6), (MockTurtles(), "0, 4", 4), (RulerGame(), "3, 5", 5)):
+        w = play_game(game, start)
+        w.board.choose(_coin(w, coin))
+        assert w.play_chosen(), (game, w.status_text)
+        assert w.history[0].key == (coin,)
+        typed = play_game(game, start)
+        assert typed.move(coin) and typed.history[0].key == (coin,)  # move(6) means the key (6,)
+
+
+def test_moves_of_other_key_shapes_still_reach_the_session():
+    chomp = play_game(Chomp(2, 3))
+    chomp.board.choose(5)  # row 2, column 3
+    assert chomp.history[0].key == (1, 2)
+    nim = play_game(Nim(), "1, 2, 4")
+    nim.buttons[(2, 1)].click()
+    assert nim.history[0].key == (2, 1)
+    sub = play_subtraction("1, 2, 3", 6)
+    sub.buttons[2].click()
+    assert sub.history[0].key == 2
+    trees = play_game(GreenHackenbush([(0, 1), (1, 1)]))
+    trees.buttons[(1, 1)].click()
+    assert trees.history[0].key == (1, 1)
+
+
+def _choose(panel, *numbers):
+    for number in numbers:
+        panel.board.choose(_coin(panel, number))
+
+
+def test_a_refused_coin_move_says_which_rule_it_breaks_in_words():
+    w = play_game(TurningTurtles(), "2, 4, 5, 7")
+    w.move(7, 6)  # leaves heads up 2, 4, 5, 6 and the computer replies; coin 7 is now tails
+    assert 7 not in w.position
+    _choose(w, 7)
+    assert not w.play_chosen()
+    assert w.status_text == "coin 7 shows tails: the rightmost coin you turn must show heads"
+    w.clear_choice()
+    _choose(w, 5, 4, 2)
+    assert not w.play_chosen()
+    assert w.status_text == "Turning Turtles turns one or two coins; you chose three (5, 4 and 2)"
+    assert "allowed: [" not in w.status_text
+    w.clear_choice()
+    assert not w.play_chosen() and w.status_text == "Choose coins on the board first."
+
+
+def test_the_rules_of_mock_turtles_and_the_ruler_game_in_words():
+    assert MockTurtles().why_not((1, 3), (3, 2, 1, 0)) == \
+        "Mock Turtles turns one, two or three coins; you chose four (3, 2, 1 and 0)"
+    assert RulerGame().why_not((3, 5), (5, 3)) == \
+        "the Ruler game turns a run of coins next to each other; coins 5 and 3 are not a run"
+    assert RulerGame().why_not((3, 5), (5, 4)).startswith("(5, 4) is not a move allowed")  # a legal move
+    chomp = play_game(Chomp(2, 3))
+    assert "squares" in type(chomp.game).square_noun and not chomp.play_chosen()
+    assert chomp.status_text == "Choose squares on the board first."
+
+
+def test_move_buttons_keep_their_move_and_the_played_one_leaves_the_row():
+    w = play_game(GreenHackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (0, 5)]))
+    before = dict(w.buttons)
+    labels = {key: button.description for key, button in before.items()}
+    sent = []
+    w.status.send = lambda content, buffers=None: sent.append(content)
+    w.buttons[(1, 2)].click()
+    assert w.history[0].key == (1, 2)
+    assert before[(1, 2)] not in w._pool_box.children  # the chopped edge's button has gone
+    for key, button in w.buttons.items():  # every button left still plays the move it played before
+        assert button is before[key] and button.description == labels[key]
+    assert sent == [{"focus": True}]  # the keyboard's focus goes to the status line, not to another move
+
+
+def test_enter_in_the_position_box_starts_a_new_game_from_what_it_says():
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    w.move(8, 6)
+    box = w.start_box
+    assert box.continuous_update  # New game reads the text as typed, however fast it is clicked
+    box.value = "2, 4"
+    box._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter
+    assert w.position == (2, 4) and w.history == [] and w.status_text.startswith("New game.")
+
+
+def test_a_chop_is_reported_by_the_edges_left_not_by_whole_positions():
+    w = play_game(GreenHackenbush([(0, 5)]))
+    w.buttons[(0, 5)].click()
+    assert w.status_text == "You chopped edge (0, 5) (1 edge was standing, none are left). Game over: you won!"
+    assert "you: chop edge (0, 5) (1 edge was standing, none are left)" in w.moves_log.value
+    assert "((" not in w.moves_log.value
+    nim = play_game(Nim(), "1, 2")  # a game with short positions keeps them: (1, 2) → (1, 1)
+    nim.move(1, 1)
+    assert "You took 1 from heap B ((1, 2) → (1, 1))" in nim.status_text
+
+
+def test_the_live_coin_board_shows_each_coin_number_above_it():
+    w = play_game(MockTurtles(), "1, 3")
+    assert [sq.get("caption") for sq in w.board.squares] == ["0", "1", "2", "3"]
+    assert "caption" in w.board._esm and "aria-hidden" in w.board._esm  # drawn above, not read twice
+    chomp = play_game(Chomp(2, 3))
+    assert not any("caption" in sq for sq in chomp.board.squares)
+
+
+def test_labels_are_shown_whole():
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    assert w.start_box.description == "heads-up coins:" and w.start_box.style.description_width == "initial"
+    play = next(b for row in w.moves_area.children[1:] for b in row.children if b.description == w.game.choice_words)
+    assert play.layout.width == "auto"
+
+
+def test_a_panel_without_limits_shows_no_empty_limits_line():
+    trees = play_game(GreenHackenbush([(0, 1), (1, 2)]))
+    assert trees.caps.layout.display == "none" and "Limits: ." not in trees.caps.value
+    coins = play_game(TurningTurtles(), "3, 5")
+    assert coins.caps.layout.display is None and "Limits: heads-up coins" in coins.caps.value
+
+
+def test_the_report_says_when_the_hint_was_on():
+    w = play_subtraction("1, 2", 4)
+    w.hint_toggle.value = True
+    while not w.session.over:
+        w.move(w.session.winning_keys()[0])
+    assert "You won! No mistakes" in w.report.value
+    assert "The hint was shown for all of your 2 moves" in w.report.value
+    plain = play_subtraction("1, 2", 4)
+    while not plain.session.over:
+        plain.move(plain.session.winning_keys()[0])
+    assert "You won! No mistakes" in plain.report.value and "hint" not in plain.report.value
