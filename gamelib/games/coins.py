@@ -1,5 +1,5 @@
 """Coin-turning games: a row of coins, some heads up; a move turns over some coins, the rightmost of which must
-go from heads to tails. Turning Turtles, Mock Turtles and the Ruler game (Ferguson, *Game Theory*, Part I).
+go from heads to tails. Turning Turtles, Mock Turtles and the Ruler game (Ferguson, *Game Theory*, Part I, section 5).
 
 A position is the tuple of the numbers of the heads-up coins, smallest first: ``(1, 4, 6)``. Turning Turtles
 and the Ruler game number their coins from 1, Mock Turtles from 0, as in Ferguson's notes. The coins turned
