@@ -3,7 +3,11 @@ which squares are framed, never a list of "P-positions" that makes no sense for 
 
 from __future__ import annotations
 
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
 from gamelib import Chomp, MockTurtles, TurningTurtles
+from gamelib.limits import MAX_PANEL_COIN
 from gamelib.plots import board_figure
 
 
@@ -17,3 +21,30 @@ def test_a_coin_board_names_the_coins_marked_and_no_p_positions():
 def test_a_chomp_board_names_each_winning_bite():
     words = board_figure(Chomp(2, 3), (3, 3), show_winning_moves=True).text_alternative()
     assert "P-positions" not in words and words.endswith("Marked: row 2, column 3, a winning move.")
+
+
+def _inside_and_apart(fig):
+    """The words outside the figure, and the coin numbers drawn over one another (as (left, right) numbers)."""
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    page = fig.bbox
+    outside = [t.get_text() for t in [fig._suptitle, *fig.texts]
+               if not page.contains(*t.get_window_extent(renderer).p0)
+               or not page.contains(*t.get_window_extent(renderer).p1)]
+    numbers = next(c for ax in fig.axes for c in ax.collections if c.get_gid() == "axis-numbers")
+    boxes = [path.transformed(numbers.get_transform()).get_extents().translated(*offset)
+             for path, offset in zip(numbers.get_paths(), numbers.get_offset_transform().transform(
+                 numbers.get_offsets()), strict=True)]
+    named = sorted(zip(boxes, numbers.texts, strict=True), key=lambda pair: pair[0].x0)
+    overlapping = [(a, b) for (box_a, a), (box_b, b) in zip(named, named[1:], strict=False) if box_a.x1 > box_b.x0]
+    return outside, overlapping, numbers.texts
+
+
+@pytest.mark.parametrize("game", [MockTurtles(), TurningTurtles()], ids=["mock", "turtles"])
+def test_a_row_of_as_many_coins_as_a_panel_draws_keeps_its_words_inside_and_its_numbers_apart(game):
+    first = 0 if isinstance(game, MockTurtles) else 1
+    for heads, marked in ((tuple(range(first, first + MAX_PANEL_COIN)), True), ((first, first + 1), False)):
+        fig = board_figure(game, heads, show_winning_moves=marked)
+        outside, overlapping, numbers = _inside_and_apart(fig)
+        assert outside == [] and overlapping == [], (heads, outside, overlapping)
+        assert str(first + len(heads) - 1) in numbers or str(first + len(heads) - 2) in numbers  # the far end

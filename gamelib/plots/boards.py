@@ -22,6 +22,7 @@ from gamelib.plots.draw import (
     draw_n_cells,
     draw_p_markers,
     fit_text,
+    tick_step,
 )
 from gamelib.plots.figure import GameFigure, check_inches, new_figure, place_axes
 from gamelib.plots.positions import figure_kind
@@ -62,11 +63,16 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     result = game.outcome(position)
     marked = set(game.winning_squares(position)) if show_winning_moves else set()
     cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
-    height = max(1.5, 1.15 + cell_in * rows)
-    fig, ax = new_figure(width, height, left=0.8, right=0.3, bottom=0.15, top=1.0,
-                         title=f"{game.title}: {game.position_text(position)}"
-                         + (f", {result}-position" if show_outcome else ""))
-    place_axes(ax, 0.8, 0.15, cols * cell_in, rows * cell_in)
+    # A long position (a row of 30 coins) wraps its title, and the outcome's sentence beside a one-row board
+    # needs its lines of height: the figure grows to hold both.
+    title = textwrap.wrap(f"{game.title}: {game.position_text(position)}"
+                          + (f", {result}-position" if show_outcome else ""), width=int(width / 0.105))
+    note_lines = 5 if show_outcome and width - (0.8 + cols * cell_in + 1.15) < 2.0 else 3
+    top = 0.75 + 0.25 * len(title)
+    bottom = max(0.15, 0.1 + note_lines * LABEL_SIZE * 1.3 / 72 / 2 - cell_in * rows / 2)  # room for the note
+    height = max(1.5, top + bottom + cell_in * rows)
+    fig, ax = new_figure(width, height, left=0.8, right=0.3, bottom=bottom, top=top, title="\n".join(title))
+    place_axes(ax, 0.8, bottom, cols * cell_in, rows * cell_in)
     ax.set_xlim(-0.5, cols - 0.5)
     ax.set_ylim(rows - 0.5, -0.5)  # row 0, the top row, at the top
     pieces = [sq for sq in squares if sq.filled and not sq.fixed]
@@ -90,8 +96,11 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
                                           facecolor="none", edgecolor=HIGHLIGHT_COLOUR, linewidth=3.0, zorder=5),
                           autolim=False)
     bare_axes(ax)
-    if rows == 1:  # a row of numbered things (coins): their numbers above them
-        axis_numbers(ax, "top", [sq.col for sq in squares], [str(sq.key) for sq in squares])
+    if rows == 1:  # a row of numbered things (coins): their numbers above them, every one that has room
+        labels = [(sq.col, sq.caption or str(sq.key)) for sq in squares]
+        step = tick_step(cell_in * 72, max(len(text) for _, text in labels))
+        labels = [(col, text) for col, text in labels if step == 1 or not text.isdigit() or int(text) % step == 0]
+        axis_numbers(ax, "top", [col for col, _ in labels], [text for _, text in labels])
     else:
         axis_numbers(ax, "top", list(range(cols)), [str(c + 1) for c in range(cols)])
         axis_numbers(ax, "left", list(range(rows)), [str(r + 1) for r in range(rows)])
@@ -100,7 +109,7 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
         ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
     if show_outcome:
         _outcome_note(fig, ax, result, bool(frames), note_left=0.8 + cols * cell_in + 0.5,
-                      middle=0.15 + rows * cell_in / 2, width=width, height=height)
+                      middle=bottom + rows * cell_in / 2, width=width, height=height)
     fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result if show_outcome else None,
                        marked=sorted(marked))
     if frames:  # the title gives the position and its outcome; the text says which squares are framed
