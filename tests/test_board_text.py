@@ -48,3 +48,12 @@ def test_a_row_of_as_many_coins_as_a_panel_draws_keeps_its_words_inside_and_its_
         outside, overlapping, numbers = _inside_and_apart(fig)
         assert outside == [] and overlapping == [], (heads, outside, overlapping)
         assert str(first + len(heads) - 1) in numbers or str(first + len(heads) - 2) in numbers  # the far end
+
+
+def test_the_legend_says_whether_the_frames_are_one_move_or_each_a_move():
+    def legend(fig):
+        return " ".join(t.get_text().replace("\n", " ") for t in fig.texts)
+
+    assert "Blue frames: each a winning move." in legend(board_figure(Chomp(3, 5), (5, 4, 1), True))  # two bites
+    assert "Blue frames: a winning move." in legend(board_figure(Chomp(2, 3), (3, 3), True))  # one bite
+    assert "Blue frames: a winning move." in legend(board_figure(TurningTurtles(), (3, 5, 8), True))  # coins 8, 6

@@ -108,7 +108,9 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
         ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
         ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
     if show_outcome:
-        _outcome_note(fig, ax, result, bool(frames), note_left=0.8 + cols * cell_in + 0.5,
+        framed = "" if not frames else (" Blue frames: a winning move." if game.choose_several or len(frames) == 1
+                                        else " Blue frames: each a winning move.")
+        _outcome_note(fig, ax, result, framed, note_left=0.8 + cols * cell_in + 0.5,
                       middle=bottom + rows * cell_in / 2, width=width, height=height)
     fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result if show_outcome else None,
                        marked=sorted(marked))
@@ -128,9 +130,10 @@ def _framed_words(game: Game, frames: list) -> str:
     return "; ".join(sq.name for sq in frames) + (", a winning move" if len(frames) == 1 else ", each a winning move")
 
 
-def _outcome_note(fig: GameFigure, ax: Any, result: str, framed: bool, note_left: float, middle: float,
+def _outcome_note(fig: GameFigure, ax: Any, result: str, framed: str, note_left: float, middle: float,
                   width: float, height: float) -> None:
-    """The outcome right of the board, drawn with the common P marker (or a grey N), and its sentence."""
+    """The outcome right of the board, drawn with the common P marker (or a grey N), and its sentence (with
+    ``framed``, the words on the blue frames, after an N)."""
     side_ax = fig.add_axes((note_left / width, (middle - 0.25) / height, 0.5 / width, 0.5 / height))
     side_ax.set_xlim(-0.5, 0.5)
     side_ax.set_ylim(-0.5, 0.5)
@@ -140,7 +143,7 @@ def _outcome_note(fig: GameFigure, ax: Any, result: str, framed: bool, note_left
         words = "P-position: the player to move loses."
     else:
         draw_n_cells(side_ax, [0], [0], 14)
-        words = "N-position: the player to move can win." + (" Blue frames: a winning move." if framed else "")
+        words = "N-position: the player to move can win." + framed
     text_left = note_left + 0.65
     words = "\n".join(textwrap.wrap(words, width=max(12, int((width - text_left - 0.1) / 0.095))))
     fig.text(text_left / width, middle / height, words, ha="left", va="center", fontsize=LABEL_SIZE, linespacing=1.3)
