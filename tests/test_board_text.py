@@ -4,11 +4,11 @@ which squares are framed, never a list of "P-positions" that makes no sense for 
 from __future__ import annotations
 
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from gamelib import Chomp, MockTurtles, TurningTurtles
 from gamelib.limits import MAX_PANEL_COIN
 from gamelib.plots import board_figure
+from tests.figure_words import words_outside
 
 
 def test_a_coin_board_names_the_coins_marked_and_no_p_positions():
@@ -25,12 +25,7 @@ def test_a_chomp_board_names_each_winning_bite():
 
 def _inside_and_apart(fig):
     """The words outside the figure, and the coin numbers drawn over one another (as (left, right) numbers)."""
-    renderer = FigureCanvasAgg(fig).get_renderer()
-    fig.draw(renderer)
-    page = fig.bbox
-    outside = [t.get_text() for t in [fig._suptitle, *fig.texts]
-               if not page.contains(*t.get_window_extent(renderer).p0)
-               or not page.contains(*t.get_window_extent(renderer).p1)]
+    outside = words_outside(fig)
     numbers = next(c for ax in fig.axes for c in ax.collections if c.get_gid() == "axis-numbers")
     boxes = [path.transformed(numbers.get_transform()).get_extents().translated(*offset)
              for path, offset in zip(numbers.get_paths(), numbers.get_offset_transform().transform(

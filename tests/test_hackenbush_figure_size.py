@@ -4,11 +4,11 @@ the live figure is never stretched past the size it was drawn at."""
 from __future__ import annotations
 
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from gamelib import GreenHackenbush
 from gamelib.plots import position_figure
 from gamelib.widgets.controls import Figure
+from tests.figure_words import words_outside
 
 # Lesson 8's pictures: the play panel's tree, the explorer's tree, the shapes fused, the stalks; and a lone edge.
 LESSON_PICTURES = [
@@ -23,32 +23,19 @@ LESSON_PICTURES = [
 ]
 
 
-def _texts_inside(fig):
-    renderer = FigureCanvasAgg(fig).get_renderer()
-    fig.draw(renderer)
-    page = fig.bbox
-    texts = [fig._suptitle, *fig.texts] + [t for ax in fig.axes for t in ax.texts]
-    outside = []
-    for text in texts:
-        box = text.get_window_extent(renderer)
-        if box.x0 < page.x0 - 0.5 or box.x1 > page.x1 + 0.5 or box.y1 > page.y1 + 0.5 or box.y0 < page.y0 - 0.5:
-            outside.append(text.get_text())
-    return outside
-
-
 @pytest.mark.parametrize("edges", LESSON_PICTURES, ids=range(len(LESSON_PICTURES)))
 @pytest.mark.parametrize("marked", [False, True])
 def test_the_title_lies_inside_the_figure(edges, marked):
     game = GreenHackenbush(edges)
     fig = position_figure(game, game.start, show_winning_moves=marked)
     assert fig.get_suptitle().startswith("Green Hackenbush: ")
-    assert _texts_inside(fig) == []
+    assert words_outside(fig) == []
 
 
 @pytest.mark.parametrize("edges, standing", [([(0, 1), (1, 2), (0, 3)], ((0, 3),)), ([(0, 1)], ())])
 def test_a_game_in_progress_keeps_its_words_inside_and_says_what_grey_edges_are(edges, standing):
     fig = position_figure(GreenHackenbush(edges), standing, show_winning_moves=False)
-    assert _texts_inside(fig) == []
+    assert words_outside(fig) == []
     assert "dotted grey: edges that have fallen" in [t.get_text() for t in fig.texts]
 
 
