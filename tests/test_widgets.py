@@ -411,6 +411,7 @@ def test_panels_carry_a_still_picture_with_its_text_alternative_for_saved_notebo
     assert "run this cell" in bundle["text/plain"].lower()
     played = W.play_subtraction()._repr_mimebundle_()
     assert 'aria-label="the heap: 15 chips"' in played["text/html"] and "Run this cell to play" in played["text/html"]
+    assert bundle["text/html"].endswith("<p>Run this cell to use it.</p>")  # an explorer says it too
     chomp = W.chomp_explorer()._repr_mimebundle_()["text/html"]
     assert '<img alt="Chomp 3 x 5: position (5, 5, 5)."' in chomp  # the saved bar does not give away who wins
 
@@ -419,7 +420,7 @@ def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
     # ipywidgets marks every view of a dead kernel "jupyter-widgets-disconnected"; only then does the note show.
     for w in [W.subtraction_explorer(), W.play_nim(), W.chomp_explorer()]:
         note = w.restart_note.value
-        assert 'class="gamelib-restart-note"' in note and "Run this cell again" in note
+        assert 'class="gamelib-restart-note"' in note and "run the cells above it and then this one" in note
         assert ".jupyter-widgets-disconnected .gamelib-restart-note {display: block;" in note
         assert ".gamelib-restart-note {display: none;}" in note
         assert w.children[0] is w.restart_note  # on top, not under the stale picture (which dims)

@@ -1,0 +1,98 @@
+"""A student's second day in Chromium: a lesson saved with live panels reopens with their still pictures (no
+"Error displaying widget"), and after Kernel › Restart an exercise cell run alone, or ``answer = P``, says in
+one line what to do (no traceback).
+
+Each test works on its own copy of lesson 1 in the server's root, so the saved changes reach no other test.
+"""
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+from playwright.sync_api import expect
+
+LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "01-playing-subtraction-games.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+# Set the source of the code cell whose source contains `code`, make it the active cell; its index.
+_EDIT_CELL = """([code, source]) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const index = panel.content.widgets.findIndex(c => c.model.type === 'code' &&
+                                                     c.model.sharedModel.getSource().includes(code));
+  if (source !== null) panel.content.widgets[index].model.sharedModel.setSource(source);
+  panel.content.activeCellIndex = index;
+  return index;
+}"""
+
+
+def copy_of_lesson(lab_root: Path, name: str) -> str:
+    shutil.copy2(LESSON, lab_root / name)
+    return name
+
+
+def cell_output(lab, index: int):
+    return lab.page.locator(".jp-NotebookPanel:visible .jp-Cell").nth(index).locator(".jp-OutputArea")
+
+
+def run_cell(lab, code: str, source: str | None = None):
+    """Put ``source`` (if given) into the code cell holding ``code`` and run that cell alone; its output area."""
+    index = lab.page.evaluate(_EDIT_CELL, [code, source])
+    assert index >= 0, code
+    lab.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-cell')")
+    return cell_output(lab, index)
+
+
+def test_a_lesson_saved_with_live_panels_reopens_with_their_still_pictures(lab, lab_root):
+    name = copy_of_lesson(lab_root, "second-day-saved.ipynb")
+    lab.open(name)
+    lab.run_all()
+    lab.assert_clean()
+    played = lab.page.locator(".jp-CodeCell").filter(has=lab.page.locator(".jp-InputArea",
+                                                                         has_text="play_subtraction(")).first
+    played.locator("button", has_text="take 3").first.click()  # the panel changed: a move was made
+    expect(played).to_contain_text("You took 3 (15 → 12).")
+    # Student work in another cell: an exercise answered and checked.
+    checked = run_cell(lab, 'check("1.3"', 'answer = "P"\ncheck("1.3", answer)')
+    expect(checked).to_contain_text("Exercise 1.3")
+    lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    expect(lab.page.locator(".jp-NotebookPanel:visible .jp-mod-dirty")).to_have_count(0)
+    lab.page.evaluate("() => window.jupyterapp.shell.currentWidget.close()")
+
+    saved = nbformat.read(lab_root / name, as_version=4)
+    assert WIDGET_VIEW not in json.dumps(saved)  # what JupyterLab could not show again was not saved
+    answered = [cell for cell in saved.cells if 'check("1.3"' in cell.source]
+    assert answered[0].source.startswith('answer = "P"') and answered[0].outputs  # the student's work is kept
+
+    lab.open(name)  # reopened, nothing run
+    page_text = lab.page.locator(".jp-NotebookPanel:visible").inner_text()
+    assert "Error displaying widget" not in page_text and "model not found" not in page_text
+    assert lab.widget_problems() == []
+    assert page_text.count("Run this cell to play") == 1  # lesson 1's play panel
+    assert page_text.count("Run this cell to use it.") == 2  # its labelling player and its explorer
+    panels = lab.page.locator(".jp-CodeCell").filter(has=lab.page.locator(".jp-InputArea", has_text="_explorer("))
+    expect(panels.first.locator(".jp-OutputArea img")).to_have_attribute("alt", re.compile(r"S = \{1, 3, 4\}"))
+
+
+def test_after_a_restart_an_exercise_cell_and_an_unquoted_word_say_what_to_do_in_one_line(lab, lab_root):
+    name = copy_of_lesson(lab_root, "second-day-restart.ipynb")
+    lab.open(name)
+    lab.run_all()
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    lab.wait_kernel_ready()
+    lab.page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = 0; }")
+    # The exercise cell alone, the import cell not run since the restart.
+    output = run_cell(lab, 'check("1.4"', 'answer = 300\ncheck("1.4", answer)')
+    error = output.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+    expect(error).to_have_text(re.compile(r"^NameError: check is not defined: the kernel was restarted, or the cells "
+                                          r"above have not run\. Run › Run All Above Selected Cell .*\s*$"))
+    assert "Traceback" not in error.inner_text() and len(error.inner_text().strip().splitlines()) == 1
+    # The slip of typing the outcome without quotes.
+    output = run_cell(lab, 'check("1.3"', 'answer = P\ncheck("1.3", answer)')
+    error = output.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+    expect(error).to_have_text(re.compile(r'^NameError: put words in quotes: answer = "P"\s*$'))
+    # The panel's cell alone says the same as the exercise cell.
+    output = run_cell(lab, "play_subtraction(")
+    expect(output).to_contain_text("play_subtraction is not defined: the kernel was restarted")
