@@ -79,6 +79,10 @@ class PlayPanel(Panel):
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
+        # Pictures whose parts can be clicked (Hackenbush's edges): where each move's part is, by picture.
+        self._spots: dict[tuple, tuple[list, str]] = {}
+        self._spot_keys: list = []
+        self.image.on_choose(lambda index: self.play_key(self._spot_keys[index]))
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
@@ -304,14 +308,25 @@ class PlayPanel(Panel):
         """The picture (or the position in words) and one button per move of the position now; the buttons
         made for earlier positions are reused, relabelled."""
         game = self.game
+        moves = [] if self.session.over else self.session.moves()
         if game.figure_kind in plots.FIGURES:
-            self.image.value = cached_png(("play", repr(game), self.position, hinted),
-                                          lambda: plots.position_figure(game, self.position, hinted))
+            key = ("play", repr(game), self.position, hinted)
+            spots, click = self._spots.get(key, (None, ""))
+            if spots is None:  # drawn once here, for where its parts are, and cached as a PNG if not yet
+                figure = plots.position_figure(game, self.position, hinted)
+                spots, click = self._spots[key] = figure.plotted.get("spots", []), figure.plotted.get("click", "")
+                self.image.value = cached_png(key, lambda: figure)
+            else:
+                self.image.value = cached_png(key, lambda: plots.position_figure(game, self.position, hinted))
+            labels = {move.key: move.label for move in moves}
+            clickable = [(move, points) for move, points in spots if move in labels]
+            self._spot_keys = [move for move, _ in clickable]
+            self.image.spots = [{"points": points, "name": labels[move]} for move, points in clickable]
             self.image.alt = f"{game.title}, {game.position_text(self.position)}" + \
-                ("; a winning move is marked." if hinted and wins else ".")
+                ("; a winning move is marked." if hinted and wins else ".") + \
+                (f" {click}" if clickable else "")
         else:
             self.position_words.value = html.escape(f"Position: {game.position_text(self.position)}")
-        moves = [] if self.session.over else self.session.moves()
         for move in moves:
             button = self._key_buttons.get(move.key)
             if button is None:

@@ -96,3 +96,32 @@ def test_after_a_restart_an_exercise_cell_and_an_unquoted_word_say_what_to_do_in
     # The panel's cell alone says the same as the exercise cell.
     output = run_cell(lab, "play_subtraction(")
     expect(output).to_contain_text("play_subtraction is not defined: the kernel was restarted")
+
+
+def test_a_hackenbush_edge_is_chopped_by_a_click_on_the_picture(lab, lab_root):
+    from gamelib import GreenHackenbush
+    from gamelib.plots import position_figure
+
+    tree = [(0, 1), (1, 2), (1, 3), (3, 4)]
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib import GreenHackenbush\n"
+                                                "from gamelib.widgets import play_game"),
+                      nbformat.v4.new_code_cell(f"play_game(GreenHackenbush({tree}))")]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-hackenbush.ipynb")
+    lab.open("second-day-hackenbush.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    output = cell_output(lab, 1)
+    lab.panel = output
+    picture = output.locator("img").first
+    expect(picture).to_have_attribute("alt", re.compile("Click an edge on the picture to chop it"))
+    expect(output.get_by_role("button", name="chop 1–2")).to_be_visible()  # the keyboard's way stays
+    # Where edge 1-2 is drawn, in the same figure the panel shows (the student has not asked for a hint).
+    game = GreenHackenbush(tree)
+    (points,) = [points for move, points in position_figure(game, game.start, False).plotted["spots"]
+                 if move == (1, 2)]
+    box = picture.bounding_box()
+    x, y = points[1]
+    picture.click(position={"x": x * box["width"], "y": y * box["height"]})
+    expect(output).to_contain_text("You chopped edge (1, 2)")
