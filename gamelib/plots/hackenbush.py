@@ -133,14 +133,14 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     cuts = []
     spots = []  # where each standing edge is drawn, as fractions of the figure (from its top-left corner)
 
-    def at(point: Point) -> tuple[float, float]:
+    def fraction(point: Point) -> tuple[float, float]:
         return (round((left + point[0] * unit) / shown, 4), round(1 - (0.5 + point[1] * unit) / height, 4))
 
     for i, (ends, bend) in enumerate(zip(layout.ends, layout.bends, strict=True)):
         path, middle = edge_path(ends, bend)
         u, v = game.edges[i]
         if i in kept:
-            spots.append(((min(u, v), max(u, v)), [at(ends[0]), at(middle), at(ends[1])]))
+            spots.append(((min(u, v), max(u, v)), [fraction(ends[0]), fraction(middle), fraction(ends[1])]))
         if i not in kept:
             groups["fallen"].append(path)
         elif (min(u, v), max(u, v)) in marked_keys:

@@ -82,7 +82,7 @@ class PlayPanel(Panel):
         # Pictures whose parts can be clicked (Hackenbush's edges): where each move's part is, by picture.
         self._spots: dict[tuple, tuple[list, str]] = {}
         self._spot_keys: list = []
-        self.image.on_choose(lambda index: self.play_key(self._spot_keys[index]))
+        self.image.on_choose(self._clicked)
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
@@ -336,6 +336,10 @@ class PlayPanel(Panel):
             button.description, button.tooltip = move.label, move.words()
         self._pool_box.children = [self._key_buttons[move.key] for move in moves]
         self.buttons = {move.key: self._key_buttons[move.key] for move in moves}
+
+    def _clicked(self, index: int) -> None:
+        """A part of the picture clicked (a Hackenbush edge): its move is played."""
+        self.play_key(self._spot_keys[index])
 
     def _press(self, key: Any) -> None:
         """A move button pressed: the move is played and the keyboard's focus goes to the status line, which
