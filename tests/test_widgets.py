@@ -74,8 +74,16 @@ def test_every_limit_is_stated_the_same_way_and_sets_have_one_limit_everywhere()
             assert re.fullmatch(r"[\w ,()-]+( from -?\d+ to \d+|: at most \d+ numbers, each from \d+ to \d+)"
                                 r"(\. .*)?", part), (type(w).__name__, part)
             if part.startswith("S"):
-                sets.add(part.split(". ")[0])
-    assert sets == {"S: at most 8 numbers, each from 1 to 20"}
+                sets.add(part.split(". ")[0].replace("S_a:", "S:").replace("S_b:", "S:"))
+    assert sets == {"S: at most 8 numbers, each from 1 to 20"}  # one rule, under the name of each box
+
+
+def test_the_sum_explorer_names_each_sets_limit_after_its_box():
+    w = W.sum_explorer()
+    assert "S_a: at most 8 numbers" in w.caps.value and "S_b: at most 8 numbers" in w.caps.value
+    assert "S: at most" not in w.caps.value
+    w.text_b.value = "1, 99"
+    assert w.status_text.startswith("S_b: ") and "99" in w.status_text
 
 
 def test_every_slider_and_text_box_waits_for_the_student_to_let_go():

@@ -230,10 +230,10 @@ class Control:
 
 
 def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str], Any],
-             limit: Limit | None = None, width: str = "260px", placeholder: str = "") -> Control:
+             limit: Limit | None = None, width: str = "260px", placeholder: str = "", called: str = "") -> Control:
     """A text box read when the student presses Enter or leaves it; ``reader`` turns its text into the value
-    (never ``eval``); a problem is reported as "``name``: what is wrong". Its label is shown whole (``width`` is
-    the label and the box together)."""
+    (never ``eval``); a problem is reported as "``called`` (default ``name``): what is wrong". Its label is
+    shown whole (``width`` is the label and the box together)."""
     box = widgets.Text(value=value, description=label, continuous_update=False, placeholder=placeholder,
                        layout=widgets.Layout(width=width), style={"description_width": "initial"})
 
@@ -241,7 +241,7 @@ def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str
         try:
             return reader(box.value)
         except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
+            raise ValueError(f"{called or name}: {error}") from None
 
     return Control(attr, name, box, read, limit)
 

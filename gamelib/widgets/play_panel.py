@@ -205,7 +205,8 @@ class PlayPanel(Panel):
     def _opening_message(self) -> str:
         if self.history:
             return f"New game. The computer moved first: it {self.history[0].move.words('past')}."
-        return "New game. You move first." if self.session.opponent == COMPUTER else "New game. First player to move."
+        # With a friend the turn line that follows says who moves ("The first player to move: ...").
+        return "New game. You move first." if self.session.opponent == COMPUTER else "New game."
 
     def _build(self) -> None:
         """The board or the move buttons of the current game. A new game with the same moves keeps the
@@ -285,7 +286,8 @@ class PlayPanel(Panel):
                                                         for m in session.history) or "none yet") + "</span>")
         if session.over:
             self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
-                                 f"{html.escape(session.report() + self._hints_used())}</div>")
+                                 f"{html.escape(session.report(self.vocabulary == 'plain') + self._hints_used())}"
+                                 "</div>")
             winner = {STUDENT: "you won!", COMPUTER: "the computer won."}.get(session.winner or "",
                                                                              f"the {session.winner} won.")
             message = (message + " " if message else "") + f"Game over: {winner}"

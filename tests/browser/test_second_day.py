@@ -125,3 +125,53 @@ def test_a_hackenbush_edge_is_chopped_by_a_click_on_the_picture(lab, lab_root):
     x, y = points[1]
     picture.click(position={"x": x * box["width"], "y": y * box["height"]})
     expect(output).to_contain_text("You chopped edge (1, 2)")
+
+
+# Parts of a rectangle drawn `reach` px around `element` that an ancestor clips (its overflow is not
+# visible and its box does not hold them): [] when the whole frame shows.
+_CLIPPED = """([element, reach]) => {
+  const r = element.getBoundingClientRect();
+  const frame = {left: r.left - reach, right: r.right + reach, top: r.top - reach, bottom: r.bottom + reach};
+  const cut = [];
+  for (let a = element.parentElement; a && !a.classList.contains('jp-Cell'); a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const box = a.getBoundingClientRect();
+    for (const side of ['left', 'top']) if (box[side] > frame[side] + 0.5) cut.push(`${a.className} ${side}`);
+    for (const side of ['right', 'bottom']) if (box[side] < frame[side] - 0.5) cut.push(`${a.className} ${side}`);
+  }
+  return cut;
+}"""
+
+
+def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pictures_place(lab, lab_root):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib import TurningTurtles\n"
+                                                "from gamelib.widgets import grundy_scale_explorer, play_game"),
+                      nbformat.v4.new_code_cell('play_game(TurningTurtles(), "1, 2")'),
+                      nbformat.v4.new_code_cell('grundy_scale_explorer("2, 5, 7")')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-cosmetics.ipynb")
+    for width in (1400, 1000):  # the widths at which the first-year saw coin 1's frame cut
+        lab.page.set_viewport_size({"width": width, "height": 1000})
+        lab.open("second-day-cosmetics.ipynb")
+        lab.run_all()
+        lab.assert_clean()
+        coins = cell_output(lab, 1)
+        lab.panel = coins
+        coins.get_by_role("checkbox", name="Show a hint").check()
+        first = coins.get_by_role("button", name="coin 1: heads, part of a winning move")
+        expect(first).to_have_class(re.compile("gamelib-marked"))
+        # The frame: a 4 px outline 1 px away from the square.
+        assert first.evaluate(f"(element) => ({_CLIPPED})([element, 5])") == []
+    scale = cell_output(lab, 2)
+    lab.panel = scale
+    figure = scale.locator(".gamelib-figure")
+    expect(figure.locator("img")).to_be_visible()
+    height = figure.bounding_box()["height"]
+    field = scale.locator(".widget-text input").first
+    field.fill("2, x")
+    field.press("Enter")
+    expect(scale).to_contain_text("'x' is not a number")
+    expect(figure.locator("img")).to_be_hidden()  # no picture of the earlier set under the message
+    assert abs(figure.bounding_box()["height"] - height) <= 1  # but its place stays: the page does not jump

@@ -1,5 +1,5 @@
 // A figure (PNG bytes) shown as an <img> with a text alternative, at its own size (narrowed to fit the cell,
-// never stretched past it), dimmed while busy. Where the model lists spots (parts of the picture that can be
+// never stretched past it), dimmed while busy; when it is taken away (a problem shown instead), its place stays. Where the model lists spots (parts of the picture that can be
 // clicked, e.g. the edges of a Hackenbush picture), a click near one sends its index, and the pointer shows a
 // hand over it. The same choices are buttons beside the figure, for the keyboard.
 const REACH = 14; // how near (px) to a spot's line a click must be
@@ -16,7 +16,10 @@ function render({ model, el }) {
     if (bytes && bytes.byteLength) {
       img.src = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
       img.style.display = "";
+      el.style.minHeight = "";
     } else {
+      // The picture goes (a problem is shown instead) but its place stays, so the page does not jump.
+      if (img.offsetHeight) el.style.minHeight = `${img.offsetHeight}px`;
       img.removeAttribute("src");
       img.style.display = "none";
     }
