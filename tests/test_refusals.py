@@ -83,7 +83,7 @@ REQUESTS = {
 # subclasses are listed), the one-line outcome rule, and sum_outcome (it takes two letters, so no request to
 # it can be large).
 NOT_REQUESTS = {"Genus", "LimitError", "PeriodNotFoundError", "Periodicity", "SumMove", "SurveyRecord", "Game",
-                "OneHeapGame", "outcome_from_grundy", "sum_outcome", "Move", "Square"}
+                "OneHeapGame", "HeapsGame", "outcome_from_grundy", "sum_outcome", "Move", "Square"}
 
 CHILD = r'''
 import itertools, json, signal, sys, time
