@@ -33,8 +33,8 @@ from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_gru
 from gamelib.games.chomp import Chomp, DivisorGame
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.grundys_game import GrundysGame
-from gamelib.games.heap_rows import HeapsGame
 from gamelib.games.hackenbush import GreenHackenbush
+from gamelib.games.heap_rows import HeapsGame
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
