@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from gamelib.arguments import check_heaps
 from gamelib.games.base import Game, Move
-from gamelib.games.presentation import Presentation, presents
+from gamelib.games.presentation import Presentation, presentation_of, presents
 from gamelib.limits import MAX_NIM_EXPLORER_HEAP, MAX_NIM_EXPLORER_HEAPS, MAX_PLAY_NIM_HEAP, MAX_PLAY_NIM_HEAPS
 from gamelib.parsing import Limit
 
@@ -109,8 +109,8 @@ class HeapsGame(Game):
         return heaps_text(tuple(position))
 
     def labelled_moves(self, position: Any) -> list[Move]:
-        """The moves as :class:`HeapsPresentation` names them."""
-        return HeapsPresentation().moves(self, position)
+        """The moves as the game's presentation names them (:class:`HeapsPresentation`, or its own)."""
+        return presentation_of(self).moves(self, position)
 
 
 presents(HeapsGame, HeapsPresentation())

@@ -99,9 +99,10 @@ def presented_by(presentation: Presentation) -> Callable[[_G], _G]:
     return register
 
 
-def presentation_of(game: Game) -> Presentation:
-    """The presentation of ``game``: its class's own, or the nearest ancestor's, or the plain one."""
-    for cls in type(game).__mro__:
+def presentation_of(game: Game | type) -> Presentation:
+    """The presentation of ``game`` (a game or a game class): its class's own, or the nearest ancestor's, or the
+    plain one."""
+    for cls in (game if isinstance(game, type) else type(game)).__mro__:
         found = _PRESENTATIONS.get(cls)
         if found is not None:
             return found

@@ -35,6 +35,9 @@ drawing helpers they share, :mod:`~gamelib.plots.text` the sentences figures and
 importable from here.
 """
 
+import importlib
+import pkgutil
+
 from gamelib.plots.boards import board_figure, chomp_board
 from gamelib.plots.figure import GameFigure, figure_to_png
 from gamelib.plots.graphs import game_graph, labelling_figure
@@ -46,6 +49,11 @@ from gamelib.plots.positions import FIGURES, KindView, figure_kind, picture_text
 from gamelib.plots.rare import rare_heaps_figure
 from gamelib.plots.text import mex_sentence
 from gamelib.plots.two_heaps import period_heatmap, sum_heatmap, wythoff_heatmap
+
+# Every module of this package is imported, so the view a kind registers (``@figure_kind``) is known to every
+# panel without a line here: a new kind of picture is one new module.
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
     "FIGURES",
