@@ -10,11 +10,13 @@ same count on a busy machine as on an idle one) and stops any request at ten tim
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import resource
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -82,11 +84,29 @@ REQUESTS = {
     "is_tame": ["is_tame(SubtractionGame({1, 2}), 10**9)"],
     "tame_sum_outcome": ["tame_sum_outcome(itertools.repeat(genus(Nim(), (1,))))"],
 }
+
+
+def requests_beside_the_games() -> dict[str, list[str]]:
+    """The ``TOO_LARGE_REQUESTS`` a game's own test file holds (``tests/test_NAME.py``: name -> expressions, as
+    above), read without running the file: a new game brings its refusals with its tests."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+                if isinstance(node, ast.AnnAssign) else []
+            if node.value is not None and any(getattr(t, "id", "") == "TOO_LARGE_REQUESTS" for t in targets):
+                found.update(ast.literal_eval(node.value))
+    return found
+
+
+REQUESTS.update(requests_beside_the_games())
 # Names that are not requests: the exception classes, the result types, the game base classes (their
 # subclasses are listed), the one-line outcome rule, and sum_outcome (it takes two letters, so no request to
 # it can be large).
 NOT_REQUESTS = {"Genus", "LimitError", "PeriodNotFoundError", "Periodicity", "SumMove", "SurveyRecord", "Game",
-                "OneHeapGame", "outcome_from_grundy", "sum_outcome", "Move", "Square"}
+                "OneHeapGame", "HeapsGame", "outcome_from_grundy", "sum_outcome", "Move", "Square"}
 
 # A request that loops on past CALL_BUDGET (tests/work.py) is stopped at ten times it.
 CHILD = r'''

@@ -84,7 +84,7 @@ def test_strips_of_octal_games_bound_their_period_search():
 @pytest.mark.parametrize("request_", [
     lambda: gamelib.remoteness_table(itertools.count(1), 10),
     lambda: gamelib.remoteness_table(range(1, 1001), 10**6),
-    lambda: play.PlaySession.subtraction(itertools.count(1), 10),
+    lambda: play.PlaySession(SubtractionGame.from_set(itertools.count(1)), 10),
     lambda: gamelib.nim_remoteness(itertools.count()),
     lambda: gamelib.nim_remoteness((10**9, 10**9)),
     lambda: gamelib.nim_remoteness((12,) * 40),
@@ -157,7 +157,7 @@ def test_play_subtraction_refuses_non_integer_moves(amount):
 
 def test_play_session_records_plain_ints():
     import numpy as np
-    session = play.PlaySession.subtraction({1, 2, 3}, 6)
+    session = play.PlaySession(SubtractionGame({1, 2, 3}), 6)
     session.play(np.int64(2))
     assert type(session.history[0].key) is int and str(session.history[0]) == "you: take 2 (6 → 4)"
 
@@ -220,8 +220,8 @@ TOO_LARGE = {
     "remoteness": lambda: gamelib.remoteness(SubtractionGame({1, 2}), 10**9),
     "remoteness_table": lambda: gamelib.remoteness_table({1, 2}, 10**9),
     "nim_remoteness": lambda: gamelib.nim_remoteness((10**6, 10**6)),
-    "PlaySession.subtraction": lambda: play.PlaySession.subtraction({1, 2}, 10**9),
-    "PlaySession.nim": lambda: play.PlaySession.nim((10**9,)),
+    "PlaySession of a subtraction game": lambda: play.PlaySession(SubtractionGame({1, 2}), 10**9),
+    "PlaySession of Nim": lambda: play.PlaySession(nim.Nim(), (10**9,)),
     "play_subtraction": lambda: widgets.play_subtraction("1, 2", 10**9),
     "play_nim": lambda: widgets.play_nim((10**9, 1)),
 }
