@@ -16,8 +16,9 @@ student typed is rewritten or run, and nothing is evaluated.
 
 >>> slip_message("answer = P", "P")
 'put words in quotes: answer = "P"'
->>> slip_message("check('1.4', taken)", "check")[:60]
-"check is not defined: the kernel was restarted, or the cells"
+>>> print(slip_message("check('1.4', taken)", "check"))  # doctest: +NORMALIZE_WHITESPACE
+check is not defined: the kernel was restarted, or the cells above have not run. Run › Run All Above
+Selected Cell (or Run › Run All Cells), then run this cell again.
 >>> slip_message("answer = taken", "taken") is None
 True
 """

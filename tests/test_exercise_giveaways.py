@@ -13,7 +13,7 @@ import pytest
 
 from gamelib.exercises import check
 from gamelib.exercises.core import EXERCISES
-from tests.test_second_day import ROOT
+from tests.test_kit_settings import ROOT
 
 ANSWERS = {
     "1.2": 21, "1.4": 300, "2.1": 2, "2.2": 0, "2.4": 5, "3.1": 2, "3.2": 524288, "3.3": (8, 3), "3.4": {1, 4, 10},

@@ -1,5 +1,5 @@
 """The cosmetic slips a first-year met in the panels' words: each checked on the panel itself (the browser
-checks of the frames and the figure's place are in tests/browser/test_second_day.py)."""
+checks of the frames and the figure's place are in tests/browser/test_second_day_in_browser.py)."""
 
 from gamelib import MockTurtles
 from gamelib import widgets as W

@@ -1,4 +1,4 @@
-"""The kit's settings for a student's second day, without a browser (tests/browser/test_second_day.py drives
+"""The kit's settings for a student's second day, without a browser (tests/browser/test_second_day_in_browser.py drives
 the same in Chromium): the save hook that keeps each panel's still picture, the kernel extension that answers
 the restart and unquoted-word slips in one line, and every environment installing both."""
 
