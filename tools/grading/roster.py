@@ -31,12 +31,11 @@ student chose, so such a match is noted). Names and ids are compared as tools/gr
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .csvtext import NotACsv, read_rows
 from .ids import name_keys, normal_id, normal_name, same_id
 
 CANVAS, MOODLE_WORKSHEET, MOODLE_PARTICIPANTS = "Canvas gradebook", "Moodle grading worksheet", "Moodle participants"
@@ -115,13 +114,9 @@ class Roster:
 
 def _read_rows(path: Path) -> list[list[str]]:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise RosterError(f"{path} is not UTF-8 text: export the class list as CSV (UTF-8) from the course site") \
-            from None
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in row)]
+        return read_rows(path, "the class list")
+    except NotACsv as error:
+        raise RosterError(str(error)) from None
 
 
 def _cell(row: list[str], index: int | None) -> str | None:

@@ -1,0 +1,100 @@
+"""What goes back to the teacher and the course site keeps what is there, and what comes in is read as a
+spreadsheet saves it (issue 26, items 6 to 8); each test was written to fail before its fix:
+
+- hand marks saved the European way (semicolons, a decimal comma, cp1252) stopped with wrong advice or a
+  ``UnicodeDecodeError`` traceback;
+- a Moodle comment the teacher had typed was replaced by the kit's text;
+- a grade already in Canvas or Moodle was overwritten without a word;
+- two zip members with one name: the second silently replaced the first;
+- a Canvas feedback member could carry ``\\`` or ``..`` in its name;
+- "its numbers are those of the typed one" was said when the class list's id gave the numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import zipfile
+from pathlib import Path
+
+import pytest
+from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
+from made_sets import made_set
+
+from tools.grading import coursesite, handmarks, layout, records
+from tools.grading.classgrades import class_grades
+from tools.grading.grader import GRADED, Outcome
+from tools.grading.layout import Submission
+from tools.grading.roster import RosterError, read_roster
+
+
+@pytest.fixture(scope="module")
+def homework():
+    return made_set()
+
+
+def _outcome(file: str, student_id: str, sha: str, score: float = 11.0, **more) -> Outcome:
+    return Outcome(file, student_id=student_id, status=GRADED, score=score, possible=11.0, sha256=sha, **more)
+
+
+# --- item 7: hand marks read like the class list ----------------------------------------------------------
+
+def _marked_gradebook(homework, tmp_path: Path) -> tuple[list[dict], list[Outcome]]:
+    outcomes = [_outcome("zoë.ipynb", "s1", "a" * 64), _outcome("bob.ipynb", "s2", "b" * 64)]
+    book = tmp_path / "book.csv"
+    records.write_gradebook(outcomes, homework, book, {})
+    with book.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        row["q6 (by hand, 2)"] = {"s1": "1,5", "s2": "2"}[row["student_id"]]
+    return rows, outcomes
+
+
+def _save(rows: list[dict], path: Path, delimiter: str, encoding: str) -> Path:
+    with path.open("w", newline="", encoding=encoding) as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]), delimiter=delimiter)
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp1252", "latin-1", "utf-16"])
+def test_hand_marks_are_read_whatever_the_spreadsheet_saved(homework, tmp_path, delimiter, encoding):
+    """Excel on a European Windows saves semicolons, a decimal comma and cp1252 (``ë`` is one byte that is not
+    UTF-8); "Unicode text" is UTF-16 with tabs."""
+    rows, outcomes = _marked_gradebook(homework, tmp_path)
+    path = _save(rows, tmp_path / "marked.csv", delimiter, encoding)
+    marks = handmarks.read_hand_marks(path, homework)
+    by_file = {o.file: marks[records.submission_key(o)] for o in outcomes}
+    assert by_file == {"zoë.ipynb": {"q6": 1.5}, "bob.ipynb": {"q6": 2.0}}
+
+
+@pytest.mark.parametrize("raw", [b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00",  # an .xlsx under a .csv name
+                                 b"key,q6\n\x00\x01\x02\x03garbage\n"])
+def test_a_file_that_is_not_csv_text_stops_with_one_line_that_names_it(homework, tmp_path, raw):
+    path = tmp_path / "marked.csv"
+    path.write_bytes(raw)
+    with pytest.raises(SystemExit) as stopped:
+        handmarks.read_hand_marks(path, homework)
+    message = str(stopped.value)
+    assert str(path) in message and "save it as CSV" in message and "\n" not in message
+
+
+def test_a_file_without_the_key_column_says_what_its_columns_are(homework, tmp_path):
+    path = tmp_path / "marked.csv"
+    path.write_text("student;q6\nAlice;2\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"'key' column.*\['student', 'q6'\]"):
+        handmarks.read_hand_marks(path, homework)
+
+
+def test_the_class_list_reads_cp1252_and_tabs_too(tmp_path):
+    """The one reader serves both: a Moodle worksheet saved by Excel in cp1252 with tabs."""
+    path = tmp_path / "worksheet.csv"
+    rows = [MOODLE_WORKSHEET_HEADER, ["Participant 7", "Zoë Ødegård", "z@example.org", "Submitted", "", "10",
+                                      "Yes", "-", "-", ""]]
+    path.write_bytes("\r\n".join("\t".join(r) for r in rows).encode("cp1252"))
+    roster = read_roster(path)
+    assert [(s.name, s.site_id) for s in roster.students] == [("Zoë Ødegård", "7")]
+    path.write_bytes(b"PK\x03\x04\x00\x00")
+    with pytest.raises(RosterError, match="Excel workbook"):
+        read_roster(path)
