@@ -98,3 +98,64 @@ def test_the_class_list_reads_cp1252_and_tabs_too(tmp_path):
     path.write_bytes(b"PK\x03\x04\x00\x00")
     with pytest.raises(RosterError, match="Excel workbook"):
         read_roster(path)
+
+
+# --- item 8: zip intake, Canvas member names, wording -----------------------------------------------------
+
+def test_two_zip_members_of_one_name_are_both_listed_and_neither_graded(tmp_path):
+    archive = tmp_path / "download.zip"
+    with zipfile.ZipFile(archive, "w") as zf, pytest.warns(UserWarning, match="Duplicate name"):
+        zf.writestr("Alice Smith_101_assignsubmission_file_/hw1.ipynb", '{"first": 1}')
+        zf.writestr("Alice Smith_101_assignsubmission_file_/hw1.ipynb", '{"second": 2}')
+        zf.writestr("Bob Jones_102_assignsubmission_file_\\hw1.ipynb", '{"backslash": 1}')
+        zf.writestr("Bob Jones_102_assignsubmission_file_/hw1.ipynb", '{"slash": 1}')
+        zf.writestr("Carol Diaz_103_assignsubmission_file_/hw1.ipynb", '{"only": 1}')
+    found, skipped = layout.unpack_zip(archive, tmp_path / "unpacked")
+    assert [s.file for s in found] == ["Carol Diaz_103_assignsubmission_file_/hw1.ipynb"]
+    reasons = [(s.file, s.reason) for s in skipped]
+    assert [file for file, _ in reasons] == ["Alice Smith_101_assignsubmission_file_/hw1.ipynb"] * 2 + [
+        "Bob Jones_102_assignsubmission_file_/hw1.ipynb"] * 2
+    assert all("2 files of this name" in why and "none is graded" in why for _, why in reasons)
+    assert not (tmp_path / "unpacked" / "Alice Smith_101_assignsubmission_file_").exists()
+
+
+def test_a_canvas_feedback_member_never_holds_a_backslash_or_two_dots(homework, tmp_path):
+    """A folder download on Linux keeps a name such as ``smithalice_4521_99812_..\\..\\x.ipynb`` as one file; a
+    zip member of that name would unpack outside its folder on Windows."""
+    folder = tmp_path / "download"
+    folder.mkdir()
+    name = "smithalice_4521_99812_..\\..\\startup.ipynb"
+    (folder / name).write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+    submissions, skipped = layout.scan_folder(folder)
+    assert [s.file for s in submissions] == [name] and not skipped
+    outcomes = [_outcome(name, "s1", "a" * 64, site_id="4521", name="smithalice")]
+    grades = class_grades(outcomes, submissions, homework, {})
+    assert coursesite.write_canvas_feedback(grades, homework, {}, tmp_path / "canvas-feedback.zip") == 1
+    member, = zipfile.ZipFile(tmp_path / "canvas-feedback.zip").namelist()
+    assert "\\" not in member and ".." not in member and "/" not in member
+    assert member.startswith("smithalice_4521_99812_")
+
+
+def test_the_id_the_numbers_come_from_is_the_one_named():
+    """The notebook typed s1111111 and ran with s2222222; the class list gives s3333333, which the numbers come
+    from: the note said "those of the typed one"."""
+    from tools.grading.grader import _seeded_id
+    from tools.grading.plain import Report
+
+    outcome = _outcome("a.ipynb", "s1111111", "a" * 64)
+    assert _seeded_id(outcome, Report(values={"student_id": "s2222222"}), "s3333333") == "s3333333"
+    note, = outcome.problems
+    assert "'s3333333', the class list's id" in note and "typed one" not in note
+    outcome = _outcome("a.ipynb", "s1111111", "a" * 64)
+    _seeded_id(outcome, Report(values={"student_id": "s2222222"}), None)
+    assert outcome.problems[0].endswith("its numbers are those of the typed one")
+
+
+def test_a_deadline_for_a_canvas_download_is_said_to_change_nothing(tmp_path):
+    from tools.grading.cli import deadline_note
+
+    canvas = [Submission(tmp_path / "x.ipynb", "smithalice_4521_99812_hw1.ipynb", "smithalice", "4521",
+                         site_file_id="99812")]
+    moodle = [Submission(tmp_path / "x.ipynb", "Alice_101_assignsubmission_file_/hw1.ipynb", "Alice", "101")]
+    assert "no effect on a Canvas download" in deadline_note(True, None, canvas)
+    assert deadline_note(True, None, moodle) is None and deadline_note(False, None, canvas) is None

@@ -5,8 +5,9 @@ Usage::
 
     python -m tools.grade_homework hw1 submissions/hw1/                 # -> submissions/hw1-graded/
     python -m tools.grade_homework hw1 download.zip --jobs 2 --timeout 120
-    python -m tools.grade_homework hw1 download.zip --roster gradebook-export.csv --deadline "2026-03-01 23:59" \\
+    python -m tools.grade_homework hw1 moodle-download.zip --roster worksheet.csv --deadline "2026-03-01 23:59" \\
         --late-penalty 10 --summary
+    python -m tools.grade_homework hw1 canvas-download.zip --roster gradebook-export.csv --late-penalty 10
     python -m tools.grade_homework hw1 download.zip --roster gradebook-export.csv --merge-manual marked.csv
 
 ``hw1`` names the set (any prefix of ``homework/source/hw1-*.ipynb``); run ``make homework`` first, which builds
@@ -235,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     submissions, skipped = find(args.folder, out, args.name_pattern)
     for s in skipped:
         print(shown(f"not graded: {s.file}: {s.reason}"))
+    note = deadline_note(args.deadline is not None and not args.file_times, course.roster, submissions)
+    if note:
+        print(note, file=sys.stderr)
     submissions = identify(submissions, course.roster, _accepted_codes(args.accept_code))
     if course.roster is not None and course.roster.id_column is not None:
         check_id_column(submissions, course.roster)
@@ -265,6 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.summary:
         print(report.summary(homework, grades, written.identity, written.latest, skipped))
     return 0
+
+
+def deadline_note(deadline_used: bool, roster: Roster | None, submissions: list[Submission]) -> str | None:
+    """What to tell a teacher who gave ``--deadline`` for a Canvas download: it has no submission times (only
+    Canvas's LATE in a file's name, one day late), so the deadline changes nothing."""
+    canvas = (roster is not None and roster.kind == CANVAS) or any(s.site_file_id for s in submissions)
+    if not (deadline_used and canvas):
+        return None
+    return ("Note: --deadline has no effect on a Canvas download: it has no submission times, so late work is "
+            "what Canvas marked LATE in the file names (one day late). Canvas applies its own due date; leave "
+            "--deadline out.")
 
 
 def _accepted_codes(given: list[str]) -> dict[str, str]:

@@ -212,6 +212,20 @@ def write_moodle_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks
 CANVAS_FILE = re.compile(r"^\w+?_(?:late_)?\d+_\d+_.+$", re.IGNORECASE)
 
 
+def canvas_member(name: str) -> str:
+    """A file's name as a member of the feedback zip: no folder of any system (``\\`` or ``/``), no ``..`` and
+    nothing invisible, so that unpacking it on Windows writes nowhere else; Canvas reads the ids from its start,
+    which stays as it was.
+
+    >>> canvas_member("smithalice_4521_99812_..\\..\\startup.ipynb")
+    'smithalice_4521_99812_._._startup.ipynb'
+    """
+    name = safetext.visible(name).replace("\\", "_").replace("/", "_")
+    while ".." in name:
+        name = name.replace("..", ".")
+    return name
+
+
 def _with_feedback_cell(raw: bytes, feedback: str) -> str:
     """The student's notebook with the feedback as a Markdown cell in front (a notebook of that cell alone when
     the file is not a notebook)."""
@@ -236,7 +250,7 @@ def write_canvas_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks
             s = e.submission
             if e.outcome is None or s is None or not s.site_file_id:
                 continue
-            name = PurePosixPath(s.file).name
+            name = canvas_member(PurePosixPath(s.file).name)
             if not CANVAS_FILE.match(name):
                 continue
             raw = s.path.read_bytes() if s.path.exists() else b""

@@ -94,7 +94,8 @@ def _id_text(value: object) -> str | None:
     return str(value).strip()[:100] or None
 
 
-def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> str | None:
+def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None,
+               trusted_from: str = "the class list's") -> str | None:
     """The id the student's numbers come from: the course site's id when the teacher's name pattern gives
     one, else the id typed in the notebook, the one the gradebook shows and the identity flags compare; only
     when none is typed, the one the notebook ran with. Notes when the notebook ran with another id than the
@@ -113,8 +114,10 @@ def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> str 
                                              != outcome.student_id.strip().casefold()) and (
             "student_id" in report.values or "student_id" in report.not_plain or "student_id" in report.missing):
         shown = repr(reported)[:60] if "student_id" in report.values else "no plain student_id"
+        whose = ("the typed one" if trusted_id is None or same_id(trusted_id, outcome.student_id) else
+                 f"{trusted_id[:60]!r}, {trusted_from} id for this student")
         outcome.problems.append(f"the notebook ran with student_id {shown}, not the {outcome.student_id!r} "
-                                "typed in it; its numbers are those of the typed one")
+                                f"typed in it; its numbers are those of {whose}")
     ran_code = report.values.get("course_code")
     if (outcome.course_code is not None and isinstance(ran_code, str)
             and ran_code.strip().casefold() != outcome.course_code.strip().casefold()):
@@ -199,7 +202,8 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     trusted = submission.roster_id
     if trusted is not None and outcome.student_id is not None and same_id(outcome.student_id, trusted):
         trusted = outcome.student_id  # the same id as the list's, in the form typed (an e-mail's name part)
-    seeded = _seeded_id(outcome, report, trusted or submission.student_id)
+    seeded = _seeded_id(outcome, report, trusted or submission.student_id,
+                        "the class list's" if trusted else "the file name's")
     numbers = None
     if seeded is not None:
         try:
