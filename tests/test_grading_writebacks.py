@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
+from course_sites import MOODLE_WORKSHEET_HEADER
 from made_sets import made_set
 
 from tools.grading import coursesite, handmarks, layout, records

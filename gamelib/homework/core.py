@@ -96,6 +96,9 @@ class Question:
     draw: Callable[[Draw], dict]
     key: Callable[[Mapping], dict[str, frozenset]]
     hints: Callable[[Mapping | None, Mapping], list[str]] = _no_hints
+    #: The slips that can only be told against the right answers, for the teacher (see
+    #: :mod:`gamelib.homework.mistakes`): ``mistakes(numbers, answers, key)`` gives a list of ``Slip``.
+    mistakes: Callable[[Mapping, Mapping, Mapping], list[str]] = lambda numbers, answers, key: []
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -172,7 +175,8 @@ class Marked:
     """What marking one question found.
 
     ``right`` is True when every part scored; ``answers_right`` says it per answer; ``feedback`` is for the
-    student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one).
+    student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one);
+    ``mistakes`` gives each answer that is not right its kind of mistake (:mod:`gamelib.homework.mistakes`).
 
     The grader makes one per question with :func:`gamelib.homework.marking.mark`:
 
@@ -193,6 +197,7 @@ class Marked:
     answers_right: dict[str, bool]
     feedback: list[str] = field(default_factory=list)
     details: list[str] = field(default_factory=list)
+    mistakes: dict[str, str] = field(default_factory=dict)
 
 
 def review(question: Question, numbers: Mapping | None,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 
 from gamelib.homework.core import UNDEFINED, Marked, Numbers, review, short
+from gamelib.homework.mistakes import Slip, classify, title
 
 
 def answer_key(numbers: Numbers, question: str) -> dict[str, frozenset]:
@@ -44,12 +45,16 @@ def accepts(numbers: Numbers, question: str, values: Mapping[str, object]) -> bo
 
 
 def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marked:
-    """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined)."""
+    """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined).
+    Each answer that is not right gets its kind of mistake (:mod:`gamelib.homework.mistakes`), decided by the
+    same slips the feedback words."""
     q = numbers._homework.question(question)
     canonical, problems = review(q, numbers._numbers[question], values)
     key = answer_key(numbers, question)
     right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
     score = sum(part.points for part in q.parts if all(right[name] for name in part.names))
+    found = _key_slips(q, numbers, canonical, key)
+    kinds = classify(q.names, values, canonical, right, [*problems, *found])
     feedback = [f"{q.name}: {p}" for p in problems]
     details = list(feedback)
     for name in q.names:
@@ -61,9 +66,34 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
         if right[name]:
             details.append(f"`{name}` = {short(value)}: right")
         else:
-            details.append(f"`{name}` = {short(value)}: wrong; right: {short(_plain(_one(key[name])))}"
+            why = next((f" ({title(kinds[name])}: {s})" for s in found if s.answer == name), "")
+            details.append(f"`{name}` = {short(value)}: wrong{why or f' ({title(kinds[name])})'}; right: "
+                           f"{short(_plain(_one(key[name])))}"
                            + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
-    return Marked(score, q.points, score == q.points, right, feedback, details)
+    return Marked(score, q.points, score == q.points, right, feedback, details, kinds)
+
+
+def slips(numbers: Numbers, question: str, values: Mapping[str, object]) -> dict[str, tuple[str, str]]:
+    """The kinds of mistakes in ``values``, each with the answer it is about and why (the feedback's line, or
+    the teacher's reason): ``{kind: (answer, why)}``; what worked examples are made of."""
+    q = numbers._homework.question(question)
+    canonical, problems = review(q, numbers._numbers[question], values)
+    key = answer_key(numbers, question)
+    found = [*problems, *_key_slips(q, numbers, canonical, key)]
+    right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
+    kinds = classify(q.names, values, canonical, right, found)
+    said = {}
+    for name, kind in kinds.items():
+        why = next((str(s) for s in found if isinstance(s, Slip) and s.answer == name and s.kind == kind), title(kind))
+        said.setdefault(kind, (name, why))
+    return said
+
+
+def _key_slips(q, numbers: Numbers, canonical: Mapping, key: Mapping) -> list[Slip]:
+    """The question's slips told against the right answers, when every answer has its form."""
+    if len(canonical) < len(q.names):
+        return []
+    return list(q.mistakes(numbers._numbers[q.name], canonical, key))
 
 
 def _plain(canonical: Hashable) -> object:

@@ -211,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--file-times", action="store_true",
                       help="take a file's time in the download as when it was handed in (Moodle's zip keeps "
                            "upload times) when the class list does not say")
+    site.add_argument("--replace-comments", action="store_true",
+                      help="Moodle: the kit's comment replaces the worksheet's (by default a comment you typed "
+                           "there is kept, the kit's text after it)")
     parser.add_argument("--summary", action="store_true", help="print the class report's summary at the end")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.timeout <= 0:
@@ -265,6 +268,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "
                   + shown("; ".join(f"{e.label} ({e.state})" for e in pending[:10]))
                   + (f" and {len(pending) - 10} more (report.html)" if len(pending) > 10 else ""))
+    if written.kept_comments:
+        print(f"Moodle worksheet: {len(written.kept_comments)} row(s) keep the comment you typed there, the kit's "
+              "text after it (--replace-comments to replace it)")
+    if written.overwrites:
+        print(f"The import file changes {len(written.overwrites)} grade(s) the course site has now (a regrade, or a "
+              "grade given on the site): " + shown("; ".join(f"{o.student} {o.before} → {o.after}"
+                                                           for o in written.overwrites[:10]))
+              + (f" and {len(written.overwrites) - 10} more (report.html)" if len(written.overwrites) > 10 else ""))
     print("Made: " + ", ".join(p.name for p in written.files))
     if args.summary:
         print(report.summary(homework, grades, written.identity, written.latest, skipped))
@@ -328,4 +339,5 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
     if (penalty.per_day or extensions) and args.deadline is None and not (roster and "Moodle" in roster.kind):
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
               "work", file=sys.stderr)
-    return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times)
+    return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times,
+                  args.replace_comments)

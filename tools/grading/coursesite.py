@@ -31,12 +31,13 @@ import html
 import json
 import re
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from . import records, safetext
 from .classgrades import NOT_YET_MARKED, ClassGrades, Entry
 from .homework_set import HomeworkSet
-from .roster import CANVAS, MOODLE_WORKSHEET
+from .roster import CANVAS, MOODLE_PARTICIPANTS, MOODLE_WORKSHEET, site_number
 
 #: The worksheet's columns as Moodle names them (mod/assign/gradingtable.php, lang/en/assign.php: ``recordid``
 #: "Identifier", ``maxgrade`` "Maximum Grade", ``lastmodifiedgrade`` "Last modified (grade)"; core "Full name",
@@ -119,11 +120,29 @@ def _site_grade(entry: Entry) -> str:
     return "" if current in ("-", None) else safetext.csv_cell(current)
 
 
-def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str) -> str:
+#: The kit's own comment, as an upload of an earlier run left it in the worksheet: replaced, never kept twice.
+KIT_COMMENT = re.compile(r"Grade [\d.]+ of [\d.]+: automatic score .*?Details in the feedback file\.", re.DOTALL)
+
+
+def teachers_comment(exported: str | None) -> str:
+    """What the teacher wrote in a worksheet's comment: the comment without the kit's text of an earlier upload.
+
+    >>> teachers_comment("Great q6, see my note. Grade 9 of 10: automatic score 9 of 11. Details in the feedback file.")
+    'Great q6, see my note.'
+    >>> teachers_comment("-"), teachers_comment(None)
+    ('', '')
+    """
+    text = KIT_COMMENT.sub("", exported or "").strip()
+    return "" if text == "-" else text
+
+
+def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: bool = False) -> str:
     """The worksheet's Feedback comments for a student. Moodle imports a changed comment even where it skips
     the grade (mod/assign/feedback/offline/locallib.php), so a row without a new grade keeps the comment the
-    worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. Moodle shows the
-    comment as HTML: only the grader's own words, with HTML's own characters escaped (no apostrophe entity)."""
+    worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. A row with a new
+    grade keeps what the teacher wrote there, with the kit's text after it (``replace``: the kit's text
+    alone). Moodle shows the comment as HTML: the teacher's text goes back as exported, the grader's own words
+    with HTML's own characters escaped (no apostrophe entity)."""
     if entry.outcome is None or entry.grade is None:
         return exported
     o = entry.outcome
@@ -133,7 +152,40 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str) -> str:
     if entry.lateness.late:
         parts.append(f"Late: {entry.lateness.why}.")
     parts.append("Details in the feedback file.")
-    return html.escape(" ".join(parts), quote=False)
+    kit = html.escape(" ".join(parts), quote=False)
+    teacher = "" if replace else teachers_comment(exported)
+    return f"{teacher} {kit}" if teacher else kit
+
+
+def kept_comments(grades: ClassGrades) -> list[Entry]:
+    """The rows of a Moodle worksheet given a new grade whose comment holds the teacher's words (kept, with the
+    kit's text after them, unless ``--replace-comments``)."""
+    roster = grades.roster
+    if roster is None or roster.kind != MOODLE_WORKSHEET:
+        return []
+    column = {h.casefold(): h for h in roster.header}.get("feedback comments")
+    return [e for e in grades.entries if e.grade is not None and e.outcome is not None and column
+            and teachers_comment(e.student.row.get(column))]
+
+
+@dataclass(frozen=True)
+class Overwrite:
+    """A grade the course site has now that the import file would change."""
+
+    student: str
+    before: str
+    after: str
+
+
+def overwrites(grades: ClassGrades) -> list[Overwrite]:
+    """Every grade of the import file that would replace a different grade the course site has now (the class
+    list's export of it): after a regrade, or over a grade the teacher gave by hand on the site."""
+    found = []
+    for e in grades.entries if grades.roster is not None and grades.roster.kind != MOODLE_PARTICIPANTS else []:
+        before = site_number(e.student.current_grade) if e.student is not None else None
+        if e.grade is not None and before is not None and abs(before - round(e.grade, 2)) > 0.005:
+            found.append(Overwrite(e.label, e.student.current_grade, _grade_text(e.grade)))
+    return found
 
 
 def _site_cell(value: object) -> str:
@@ -142,7 +194,7 @@ def _site_cell(value: object) -> str:
     return "-" if value == "-" else safetext.csv_cell(value)
 
 
-def write_moodle(grades: ClassGrades, path: Path) -> Path:
+def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False) -> Path:
     """Moodle's grading worksheet, filled in (see the module docstring)."""
     roster = grades.roster
     if roster is None or not roster.kind.startswith("Moodle"):
@@ -167,7 +219,7 @@ def write_moodle(grades: ClassGrades, path: Path) -> Path:
                        "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
             row[grade_column] = _site_grade(e)
-            row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""))
+            row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
             # a comment kept goes back exactly as exported (made one line, Moodle would import it as a change)
             writer.writerow([row.get(c, "") if c == comment_column and e.grade is None else _site_cell(row.get(c, ""))
                              for c in header])

@@ -234,7 +234,8 @@ def _mark_all(outcome: Outcome, homework: HomeworkSet, numbers: Numbers | None, 
         result = checks.grade_question(question, numbers, report)
         outcome.questions[question.name] = {"score": result.score, "possible": result.possible,
                                             "details": result.details, "feedback": result.feedback,
-                                            "right": result.right, "answers": result.answers}
+                                            "right": result.right, "answers": result.answers,
+                                            "mistakes": result.mistakes}
         total += result.score
         possible += result.possible
     return total, possible

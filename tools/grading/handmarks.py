@@ -84,7 +84,7 @@ def read_hand_marks(path: Path, homework: HomeworkSet) -> dict[str, dict[str, fl
     except NotACsv as error:
         raise SystemExit(str(error)) from None
     header = [c.strip() for c in table[0]] if table else []
-    rows = [dict(zip(header, row)) for row in table[1:]]
+    rows = [dict(zip(header, row, strict=False)) for row in table[1:]]
     if "key" not in header:
         raise SystemExit(f"{path}: expected the gradebook with a 'key' column (the row's submission), with marks "
                          f"filled in; its first line has the columns {header[:6]}"

@@ -128,10 +128,10 @@ def _cell(row: list[str], index: int | None) -> str | None:
     return value or None
 
 
-def _number(text: str | None) -> float | None:
+def site_number(text: str | None) -> float | None:
     """A number as a course site writes it: ``10``, ``100.00``, ``100,00`` (a decimal comma), ``1,000.5``.
 
-    >>> [_number(t) for t in ("10", "100,00", "1,000.5", "-", None)]
+    >>> [site_number(t) for t in ("10", "100,00", "1,000.5", "-", None)]
     [10.0, 100.0, 1000.5, None, None]
     """
     if not text:
@@ -232,7 +232,7 @@ def _canvas(path: Path, header: list[str], rows: list[list[str]], assignment: st
     for row in rows:
         first = (row[0] if row else "").strip()
         if "Points Possible" in first:
-            points = _number(_cell(row, column))
+            points = site_number(_cell(row, column))
             continue
         if all(re.fullmatch(r"\s*(Muted|Manual Posting.*)?\s*", c or "", re.IGNORECASE) for c in row):
             continue
@@ -263,7 +263,7 @@ def _moodle_worksheet(path: Path, header: list[str], rows: list[list[str]]) -> R
         if not match:
             left_out.append(f"a row without a participant number ({identifier!r})")
             continue
-        points = points if points is not None else _number(_cell(row, columns.get("Maximum Grade")))
+        points = points if points is not None else site_number(_cell(row, columns.get("Maximum Grade")))
         students.append(Student(_cell(row, columns["Full name"]) or "", site_id=match["id"],
                                 sis_id=_cell(row, columns.get("ID number")), login=_cell(row, columns.get("Username")),
                                 email=_cell(row, columns.get("Email address")),
