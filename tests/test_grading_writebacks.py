@@ -13,11 +13,12 @@ spreadsheet saves it (issue 26, items 6 to 8); each test was written to fail bef
 from __future__ import annotations
 
 import csv
+import json
 import zipfile
 from pathlib import Path
 
 import pytest
-from course_sites import MOODLE_WORKSHEET_HEADER
+from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
 from made_sets import made_set
 
 from tools.grading import coursesite, handmarks, layout, records
@@ -159,3 +160,84 @@ def test_a_deadline_for_a_canvas_download_is_said_to_change_nothing(tmp_path):
     moodle = [Submission(tmp_path / "x.ipynb", "Alice_101_assignsubmission_file_/hw1.ipynb", "Alice", "101")]
     assert "no effect on a Canvas download" in deadline_note(True, None, canvas)
     assert deadline_note(True, None, moodle) is None and deadline_note(False, None, canvas) is None
+
+
+# --- item 6: write-backs that keep what is there --------------------------------------------------------
+
+KIT_OLD = "Grade 8 of 10: automatic score 9 of 11. Details in the feedback file."
+
+
+def _moodle_class(homework, tmp_path: Path):
+    """Three students of a Moodle worksheet: Ann's row has the teacher's comment and a grade 7 given on the
+    site; Ben's has the kit's comment of an earlier upload (and its grade 8); Cat's nothing yet."""
+    sheet = write_csv(tmp_path / "worksheet.csv", MOODLE_WORKSHEET_HEADER, [
+        ["Participant 101", "Ann Lee", "ann@example.org", "Submitted for grading", "7.00", "10.00", "Yes", "-", "-",
+         "Great q6 — see my note &amp; the rubric"],
+        ["Participant 102", "Ben Ode", "ben@example.org", "Submitted for grading", "8.00", "10.00", "Yes", "-", "-",
+         KIT_OLD],
+        ["Participant 103", "Cat Roe", "cat@example.org", "Submitted for grading", "", "10.00", "Yes", "-", "-", ""]])
+    roster = read_roster(sheet)
+    outcomes = [_outcome(f"{name}_{number}_assignsubmission_file_/hw1.ipynb", f"s{number}", f"{number:064x}",
+                         site_id=str(number), name=name)
+                for name, number in (("Ann Lee", 101), ("Ben Ode", 102), ("Cat Roe", 103))]
+    marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes}
+    return roster, outcomes, marks
+
+
+def _comments(path: Path) -> dict[str, str]:
+    with path.open(newline="", encoding="utf-8") as f:
+        return {row["Full name"]: row["Feedback comments"] for row in csv.DictReader(f)}
+
+
+def test_a_moodle_comment_the_teacher_typed_is_kept_with_the_kits_after_it(homework, tmp_path):
+    roster, outcomes, marks = _moodle_class(homework, tmp_path)
+    grades = class_grades(outcomes, [], homework, marks, roster)
+    comments = _comments(coursesite.write_moodle(grades, tmp_path / "out.csv"))
+    kit = "Grade 10 of 10: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
+    assert comments["Ann Lee"] == f"Great q6 — see my note &amp; the rubric {kit}"
+    assert comments["Ben Ode"] == kit  # the kit's own earlier text is replaced, never kept twice
+    assert comments["Cat Roe"] == kit
+    assert [e.label for e in coursesite.kept_comments(grades)] == ["Ann Lee"]
+    replaced = _comments(coursesite.write_moodle(grades, tmp_path / "out.csv", replace_comments=True))
+    assert replaced["Ann Lee"] == kit
+
+
+def test_the_run_says_how_many_moodle_comments_it_kept(homework, tmp_path):
+    from tools.grading.outputs import Course, write_everything
+
+    roster, outcomes, marks = _moodle_class(homework, tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "hand-marks.json").write_text(json.dumps(
+        {key: {"file": o.file, "marks": marks[key]} for o in outcomes for key in [records.submission_key(o)]}))
+    written = write_everything(outcomes, [], homework, out, course=Course(roster))
+    assert [e.label for e in written.kept_comments] == ["Ann Lee"]
+    assert not write_everything(outcomes, [], homework, out, course=Course(roster, replace_comments=True)
+                                ).kept_comments
+
+
+def test_every_grade_that_would_change_one_on_the_site_is_listed(homework, tmp_path):
+    """Ann has 7 on Moodle (given by hand there), Ben 8 (an earlier upload): both become 10 and are listed;
+    Cat has none, so nothing is overwritten for her. On Canvas the same, from the export's column."""
+    from tools.grading import report
+
+    roster, outcomes, marks = _moodle_class(homework, tmp_path)
+    grades = class_grades(outcomes, [], homework, marks, roster)
+    assert [(o.student, o.before, o.after) for o in coursesite.overwrites(grades)] == [
+        ("Ann Lee", "7.00", "10"), ("Ben Ode", "8.00", "10")]
+    export = tmp_path / "canvas.csv"
+    export.write_text('Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (55)\n'
+                      '"    Points Possible",,,,,"10"\n'
+                      '"Lee, Ann",101,s101,ann,A,10\n"Ode, Ben",102,s102,ben,A,6.5\n"Roe, Cat",103,s103,cat,A,\n',
+                      encoding="utf-8")
+    canvas = read_roster(export, "Homework 1")
+    outcomes = [_outcome(f"{login}_{number}_9{number}_hw1.ipynb", f"s{number}", f"{number:064x}",
+                         site_id=str(number), name=login)
+                for login, number in (("leeann", 101), ("odeben", 102), ("roecat", 103))]
+    marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes}
+    grades = class_grades(outcomes, [], homework, marks, canvas)
+    assert [(o.student, o.before, o.after) for o in coursesite.overwrites(grades)] == [("Ode, Ben", "6.5", "10")]
+    summary = report.summary(homework, grades, {}, {})
+    assert "the import changes 1 grade(s) the site has now: Ode, Ben 6.5 → 10" in summary
+    page = report.render(homework, grades, {}, {}, "now")
+    assert "The import file changes 1 grade(s) the course site has now" in page and "<td>6.5</td>" in page

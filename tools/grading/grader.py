@@ -34,7 +34,8 @@ class Outcome:
     ``questions[q]`` holds, per autograded question: ``score``, ``possible``, ``details`` (for the teacher),
     ``feedback`` (for the student), ``right`` (True when the question has full marks) and ``answers``
     (``{variable: short plain text of the student's value}``, e.g. ``"[0, 0, 1, 1]"``, ``"..."`` for no answer,
-    ``"(not defined)"``, ``"(a numpy.ndarray)"``: for "the most common wrong answers" of a class report).
+    ``"(not defined)"``, ``"(a numpy.ndarray)"``: for the teacher's details) and ``mistakes`` (``{variable: kind
+    of mistake}`` for each answer not right, gamelib/homework/mistakes.py: what the class report totals).
 
     ``variant`` is what the student's numbers were drawn from and what they are: ``{"student_id": the id the
     numbers come from, "numbers": {name: plain value}}`` (empty when no id was known). ``course_code`` is the
