@@ -340,4 +340,4 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
               "work", file=sys.stderr)
     return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times,
-                  args.replace_comments)
+                  getattr(args, "replace_comments", False))

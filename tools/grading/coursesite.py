@@ -269,7 +269,7 @@ def canvas_member(name: str) -> str:
     nothing invisible, so that unpacking it on Windows writes nowhere else; Canvas reads the ids from its start,
     which stays as it was.
 
-    >>> canvas_member("smithalice_4521_99812_..\\..\\startup.ipynb")
+    >>> canvas_member("smithalice_4521_99812_..\\\\..\\\\startup.ipynb")
     'smithalice_4521_99812_._._startup.ipynb'
     """
     name = safetext.visible(name).replace("\\", "_").replace("/", "_")

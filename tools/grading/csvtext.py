@@ -24,8 +24,11 @@ from pathlib import Path
 #: Excel type are cp1252's (Latin-1 would read them as control characters).
 ENCODINGS = ("utf-8", "cp1252", "latin-1")
 DELIMITERS = (",", ";", "\t")
-#: Characters no saved spreadsheet holds: a file with them is not text (a workbook, a picture).
-_NOT_TEXT = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+#: What no saved text holds: a NUL (a workbook, a picture). Other control characters can be a student's name
+#: as the course site exported it, and are read (every output makes them visible, tools/grading/safetext.py).
+_NOT_TEXT = re.compile(r"\x00")
+#: How Excel's workbooks begin (xlsx is a zip; xls an OLE2 file): not CSV, whatever their name.
+WORKBOOKS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")
 
 
 class NotACsv(ValueError):
@@ -35,7 +38,10 @@ class NotACsv(ValueError):
 def decode(raw: bytes, path: Path | str, what: str) -> str:
     """The text of a CSV file's bytes (see the module docstring); :class:`NotACsv` for bytes that are not
     text in any of those encodings."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+    workbook = raw.startswith(WORKBOOKS)
+    if workbook:
+        candidates = []
+    elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         candidates = [("utf-16", raw)]
     elif raw.startswith(b"\xef\xbb\xbf"):
         candidates = [("utf-8", raw[3:])]
@@ -49,7 +55,6 @@ def decode(raw: bytes, path: Path | str, what: str) -> str:
         if not _NOT_TEXT.search(text):
             return text
         break
-    workbook = raw.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0"))
     raise NotACsv(f"{path} is {'an Excel workbook, not' if workbook else 'not'} a CSV text file: open {what} in "
                   "your spreadsheet and save it as CSV (UTF-8 if it offers it), then run again")
 
