@@ -30,7 +30,7 @@ from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Position, Whole, WholeList, WholeSet
-from gamelib.homework.mistakes import Slip, near_set, outcome_slip
+from gamelib.homework.mistakes import TYPICAL, Slip, near_set, outcome_slip
 from gamelib.homework.pools import MISERE, OWN, SUM_PART, pure_outcome_period
 
 
@@ -233,6 +233,10 @@ def _q5_mistakes(numbers, answers, key):
         found.append(Slip("added-not-xored", "q5_sum_grundy", f"{sum(g)} is {g[0]} + {g[1]}, not {g[0]} XOR {g[1]}."))
     return found
 
+
+TYPICAL[("hw3", "q3")] = lambda numbers: {"q3_p_positions": _normal(numbers, numbers["below"])}
+TYPICAL[("hw3", "q5")] = lambda numbers: {"q5_misere_p": tuple(n for n in _normal(numbers, numbers["start"] + 30)
+                                                               if n >= numbers["start"])}
 
 HOMEWORK = Homework("hw3", "Homework 3", (
     Question("q1", (Answer("q1_parts", WholeList(3, what="a list of three whole numbers")),

@@ -82,7 +82,7 @@ def slips(numbers: Numbers, question: str, values: Mapping[str, object]) -> dict
     found = [*problems, *_key_slips(q, numbers, canonical, key)]
     right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
     kinds = classify(q.names, values, canonical, right, found)
-    said = {}
+    said: dict[str, tuple[str, str]] = {}
     for name, kind in kinds.items():
         why = next((str(s) for s in found if isinstance(s, Slip) and s.answer == name and s.kind == kind), title(kind))
         said.setdefault(kind, (name, why))

@@ -22,7 +22,7 @@ S = (3, 6, 9, 11), n = 23
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 
 from gamelib.homework.core import UNDEFINED
@@ -181,7 +181,8 @@ def _examples(homework_name: str, question: str, student: str, pairs: bool) -> d
     right = {name: min(options, key=_order) for name, options in key.items()}
     numbers = mine.of(question)
     shown = ", ".join(f"{k} = {v!r}" for k, v in numbers.items())
-    singles = candidates(right, numbers)
+    typical = TYPICAL.get((homework_name, question))
+    singles = ([{**right, **typical(numbers)}] if typical else []) + candidates(right, numbers)
     tried = singles
     if pairs:
         by_answer: dict[str, list] = {}
@@ -203,6 +204,10 @@ def _examples(homework_name: str, question: str, student: str, pairs: bool) -> d
 
 #: Options of each answer combined when two answers are changed together.
 PAIRED = 40
+#: Wrong answers a worked example may also start from, that no change near the right answers gives (the
+#: answers of normal play, for a misère question): ``{(set, question): typical(numbers) -> {answer: value}}``,
+#: filled in by the homework modules.
+TYPICAL: dict[tuple[str, str], Callable[[Mapping], dict]] = {}
 
 
 def _order(value: Hashable) -> tuple:
