@@ -228,16 +228,18 @@ def test_every_grade_that_would_change_one_on_the_site_is_listed(homework, tmp_p
     export = tmp_path / "canvas.csv"
     export.write_text('Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (55)\n'
                       '"    Points Possible",,,,,"10"\n'
-                      '"Lee, Ann",101,s101,ann,A,10\n"Ode, Ben",102,s102,ben,A,6.5\n"Roe, Cat",103,s103,cat,A,\n',
+                      '"Lee, Ann",101,s101,ann,A,10\n"Ode, Ben",102,s102,ben,A,6.5\n"Roe, Cat",103,s103,cat,A,\n'
+                      '"Ray, Dee",104,s104,dee,A,EX\n',
                       encoding="utf-8")
     canvas = read_roster(export, "Homework 1")
     outcomes = [_outcome(f"{login}_{number}_9{number}_hw1.ipynb", f"s{number}", f"{number:064x}",
                          site_id=str(number), name=login)
-                for login, number in (("leeann", 101), ("odeben", 102), ("roecat", 103))]
+                for login, number in (("leeann", 101), ("odeben", 102), ("roecat", 103), ("raydee", 104))]
     marks = {records.submission_key(o): {"q6": 2.0} for o in outcomes}
     grades = class_grades(outcomes, [], homework, marks, canvas)
-    assert [(o.student, o.before, o.after) for o in coursesite.overwrites(grades)] == [("Ode, Ben", "6.5", "10")]
+    assert [(o.student, o.before, o.after) for o in coursesite.overwrites(grades)] == [
+        ("Ode, Ben", "6.5", "10"), ("Ray, Dee", "EX", "10")]  # EX: excused on Canvas
     summary = report.summary(homework, grades, {}, {})
-    assert "the import changes 1 grade(s) the site has now: Ode, Ben 6.5 → 10" in summary
+    assert "the import changes 2 grade(s) the site has now: Ode, Ben 6.5 → 10; Ray, Dee EX → 10" in summary
     page = report.render(homework, grades, {}, {}, "now")
-    assert "The import file changes 1 grade(s) the course site has now" in page and "<td>6.5</td>" in page
+    assert "The import file changes 2 grade(s) the course site has now" in page and "<td>6.5</td>" in page

@@ -182,9 +182,12 @@ def overwrites(grades: ClassGrades) -> list[Overwrite]:
     list's export of it): after a regrade, or over a grade the teacher gave by hand on the site."""
     found = []
     for e in grades.entries if grades.roster is not None and grades.roster.kind != MOODLE_PARTICIPANTS else []:
-        before = site_number(e.student.current_grade) if e.student is not None else None
-        if e.grade is not None and before is not None and abs(before - round(e.grade, 2)) > 0.005:
-            found.append(Overwrite(e.label, e.student.current_grade, _grade_text(e.grade)))
+        text = (e.student.current_grade or "").strip() if e.student is not None else ""
+        if e.grade is None or text in ("", "-"):
+            continue
+        before = site_number(text)  # a grade that is not a number (Canvas's EX, excused) is one too
+        if before is None or abs(before - round(e.grade, 2)) > 0.005:
+            found.append(Overwrite(e.label, text, _grade_text(e.grade)))
     return found
 
 
