@@ -26,7 +26,8 @@ from .homework_set import HomeworkSet
 
 @dataclass
 class PartTally:
-    """One part of a question (the answers it is scored on): the kinds of mistakes made in its answers."""
+    """One part of a question (the answers new to it): the kinds of mistakes made in its answers, and how many
+    students left one of them blank."""
 
     label: str
     kinds: Counter = field(default_factory=Counter)
@@ -35,7 +36,8 @@ class PartTally:
 
 @dataclass
 class QuestionTally:
-    """The mistakes made on one question, by kind, in all and per part; blank answers counted apart."""
+    """The mistakes made on one question, by kind, in all and per part: ``wrong`` students made at least one,
+    ``blank`` students left at least one answer blank (counted apart: a blank is not a mistake)."""
 
     name: str
     answered: int = 0
@@ -72,17 +74,11 @@ def tally(homework: HomeworkSet, outcomes: list[Outcome]) -> list[QuestionTally]
                 continue
             t.answered += 1
             said = result["mistakes"]
-            if any(code != kinds.BLANK for code in said.values()):
-                t.wrong += 1
-            elif said:
-                t.blank += 1
+            t.wrong += any(code != kinds.BLANK for code in said.values())
+            t.blank += kinds.BLANK in said.values()
             for part, names in parts:
-                for name in names:
-                    code = said.get(name)
-                    if code == kinds.BLANK:
-                        part.blank += 1
-                    elif code:
-                        part.kinds[code] += 1
+                part.blank += any(said.get(name) == kinds.BLANK for name in names)
+                part.kinds.update(said[name] for name in names if said.get(name) not in (None, kinds.BLANK))
             t.kinds.update(code for code in said.values() if code != kinds.BLANK)
         for code in t.kinds:
             example = kinds.example(homework.definition, q.name, code)
@@ -107,9 +103,10 @@ def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome]) -> str:
         rows.append([t.name, "whole question", f"{t.wrong} of {t.answered}", t.blank, _kinds_text(t.kinds)])
         rows += [["", p.label, "", p.blank, _kinds_text(p.kinds)] for p in t.parts]
     parts = ['<section id="mistakes"><h2>What the class got wrong</h2>',
-             _table("Mistakes by kind, per question and per part (a student with several wrong answers counts once "
-                    "per answer; blank answers are counted apart, not as mistakes)",
-                    ["question", "part", "with a mistake", "blank answers", "kinds of mistake (students)"],
+             _table("Mistakes by kind, per question and per part (a student's wrong answers count one each; blank "
+                    "answers are counted apart, not as mistakes)",
+                    ["question", "part", "students with a mistake", "students with a blank answer",
+                     "kinds of mistake (how many answers)"],
                     rows, "No autograded question.")]
     examples = [(t.name, e) for t in tallies for e in t.examples.values()]
     if examples:
