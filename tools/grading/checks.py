@@ -8,7 +8,9 @@ or ``in``, so the verdict is the grader's.
 
 Each question's result carries ``details`` for the teacher (the student's values, and a right answer for
 each wrong one) and ``feedback`` for the student (problems with the form of an answer, slips the handout's
-own check names, and per answer "right" or "not right for your numbers", never a right value).
+own check names, and per answer "right" or "not right for your numbers", never a right value), and
+``mistakes``: the kind of mistake of each answer that is not right (gamelib/homework/mistakes.py, decided by
+the same slips the feedback words), which the class report totals.
 """
 
 from __future__ import annotations
