@@ -96,8 +96,7 @@ class Question:
     draw: Callable[[Draw], dict]
     key: Callable[[Mapping], dict[str, frozenset]]
     hints: Callable[[Mapping | None, Mapping], list[str]] = _no_hints
-    #: The slips that can only be told against the right answers, for the teacher (see
-    #: :mod:`gamelib.homework.mistakes`): ``mistakes(numbers, answers, key)`` gives a list of ``Slip``.
+    #: ``mistakes(numbers, answers, key)``: the slips told against the right answers (gamelib.homework.mistakes)
     mistakes: Callable[[Mapping, Mapping, Mapping], list[str]] = lambda numbers, answers, key: []
 
     @property
