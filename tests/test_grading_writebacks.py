@@ -243,3 +243,41 @@ def test_every_grade_that_would_change_one_on_the_site_is_listed(homework, tmp_p
     assert "the import changes 2 grade(s) the site has now: Ode, Ben 6.5 → 10; Ray, Dee EX → 10" in summary
     page = report.render(homework, grades, {}, {}, "now")
     assert "The import file changes 2 grade(s) the course site has now" in page and "<td>6.5</td>" in page
+
+
+@pytest.mark.slow
+def test_a_round_with_european_hand_marks_keeps_the_teachers_comment_and_says_so(tmp_path, capsys):
+    """The whole round from the command line: grade, mark the written answer in a spreadsheet that saves
+    semicolons, decimal commas and cp1252, merge, and the Moodle worksheet keeps Ann's comment; the run says
+    so, and lists the grade it changes. (Unsandboxed: the notebooks are the tests' own.)"""
+    import nbformat
+    from grading_attacks import submission
+    from homework_build import RIGHT, SET, built_sets
+
+    from tools.grading import cli
+
+    folder = tmp_path / "download"
+    for name, number, answers in (("Ann Lee", 101, RIGHT), ("Ben Ode", 102, {**RIGHT, "q4_leave": "27"})):
+        path = folder / f"{name}_{number}_assignsubmission_file_" / "hw1.ipynb"
+        path.parent.mkdir(parents=True)
+        nbformat.write(submission(SET, answers, f"s1000{number}"), path)
+    sheet = write_csv(tmp_path / "worksheet.csv", MOODLE_WORKSHEET_HEADER, [
+        ["Participant 101", "Ann Lee", "ann@x.org", "Submitted", "7.00", "13.00", "Yes", "-", "-", "Great q6 — see me"],
+        ["Participant 102", "Ben Ode", "ben@x.org", "Submitted", "", "13.00", "Yes", "-", "-", ""]])
+    out = tmp_path / "out"
+    args = ["hw1", str(folder), "--out", str(out), "--roster", str(sheet), "--unsandboxed", "--id-column", "none",
+            "--autograder", str(built_sets()[SET].autograder_zip)]
+    assert cli.main(args) == 0
+    with (out / f"{SET}-results.csv").open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        row["q6 (by hand, 2)"] = "1,5"
+    marked = _save(rows, tmp_path / "marked.csv", ";", "cp1252")
+    capsys.readouterr()
+    assert cli.main([*args, "--merge-manual", str(marked), "--summary"]) == 0
+    said = capsys.readouterr().out
+    assert "hand marks merged: 2 from" in said
+    assert "Moodle worksheet: 1 row(s) keep the comment you typed there" in said
+    assert "Ann Lee 7.00 → 12.5" in said and "the import changes 1 grade(s) the site has now" in said
+    comments = _comments(out / "moodle-grading-worksheet.csv")
+    assert comments["Ann Lee"].startswith("Great q6 — see me Grade 12.5 of 13")
