@@ -12,8 +12,9 @@ reads):
   downloaded (every column, Moodle's own header: ``Identifier`` "Participant N", ``Grade``, ``Maximum Grade``,
   ``Last modified (grade)``, which makes Moodle skip a grade changed on the site since, ...) with ``Grade`` and
   ``Feedback comments`` filled in; a student without a new grade keeps the worksheet's grade and comment
-  (Moodle imports a changed comment even where it skips the grade). From a participants list, those columns
-  with Moodle's names.
+  (Moodle imports a changed comment even where it skips the grade), and a comment the teacher typed stays,
+  the kit's text after it (:func:`kept_comments`). From a participants list, those columns with Moodle's
+  names. Every grade that would replace a different one the site has now is listed (:func:`overwrites`).
 - ``moodle-feedback.zip``: for the assignment's "Upload multiple feedback files in a zip": a folder per student
   named as Moodle names them in its download, ``Full Name_N_assignsubmission_file_``, holding
   ``<set>-feedback.md``.
