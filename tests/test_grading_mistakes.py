@@ -132,3 +132,30 @@ def test_every_kind_is_named_and_an_unknown_one_refused():
     assert all(KINDS[code] for code in KINDS) and OTHER in KINDS
     with pytest.raises(ValueError, match="unknown kind of mistake 'typo'"):
         Slip("typo", "q4_leave", "text")
+
+
+@pytest.mark.parametrize("set_name", ["hw1", "hw2", "hw3"])
+def test_the_teachers_line_gives_the_reason_of_the_kind_it_names_and_no_other(set_name):
+    """For answers near the right ones (one changed at a time), each wrong answer's line in the details names
+    its kind, and carries no reason of another kind (hw3's q2 once gave "one move away, but an N-position"
+    for a heap that is no move at all)."""
+    from gamelib.homework.mistakes import candidates
+
+    definition = homework(set_name)
+    for student in ("s1234567", "s3300001"):
+        mine = numbers(set_name, student, "kinds-test")
+        for q in definition.questions:
+            right = {name: min(options, key=repr) for name, options in answer_key(mine, q.name).items()}
+            for values in candidates(right, mine.of(q.name))[::7]:
+                plain = {n: set(v) if isinstance(v, frozenset) else v for n, v in values.items()}
+                marked = mark(mine, q.name, plain)
+                canonical = {n: values[n] for n in q.names if n not in marked.mistakes or
+                             marked.mistakes[n] not in (BLANK, FORM)}
+                others = q.mistakes(mine.of(q.name), canonical, answer_key(mine, q.name)) if len(
+                    canonical) == len(q.names) else []
+                for name, kind in marked.mistakes.items():
+                    if kind in (BLANK, FORM):  # said by the lines of the form, before the answers'
+                        continue
+                    line = next(d for d in marked.details if d.startswith(f"`{name}` = "))
+                    assert f"wrong ({title(kind)}" in line, (q.name, values, line)
+                    assert not [s for s in others if s.answer == name and s.kind != kind and str(s) in line], line

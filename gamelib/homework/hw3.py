@@ -189,6 +189,8 @@ def _q1_mistakes(numbers, answers, key):
 
 def _q2_mistakes(numbers, answers, key):
     after = answers["q2_after"]
+    if after not in _sum(numbers).moves(numbers["heaps"]):
+        return []  # not a move: the hint says so
     return [Slip("leaves-n-position", "q2_after", f"{after} is one move away, but its Grundy value (the nim-sum of "
                                                   "the three heaps' values) is not 0: an N-position.")]
 
@@ -211,9 +213,9 @@ def _q3_mistakes(numbers, answers, key):
 
 def _q4_mistakes(numbers, answers, key):
     after, found = answers["q4_after"], []
-    if not nim_sum(*after):
+    if not _q4_hints(numbers, answers) and not nim_sum(*after):  # a move (else the hint says what is wrong)
         found.append(Slip("normal-play", "q4_after", f"{after} has nim-sum 0: the winning move of normal Nim."))
-    else:
+    elif not _q4_hints(numbers, answers):
         found.append(Slip("leaves-n-position", "q4_after", f"{after} is one move away, but a misère N-position."))
     found.append(Slip("normal-play", "q4_ones", f"{answers['q4_ones']!r} is the outcome of {numbers['ones']} "
                                                 "one-chip heaps in normal play."))

@@ -66,7 +66,8 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
         if right[name]:
             details.append(f"`{name}` = {short(value)}: right")
         else:
-            why = next((f" ({title(kinds[name])}: {s})" for s in found if s.answer == name), "")
+            why = next((f" ({title(kinds[name])}: {s})" for s in found if s.answer == name and s.kind == kinds[name]),
+                       "")
             details.append(f"`{name}` = {short(value)}: wrong{why or f' ({title(kinds[name])})'}; right: "
                            f"{short(_plain(_one(key[name])))}"
                            + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
