@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from gamelib.homework import mistakes as kinds
 
-from . import coursesite, safetext
+from . import coursesite
 from .classgrades import ClassGrades
 from .grader import Outcome
 from .homework_set import HomeworkSet
@@ -146,13 +146,10 @@ def writeback_html(grades: ClassGrades) -> str:
 
 
 def writeback_lines(grades: ClassGrades) -> list[str]:
+    """The same for ``--summary`` (report.summary makes every line printable)."""
     found = coursesite.overwrites(grades)
     if not found:
         return []
     return [f"  the import changes {len(found)} grade(s) the site has now: "
             + "; ".join(f"{o.student} {o.before} → {o.after}" for o in found[:10])
             + (f"; and {len(found) - 10} more: see report.html" if len(found) > 10 else "")]
-
-
-def terminal(lines: list[str]) -> list[str]:
-    return [safetext.terminal(line) for line in lines]
