@@ -48,13 +48,8 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
     """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined).
     Each answer that is not right gets its kind of mistake (:mod:`gamelib.homework.mistakes`), decided by the
     same slips the feedback words."""
-    q = numbers._homework.question(question)
-    canonical, problems = review(q, numbers._numbers[question], values)
-    key = answer_key(numbers, question)
-    right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
+    q, canonical, problems, key, right, found, kinds = _judge(numbers, question, values)
     score = sum(part.points for part in q.parts if all(right[name] for name in part.names))
-    found = _key_slips(q, numbers, canonical, key)
-    kinds = classify(q.names, values, canonical, right, [*problems, *found])
     feedback = [f"{q.name}: {p}" for p in problems]
     details = list(feedback)
     for name in q.names:
@@ -77,24 +72,25 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
 def slips(numbers: Numbers, question: str, values: Mapping[str, object]) -> dict[str, tuple[str, str]]:
     """The kinds of mistakes in ``values``, each with the answer it is about and why (the feedback's line, or
     the teacher's reason): ``{kind: (answer, why)}``; what worked examples are made of."""
-    q = numbers._homework.question(question)
-    canonical, problems = review(q, numbers._numbers[question], values)
-    key = answer_key(numbers, question)
-    found = [*problems, *_key_slips(q, numbers, canonical, key)]
-    right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
-    kinds = classify(q.names, values, canonical, right, found)
+    _, _, problems, _, _, found, kinds = _judge(numbers, question, values)
     said: dict[str, tuple[str, str]] = {}
     for name, kind in kinds.items():
-        why = next((str(s) for s in found if isinstance(s, Slip) and s.answer == name and s.kind == kind), title(kind))
+        why = next((str(s) for s in [*problems, *found] if isinstance(s, Slip) and s.answer == name
+                    and s.kind == kind), title(kind))
         said.setdefault(kind, (name, why))
     return said
 
 
-def _key_slips(q, numbers: Numbers, canonical: Mapping, key: Mapping) -> list[Slip]:
-    """The question's slips told against the right answers, when every answer has its form."""
-    if len(canonical) < len(q.names):
-        return []
-    return list(q.mistakes(numbers._numbers[q.name], canonical, key))
+def _judge(numbers: Numbers, question: str, values: Mapping[str, object]):
+    """What marking and the kinds of mistakes are decided from: the question, the answers in canonical form,
+    the problems (the hints' slips among them), the key, which answers are right, the slips told against the
+    key (when every answer has its form) and each wrong answer's kind."""
+    q = numbers._homework.question(question)
+    canonical, problems = review(q, numbers._numbers[question], values)
+    key = answer_key(numbers, question)
+    right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
+    found = list(q.mistakes(numbers._numbers[question], canonical, key)) if len(canonical) == len(q.names) else []
+    return q, canonical, problems, key, right, found, classify(q.names, values, canonical, right, [*problems, *found])
 
 
 def _plain(canonical: Hashable) -> object:
