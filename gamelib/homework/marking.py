@@ -18,9 +18,40 @@ still import them; the grader reads every submission's code and flags one that d
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 
-from gamelib.homework.core import UNDEFINED, Marked, Numbers, review, short
+from gamelib.homework.core import UNDEFINED, Numbers, review, short
 from gamelib.homework.mistakes import Slip, classify, title
+
+
+@dataclass(frozen=True)
+class Marked:
+    """What marking one question found.
+
+    ``right`` is True when every part scored; ``answers_right`` says it per answer; ``feedback`` is for the
+    student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one);
+    ``mistakes`` gives each answer that is not right its kind of mistake (:mod:`gamelib.homework.mistakes`).
+
+    The grader makes one per question with :func:`gamelib.homework.marking.mark`:
+
+    >>> from gamelib.homework import numbers
+    >>> from gamelib.homework.marking import mark
+    >>> marked = mark(numbers("hw1", "s1234567", "demo"), "q4", {"q4_leave": 22})
+    >>> marked.score, marked.possible, marked.right
+    (0, 2, False)
+    >>> for line in marked.feedback:
+    ...     print(line)
+    q4: `q4_leave` = 22 is not one move from your heap of 23: a move takes away {3, 6, 9, 11} chips.
+    `q4_leave`: not right for your numbers.
+    """
+
+    score: float
+    possible: float
+    right: bool
+    answers_right: dict[str, bool]
+    feedback: list[str] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+    mistakes: dict[str, str] = field(default_factory=dict)
 
 
 def answer_key(numbers: Numbers, question: str) -> dict[str, frozenset]:
