@@ -32,9 +32,12 @@ from gamelib.arguments import LimitError
 from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_grundy
 from gamelib.games.chomp import Chomp, DivisorGame
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
+from gamelib.games.graph_games import DigraphGame, NodeKayles
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.hackenbush import GreenHackenbush
+from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
+from gamelib.games.nim_variants import MooresNim, StaircaseNim
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners
@@ -45,16 +48,20 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Chomp",
+    "DigraphGame",
     "DivisorGame",
     "Game",
     "GameSum",
     "Genus",
     "GreenHackenbush",
     "GrundysGame",
+    "LaskersNim",
     "LimitError",
     "MockTurtles",
+    "MooresNim",
     "Move",
     "Nim",
+    "NodeKayles",
     "OctalGame",
     "OneHeapGame",
     "PeriodNotFoundError",
@@ -62,6 +69,7 @@ __all__ = [
     "RookGame",
     "RulerGame",
     "Square",
+    "StaircaseNim",
     "SubtractionGame",
     "SumMove",
     "SurveyRecord",
