@@ -167,8 +167,8 @@ MAX_KAYLES_VERTICES = 2000
 #: square of their number of vertices (each vertex of a piece is picked, and what is left is split into pieces).
 #: Finding who wins Node Kayles on a general graph is PSPACE-complete (Schaefer 1978), so the search is the
 #: only general method: past this budget it stops with LimitError, saying how many pieces it valued. A path
-#: or a cycle is valued once per length (all paths of n vertices are one game): a path of 240 vertices fits.
-MAX_KAYLES_WORK = 5 * 10**6
+#: or a cycle is valued once per length (all paths of n vertices are one game): a path of 180 vertices fits.
+MAX_KAYLES_WORK = 2 * 10**6
 
 # --- Text typed into a panel
 

@@ -26,7 +26,9 @@ tests and widgets can check it without reading pixels.
 The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_strip, outcome_strips,
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
 (sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table),
-:mod:`~gamelib.plots.boards` (board_figure, chomp_board) and :mod:`~gamelib.plots.hackenbush` (hackenbush_figure);
+:mod:`~gamelib.plots.boards` (board_figure, chomp_board), :mod:`~gamelib.plots.hackenbush` (hackenbush_figure),
+:mod:`~gamelib.plots.stairs` (staircase_figure) and :mod:`~gamelib.plots.vertex_graphs` (digraph_figure,
+kayles_figure);
 :mod:`~gamelib.plots.positions` draws a position of any game by the kind of figure it names (position_figure);
 :mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
 drawing helpers they share, :mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is
@@ -41,19 +43,23 @@ from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
 from gamelib.plots.positions import FIGURES, figure_kind, position_figure
 from gamelib.plots.rare import rare_heaps_figure
+from gamelib.plots.stairs import staircase_figure
 from gamelib.plots.text import mex_sentence
 from gamelib.plots.two_heaps import period_heatmap, sum_heatmap, wythoff_heatmap
+from gamelib.plots.vertex_graphs import digraph_figure, kayles_figure
 
 __all__ = [
     "FIGURES",
     "GameFigure",
     "board_figure",
     "chomp_board",
+    "digraph_figure",
     "figure_kind",
     "figure_to_png",
     "game_graph",
     "grundy_scale",
     "hackenbush_figure",
+    "kayles_figure",
     "labelling_figure",
     "mex_sentence",
     "nim_binary_table",
@@ -62,6 +68,7 @@ __all__ = [
     "position_figure",
     "rare_heaps_figure",
     "sequence_strip",
+    "staircase_figure",
     "sum_heatmap",
     "wythoff_heatmap",
 ]
