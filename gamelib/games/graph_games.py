@@ -374,14 +374,19 @@ class NodeKayles(Game):
         return "removed " + ", ".join(map(str, gone))
 
     def value_text(self, position: Any) -> str:
-        """The pieces' values nim-added, e.g. ``'pieces (0, 1) and (3, 4, 5): 1 ⊕ 1 = 0'``."""
+        """The pieces' values nim-added, e.g. ``'g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))'``.
+
+        >>> NodeKayles.path(6).value_text((0, 1, 3, 4, 5)), NodeKayles.path(3).value_text((0, 1, 2))
+        ('g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))', 'g = 2 (one piece)')
+        """
         pieces = self.pieces(position)
         if not pieces:
-            return "no vertex left: g = 0"
+            return "g = 0 (no vertex left)"
         values = [self._value(frozenset(p)) for p in pieces]
-        names = " and ".join(map(str, pieces))
-        return f"piece{'s' if len(pieces) > 1 else ''} {names}: {' ⊕ '.join(map(str, values))} = " \
-               f"{reduce(xor, values, 0)}"
+        if len(pieces) == 1:
+            return f"g = {values[0]} (one piece)"
+        return f"g = {' ⊕ '.join(map(str, values))} = {reduce(xor, values, 0)} (pieces " + \
+            ", ".join(map(str, pieces[:-1])) + f" and {pieces[-1]})"
 
 
 __all__ = ["ARC_LIMIT", "KAYLES_LIMIT", "DigraphGame", "GraphLimit", "NodeKayles", "find_cycle"]
