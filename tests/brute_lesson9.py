@@ -42,7 +42,7 @@ def moore_moves(heaps: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
         for chosen in combinations(range(len(heaps)), size):
             for new in product(*(range(heaps[i]) for i in chosen)):
                 after = list(heaps)
-                for i, h in zip(chosen, new):
+                for i, h in zip(chosen, new, strict=True):
                     after[i] = h
                 found.add(tuple(after))
     return sorted(found)
@@ -94,7 +94,8 @@ def digraph_values(arcs: list[tuple[int, int]]) -> dict[int, int]:
 def is_cycle(arcs: list[tuple[int, int]], walk: list[int]) -> bool:
     """``walk`` (first vertex repeated at the end) goes along arcs of the graph and comes back."""
     arcs_set = set(arcs)
-    return len(walk) >= 2 and walk[0] == walk[-1] and all((a, b) in arcs_set for a, b in zip(walk, walk[1:]))
+    steps = zip(walk, walk[1:], strict=False)
+    return len(walk) >= 2 and walk[0] == walk[-1] and all((a, b) in arcs_set for a, b in steps)
 
 
 # --- Node Kayles, searched as one game (no splitting into pieces)

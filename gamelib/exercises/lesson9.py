@@ -7,8 +7,9 @@ models, which tests/test_exercises_lesson9.py holds up against a search from the
 >>> from gamelib.exercises import check
 >>> check("9.3", "P").ok
 False
->>> print(check("9.6", (4, 4)).message)
-(4, 4) cannot be reached from heaps (3, 6) in one move: take chips from one heap, or split one heap into two non-empty heaps.
+>>> print(check("9.6", (4, 4)).message)  # doctest: +NORMALIZE_WHITESPACE
+(4, 4) cannot be reached from heaps (3, 6) in one move: take chips from one heap, or split one heap into two
+non-empty heaps.
 """
 
 from __future__ import annotations
