@@ -129,7 +129,7 @@ class StaircaseNim(Game):
     def labelled_moves(self, position: Any) -> list[Move]:
         """A move is known by ``(stair index, coins)``, stair 1 at index 0; its button names both."""
         stairs = self.check_position(position)
-        return [Move((i, a), self._move(stairs, i, a), f"{a} from stair {i + 1}", "carry",
+        return [Move((i, a), self._move(stairs, i, a), f"{a} from stair {i + 1}", "move",
                      f"{_coins(a)} from stair {i + 1} " + (f"to stair {i}" if i else "off the staircase"), group=i)
                 for i, c in enumerate(stairs) for a in range(1, c + 1)]
 
