@@ -35,6 +35,7 @@ from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.graph_games import DigraphGame, NodeKayles
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.hackenbush import GreenHackenbush
+from gamelib.games.heap_rows import HeapsGame
 from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
 from gamelib.games.nim_variants import MooresNim, StaircaseNim
@@ -55,6 +56,7 @@ __all__ = [
     "Genus",
     "GreenHackenbush",
     "GrundysGame",
+    "HeapsGame",
     "LaskersNim",
     "LimitError",
     "MockTurtles",
