@@ -32,13 +32,14 @@ from gamelib.arguments import LimitError
 from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_grundy
 from gamelib.games.chomp import Chomp, DivisorGame
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
-from gamelib.games.graph_games import DigraphGame, NodeKayles
+from gamelib.games.digraph import DigraphGame
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.hackenbush import GreenHackenbush
 from gamelib.games.heap_rows import HeapsGame
 from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
 from gamelib.games.nim_variants import MooresNim, StaircaseNim
+from gamelib.games.node_kayles import NodeKayles
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners

@@ -15,6 +15,19 @@ from hypothesis import strategies as st
 
 from gamelib import DigraphGame, LaskersNim, LimitError, MooresNim, NodeKayles, OctalGame, StaircaseNim, grundy
 
+# Requests too large for each game, refused with the limit stated (tests/test_refusals.py runs them).
+TOO_LARGE_REQUESTS = {
+    "StaircaseNim": ["StaircaseNim().moves((10**7, 3))", "StaircaseNim().grundy((0,) * 10**5)",
+                     "outcome(StaircaseNim(), (10**4,))", "PlaySession(StaircaseNim(), (3, 40))"],
+    "MooresNim": ["MooresNim(2).moves((10**4, 10**4, 10**4))", "MooresNim(2).grundy((10**3, 10**3))",
+                  "MooresNim(3).winning_moves((10**3,) * 4)"],
+    "LaskersNim": ["LaskersNim().moves(10**9)", "LaskersNim().grundy_values(10**12)",
+                   "LaskersNim().winning_moves((10**6, 3))"],
+    "DigraphGame": ["DigraphGame(itertools.repeat((0, 1)))", "DigraphGame([(i, i + 1) for i in range(10**6)])"],
+    "NodeKayles": ["NodeKayles(itertools.repeat((0, 1)))", "NodeKayles.path(10**6)",
+                   "NodeKayles.path(2000).grundy(tuple(range(2000)))"],
+}
+
 # --- Staircase Nim
 
 

@@ -19,9 +19,11 @@ from collections.abc import Callable
 from gamelib.exercises.answers import NotAnAnswer, show, whole_number, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker
-from gamelib.games.graph_games import DigraphGame, NodeKayles
+from gamelib.games.digraph import DigraphGame
 from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim_variants import MooresNim, StaircaseNim
+from gamelib.games.node_kayles import NodeKayles
+from gamelib.games.presentation import presentation_of
 
 #: Exercise 9.1: coins on stairs 1 to 5.
 STAIRS_MOVE = (4, 1, 6, 2, 3)
@@ -89,7 +91,7 @@ def _check_lasker_move(answer: object) -> _Verdict:
     moves = set(_LASKER.moves(LASKER_HEAPS))
     if after not in moves:
         return wrong(f"{show(heaps)} cannot be reached from heaps {LASKER_HEAPS} in one move: "
-                     f"{_LASKER.how_to_move}.", _HINT_9_6)
+                     f"{presentation_of(_LASKER).how_to_move(_LASKER)}.", _HINT_9_6)
     left = _LASKER.grundy(after)
     if left:
         return wrong(f"moving to {show(after)} is legal, but it leaves g = {left}, not 0: your opponent then has a "
@@ -115,7 +117,7 @@ def _vertex_checker(game: DigraphGame | NodeKayles, here: object, what: str, hin
         if isinstance(answer, (list, tuple, set, frozenset)):
             raise NotAnAnswer(f"{show(answer)} is several numbers; give the one vertex you {what}, e.g. 3")
         vertex = whole_number(answer, f"the vertex you {what}")
-        moves = {m.key: m for m in game.labelled_moves(here)}
+        moves = {m.key: m for m in presentation_of(game).moves(game, here)}
         if vertex not in moves:
             return wrong(f"vertex {vertex} is not a move from here: "
                          + (f"there is no arc from {here} to {vertex}." if isinstance(game, DigraphGame) else

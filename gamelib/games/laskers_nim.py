@@ -11,10 +11,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gamelib.arguments import LimitError, check_int, check_stop, show
-from gamelib.games.base import Move
+from gamelib.arguments import LimitError, check_int, check_stop
+from gamelib.games.base import Game, Move
+from gamelib.games.heap_rows import HeapsPresentation, heap_name, heaps_text
 from gamelib.games.heaps import TakeAndBreakGame
-from gamelib.games.nim import HEAP_NAMES
+from gamelib.games.presentation import presents
 from gamelib.limits import MAX_PANEL_VARIANT_HEAP, MAX_PANEL_VARIANT_HEAPS, MAX_SPLIT_HEAP
 from gamelib.parsing import Limit
 
@@ -47,8 +48,7 @@ class LaskersNim(TakeAndBreakGame):
     (6, [(2, 2)])
     """
 
-    figure_kind: ClassVar[str] = "moves"
-    how_to_move = "take chips from one heap, or split one heap into two non-empty heaps"
+    figure_kind: ClassVar[str] = "heaps"
     position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PANEL_VARIANT_HEAP, most=MAX_PANEL_VARIANT_HEAPS)
     play_limit: ClassVar[Limit | None] = position_limit
 
@@ -90,27 +90,6 @@ class LaskersNim(TakeAndBreakGame):
         """``'heaps (2, 3)'``."""
         return f"heaps {self.heaps_of(position)}"
 
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by ``(heap index, what the heap becomes)`` in the sorted heaps; its button says
-        ``'B→1'`` (take) or ``'B→1+2'`` (split)."""
-        heaps = self.heaps_of(position)
-        found = []
-        for i, heap in enumerate(heaps):
-            if i and heap == heaps[i - 1]:
-                continue  # an equal heap has the same moves
-            name = HEAP_NAMES[i] if i < len(HEAP_NAMES) else str(i)
-            others = heaps[:i] + heaps[i + 1:]
-            for parts in sorted(self.heap_moves(heap), key=lambda p: (len(p), p)):
-                after = tuple(sorted(others + parts))
-                if len(parts) == 2:
-                    words = ("split", f"heap {name} of {heap} into {parts[0]} and {parts[1]}")
-                else:
-                    taken = heap - (parts[0] if parts else 0)
-                    words = ("take", f"{taken} from heap {name}")
-                label = f"{name}\u2192{'+'.join(map(str, parts)) or '0'}"
-                found.append(Move((i, parts), after, label, *words, group=i))
-        return found
-
     def value_text(self, position: Any) -> str:
         """The heaps' values nim-added, e.g. ``'g(2) ⊕ g(3) = 2 ⊕ 4 = 6'``."""
         heaps = self.heaps_of(position)
@@ -119,9 +98,45 @@ class LaskersNim(TakeAndBreakGame):
         names = " \u2295 ".join(f"g({h})" for h in heaps)
         return f"{names} = {' ⊕ '.join(str(lasker_value(h)) for h in heaps)} = {self.grundy(heaps)}"
 
-    def why_not(self, position: Any, key: Any) -> str:
-        """Why ``key`` is not a move from ``position``."""
-        return f"{show(key)} is not a move from {self.position_text(position)}: {self.how_to_move}"
+class LaskersPresentation(HeapsPresentation):
+    """Lasker's Nim's words: taking is ``'take 2 from heap B'`` (key ``(1, 2)``, in heap B's row); splitting is
+    ``'split heap B of 3 into 1 and 2'`` (key ``(1, (1, 2))``), in the row of the other moves.
+
+    >>> [m.words() for m in LaskersPresentation().moves(LaskersNim(), (2,))]
+    ['take 1 from heap A', 'take 2 from heap A', 'split heap A of 2 into 1 and 1']
+    """
+
+    def how_to_move(self, game: Game) -> str:
+        """The rule in a few words."""
+        return "take chips from one heap, or split one heap into two non-empty heaps"
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        """Takes first, heap by heap and the smallest amount first; then the splits."""
+        assert isinstance(game, LaskersNim)
+        heaps = game.heaps_of(position)
+        takes, splits = [], []
+        for i, heap in enumerate(heaps):
+            if i and heap == heaps[i - 1]:
+                continue  # an equal heap has the same moves
+            others = heaps[:i] + heaps[i + 1:]
+            for parts in sorted(game.heap_moves(heap), key=lambda p: (len(p), p)):
+                after = tuple(sorted(others + parts))
+                if len(parts) == 2:
+                    splits.append(Move((i, parts), after, f"{heap_name(i)}\u2192{parts[0]}+{parts[1]}", "split",
+                                       f"heap {heap_name(i)} of {heap} into {parts[0]} and {parts[1]}", group=None))
+                else:
+                    taken = heap - (parts[0] if parts else 0)
+                    takes.append(Move((i, taken), after, str(taken), "take", f"{taken} from heap {heap_name(i)}",
+                                      group=i))
+        return sorted(takes, key=lambda m: m.key) + splits
+
+    def position_text(self, game: Game, position: Any) -> str:
+        """``'heaps (2, 3)'``: the non-empty heaps, sorted."""
+        assert isinstance(game, LaskersNim)
+        return heaps_text(game.heaps_of(position))
+
+
+presents(LaskersNim, LaskersPresentation())
 
 
 __all__ = ["LaskersNim", "lasker_value"]

@@ -20,7 +20,8 @@ from typing import Any, ClassVar
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int, show
 from gamelib.games.base import Game, Move, outcome_from_grundy
-from gamelib.games.nim import HEAP_NAMES
+from gamelib.games.heap_rows import HeapsGame, HeapsPresentation, heap_name
+from gamelib.games.presentation import Presentation, presents
 from gamelib.limits import (
     MAX_MOORE_MOVES,
     MAX_MOORE_POSITIONS,
@@ -57,7 +58,6 @@ class StaircaseNim(Game):
     """
 
     figure_kind: ClassVar[str] = "stairs"
-    how_to_move = "carry one or more coins from a stair down to the stair below (from stair 1 they leave the game)"
     position_limit: ClassVar[Limit | None] = Limit("stairs", 0, MAX_PANEL_STAIR_COINS, most=MAX_PANEL_STAIRS)
     play_limit: ClassVar[Limit | None] = Limit("stairs", 0, MAX_PLAY_STAIR_COINS, most=MAX_PLAY_STAIRS)
 
@@ -79,7 +79,7 @@ class StaircaseNim(Game):
             raise LimitError(f"a staircase of {len(position):,} stairs; at most {MAX_STAIRS:,} are allowed")
         return check_heaps(position, name="the staircase")
 
-    def _move(self, stairs: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
+    def move(self, stairs: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
         """``amount`` coins carried from stair i + 1 (index i) to the stair below: the rule, written once."""
         after = list(stairs)
         after[i] -= amount
@@ -93,7 +93,7 @@ class StaircaseNim(Game):
         if sum(stairs) > MAX_NIM_MOVES:
             raise LimitError(f"{show(position)} has {sum(stairs):,} moves; listing more than {MAX_NIM_MOVES:,} is "
                              "refused (grundy and winning_moves do not need the list)")
-        return [self._move(stairs, i, a) for i, c in enumerate(stairs) for a in range(1, c + 1)]
+        return [self.move(stairs, i, a) for i, c in enumerate(stairs) for a in range(1, c + 1)]
 
     def grundy(self, position: Any) -> int:
         """The nim-sum of the coin counts on the odd stairs 1, 3, 5, ... (the lesson proves it)."""
@@ -120,23 +120,39 @@ class StaircaseNim(Game):
                 found.append((i, c - (c ^ z)))
             elif i % 2 == 1 and stairs[i - 1] < stairs[i - 1] ^ z <= stairs[i - 1] + c:  # fill the odd stair below
                 found.append((i, (stairs[i - 1] ^ z) - stairs[i - 1]))
-        return [self._move(stairs, i, a) for i, a in found]
+        return [self.move(stairs, i, a) for i, a in found]
 
     def position_text(self, position: Any) -> str:
         """``'stairs (3, 0, 5)'`` (coins on stair 1 first)."""
         return f"stairs {tuple(position)}"
 
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by ``(stair index, coins)``, stair 1 at index 0; its button names both."""
-        stairs = self.check_position(position)
-        return [Move((i, a), self._move(stairs, i, a), f"{a} from stair {i + 1}", "move",
-                     f"{_coins(a)} from stair {i + 1} " + (f"to stair {i}" if i else "off the staircase"), group=i)
-                for i, c in enumerate(stairs) for a in range(1, c + 1)]
-
     def value_text(self, position: Any) -> str:
         """The odd stairs' nim-sum written out, e.g. ``'odd stairs: 3 ⊕ 5 = 6'``."""
         odd = self.check_position(position)[::2]
         return "odd stairs: " + (" \u2295 ".join(map(str, odd)) or "none") + f" = {reduce(xor, odd, 0)}"
+
+
+class StaircasePresentation(Presentation):
+    """Staircase Nim's words: a move is known by ``(stair index, coins)``, stair 1 at index 0.
+
+    >>> [m.words() for m in StaircasePresentation().moves(StaircaseNim(), (1, 1))]
+    ['move 1 coin from stair 1 off the staircase', 'move 1 coin from stair 2 to stair 1']
+    """
+
+    def how_to_move(self, game: Game) -> str:
+        """The rule in a few words."""
+        return "move one or more coins from a stair down to the stair below (from stair 1 they leave the game)"
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        """Each move's button names the coins and the stair: ``'2 from stair 3'``."""
+        assert isinstance(game, StaircaseNim)
+        stairs = game.check_position(position)
+        return [Move((i, a), game.move(stairs, i, a), f"{a} from stair {i + 1}", "move",
+                     f"{_coins(a)} from stair {i + 1} " + (f"to stair {i}" if i else "off the staircase"), group=i)
+                for i, c in enumerate(stairs) for a in range(1, c + 1)]
+
+
+presents(StaircaseNim, StaircasePresentation())
 
 
 def moore_move_count(heaps: tuple[int, ...], k: int, stop: int = MAX_MOORE_MOVES) -> int:
@@ -153,7 +169,7 @@ def moore_move_count(heaps: tuple[int, ...], k: int, stop: int = MAX_MOORE_MOVES
     return min(sum(sums[1:]), stop + 1)
 
 
-class MooresNim(Game):
+class MooresNim(HeapsGame):
     """Moore's Nim, Nim_k: heaps as in Nim; a move takes chips from at least one and at most ``k`` heaps (any
     number from each heap it touches). With k = 1 it is Nim.
 
@@ -171,7 +187,6 @@ class MooresNim(Game):
     (6, 0)
     """
 
-    figure_kind: ClassVar[str] = "moves"
     position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PANEL_VARIANT_HEAP, most=MAX_PANEL_VARIANT_HEAPS)
     play_limit: ClassVar[Limit | None] = position_limit
 
@@ -185,12 +200,6 @@ class MooresNim(Game):
     def title(self) -> str:
         """How figures, panels and messages name this game."""
         return f"Moore's Nim with k = {self.k}"
-
-    @property
-    def how_to_move(self) -> str:  # type: ignore[override]  # a word of the rule depends on k
-        """The rule in words, for panels."""
-        return "take chips from one heap" if self.k == 1 else \
-            f"take chips from at least one and at most {self.k} heaps (any number from each)"
 
     def check_position(self, position: Any) -> tuple[int, ...]:
         """The heaps as a tuple of plain ints."""
@@ -209,7 +218,7 @@ class MooresNim(Game):
         """``'P'`` exactly when every binary column's count of 1s is a multiple of k + 1 (Moore's theorem)."""
         return "P" if all(count % (self.k + 1) == 0 for count in self.columns(position)) else "N"
 
-    def _changes(self, heaps: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    def changes(self, heaps: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
         """Every move as its ``((heap index, amount), ...)`` pairs, heaps in order; refused past the budget."""
         count = moore_move_count(heaps, self.k)
         if count > MAX_MOORE_MOVES:
@@ -223,7 +232,7 @@ class MooresNim(Game):
         return found
 
     @staticmethod
-    def _after(heaps: tuple[int, ...], change: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    def after(heaps: tuple[int, ...], change: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         after = list(heaps)
         for i, amount in change:
             after[i] -= amount
@@ -232,7 +241,7 @@ class MooresNim(Game):
     def moves(self, position: Any) -> list[tuple[int, ...]]:
         """Every position one move away (at most ``MAX_MOORE_MOVES``)."""
         heaps = self.check_position(position)
-        return [self._after(heaps, change) for change in self._changes(heaps)]
+        return [self.after(heaps, change) for change in self.changes(heaps)]
 
     def winning_moves(self, position: Any) -> list[tuple[int, ...]]:
         """The moves to P-positions, by Moore's theorem (at most ``MAX_MOORE_MOVES`` moves are looked at)."""
@@ -251,20 +260,6 @@ class MooresNim(Game):
         return engine.evaluate(_SortedMoore(self), tuple(sorted(heaps)), engine.grundy_rule, {},
                                MAX_MOORE_POSITIONS, None, MAX_MOORE_MOVES * 10)
 
-    def position_text(self, position: Any) -> str:
-        """``'heaps (3, 4, 5)'``."""
-        return f"heaps {tuple(position)}"
-
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by its ``((heap index, amount), ...)`` pairs; its button says ``'A−1, C−2'``."""
-        heaps = self.check_position(position)
-        moves = []
-        for change in self._changes(heaps):
-            label = ", ".join(f"{HEAP_NAMES[i] if i < len(HEAP_NAMES) else i}\u2212{a}" for i, a in change)
-            words = " and ".join(f"{a} from heap {HEAP_NAMES[i] if i < len(HEAP_NAMES) else i}" for i, a in change)
-            moves.append(Move(change, self._after(heaps, change), label, "take", words, group=len(change)))
-        return moves
-
     def value_text(self, position: Any) -> str:
         """The column counts, e.g. ``'1s per binary column (4s, 2s, 1s): 2, 2, 2'``; whether each is a multiple
         of k + 1 decides the outcome."""
@@ -272,6 +267,40 @@ class MooresNim(Game):
         names = ", ".join(f"{2 ** b}s" for b in range(len(counts) - 1, -1, -1))
         return f"1s per binary column ({names}): {', '.join(map(str, counts)) or 'none'}; P when each is a " \
                f"multiple of {self.k + 1}"
+
+
+class MooresPresentation(HeapsPresentation):
+    """Moore's Nim's words: a move from one heap is ``'take 2 from heap A'`` (key ``(0, 2)``, in heap A's row);
+    a move from several heaps is known by its ``((heap index, amount), ...)`` pairs, ``'A−1, C−2'``.
+
+    >>> [m.words() for m in MooresPresentation().moves(MooresNim(2), (1, 1))]
+    ['take 1 from heap A', 'take 1 from heap B', 'take 1 from heap A and 1 from heap B']
+    """
+
+    def how_to_move(self, game: Game) -> str:
+        """The rule, with the game's k."""
+        assert isinstance(game, MooresNim)
+        return "take chips from one heap" if game.k == 1 else \
+            f"take chips from at least one and at most {game.k} heaps (any number from each)"
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        """One-heap moves first, in each heap's row; then the moves from several heaps."""
+        assert isinstance(game, MooresNim)
+        heaps = game.check_position(position)
+        ones, several = [], []
+        for change in game.changes(heaps):
+            after = game.after(heaps, change)
+            if len(change) == 1:
+                (i, a), = change
+                ones.append(Move((i, a), after, str(a), "take", f"{a} from heap {heap_name(i)}", group=i))
+            else:
+                label = ", ".join(f"{heap_name(i)}\u2212{a}" for i, a in change)
+                words = " and ".join(f"{a} from heap {heap_name(i)}" for i, a in change)
+                several.append(Move(change, after, label, "take", words, group=None))
+        return sorted(ones, key=lambda m: m.key) + several
+
+
+presents(MooresNim, MooresPresentation())
 
 
 class _SortedMoore:

@@ -10,6 +10,7 @@ from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
 from gamelib.arguments import LimitError, check_bool
 from gamelib.games.base import Game
 from gamelib.games.nim_variants import StaircaseNim
+from gamelib.games.presentation import presentation_of
 from gamelib.plots.figure import GameFigure, check_inches, new_figure
 from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import CHOCOLATE_COLOUR, HIGHLIGHT_COLOUR, LABEL_SIZE, PARITY_COLOUR, TICK_SIZE, TITLE_SIZE
@@ -46,7 +47,7 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
     if len(stairs) > MAX_FIGURE_STAIRS:
         raise LimitError(f"{len(stairs)} stairs; a figure draws at most {MAX_FIGURE_STAIRS}")
     count = max(len(stairs), 1)
-    wins = [m.key for m in game.labelled_moves(stairs) if game.outcome(m.after) == "P"] if show else []
+    wins = [m.key for m in presentation_of(game).moves(game, stairs) if game.outcome(m.after) == "P"] if show else []
     value = game.grundy(stairs) if show else None
     odd_sum = game.value_text(stairs).removeprefix("odd stairs: ")
     title = f"{game.title}: odd stairs {odd_sum}" if show else f"{game.title}, stairs {stairs}"

@@ -15,7 +15,8 @@ from matplotlib.patches import FancyArrowPatch
 
 from gamelib.arguments import LimitError, check_bool
 from gamelib.games.base import Game
-from gamelib.games.graph_games import DigraphGame, NodeKayles
+from gamelib.games.digraph import DigraphGame
+from gamelib.games.node_kayles import NodeKayles
 from gamelib.limits import MAX_GRAPH
 from gamelib.plots.figure import GameFigure, check_inches, new_figure
 from gamelib.plots.positions import figure_kind
@@ -201,7 +202,7 @@ def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, wi
     places = _kayles_places(game)
     value = game.grundy(left) if show else None
     outcome = game.outcome(left) if show else None
-    marked = [m.key for m in game.labelled_moves(left) if game.outcome(m.after) == "P"] if outcome == "N" else []
+    marked = game.winning_picks(left) if outcome == "N" else []
     title = f"{game.title}: {len(left)} of {len(game.start)} vertices left" + (f", g = {value}" if show else "")
     xs, ys = [p[0] for p in places.values()], [p[1] for p in places.values()]
     across, tall = max(xs) - min(xs) + 1.2, max(ys) - min(ys) + 1.25

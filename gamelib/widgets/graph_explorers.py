@@ -4,7 +4,8 @@ its winning picks ringed. Both are declarations on :class:`~gamelib.widgets.pane
 
 from __future__ import annotations
 
-from gamelib.games.graph_games import ARC_LIMIT, KAYLES_LIMIT, DigraphGame, NodeKayles
+from gamelib.games.digraph import ARC_LIMIT, KAYLES_LIMIT, DigraphGame
+from gamelib.games.node_kayles import NodeKayles
 from gamelib.parsing import Limit
 from gamelib.widgets.panel import Explorer, View, text_box
 from gamelib.widgets.positions import position_view
