@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import DigraphGame, LaskersNim, LimitError, MooresNim, NodeKayles, OctalGame, StaircaseNim, grundy
+from gamelib.games.presentation import presentation_of
 
 # Requests too large for each game, refused with the limit stated (tests/test_refusals.py runs them).
 TOO_LARGE_REQUESTS = {
@@ -53,7 +54,7 @@ def test_staircase_worked_example():
     game = StaircaseNim()
     assert game.grundy((3, 0, 5)) == 6 and game.winning_moves((3, 0, 5)) == [(3, 2, 3)]
     assert game.value_text((3, 0, 5)) == "odd stairs: 3 ⊕ 5 = 6"
-    assert [m.words() for m in game.labelled_moves((1, 1))] == ["move 1 coin from stair 1 off the staircase",
+    assert [m.words() for m in presentation_of(game).moves(game, (1, 1))] == ["move 1 coin from stair 1 off the staircase",
                                                                 "move 1 coin from stair 2 to stair 1"]
 
 

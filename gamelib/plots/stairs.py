@@ -37,7 +37,7 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
     (6, [(3, 2)])
     >>> print(fig.text_alternative())  # doctest: +NORMALIZE_WHITESPACE
     Staircase Nim: odd stairs 3 ⊕ 5 = 6. Coins on stairs 1 to 3: 3, 0, 5 (the odd stairs, shaded:
-    1, 3). An N-position: the winning move is the blue arrow: carry 2 coins from stair 3 to stair 2.
+    1, 3). An N-position: the winning move is the blue arrow: move 2 coins from stair 3 to stair 2.
     """
     if not isinstance(game, StaircaseNim):
         raise TypeError(f"staircase_figure draws a StaircaseNim game, got {game!r:.80}")
@@ -89,7 +89,7 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
     odd = ", ".join(str(i + 1) for i in range(0, len(stairs), 2))
     fig.alt = f"Coins on stairs 1 to {len(stairs)}: {', '.join(map(str, stairs))} (the odd stairs, shaded: {odd})."
     if show:
-        moves = [f"carry {carried} coin{'s' if carried > 1 else ''} from stair {i + 1} " +
+        moves = [f"move {carried} coin{'s' if carried > 1 else ''} from stair {i + 1} " +
                  (f"to stair {i}" if i else "off the staircase") for i, carried in wins]
         fig.alt += (" A P-position: every move leaves an N-position." if not wins else
                     " An N-position: " + ("the winning moves are the blue arrows" if len(wins) > 1 else
