@@ -54,8 +54,8 @@ def test_staircase_worked_example():
     game = StaircaseNim()
     assert game.grundy((3, 0, 5)) == 6 and game.winning_moves((3, 0, 5)) == [(3, 2, 3)]
     assert game.value_text((3, 0, 5)) == "odd stairs: 3 ⊕ 5 = 6"
-    assert [m.words() for m in presentation_of(game).moves(game, (1, 1))] == ["move 1 coin from stair 1 off the staircase",
-                                                                "move 1 coin from stair 2 to stair 1"]
+    words = [m.words() for m in presentation_of(game).moves(game, (1, 1))]
+    assert words == ["move 1 coin from stair 1 off the staircase", "move 1 coin from stair 2 to stair 1"]
 
 
 @pytest.mark.parametrize("bad", [(3, -1), "3, 0, 5", (1.5,), None])
