@@ -7,7 +7,7 @@ lesson 9: g(4k + 1) = 4k + 1, g(4k + 2) = 4k + 2, g(4k + 3) = 4k + 4, g(4k + 4) 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -78,7 +78,7 @@ class LaskersNim(TakeAndBreakGame):
         n = np.arange(check_stop(stop), dtype=np.int64)
         return n + np.select([n % 4 == 3, (n % 4 == 0) & (n > 0)], [1, -1], 0)
 
-    def check_position(self, position: Any) -> tuple[int, ...]:
+    def check_position(self, position: Any) -> tuple[int, ...]:  # type: ignore[override]  # a sum of heaps
         """The non-empty heaps, sorted, as the moves give them (a heap n alone is ``(n,)``).
 
         >>> LaskersNim().check_position([3, 0, 2])
@@ -128,7 +128,7 @@ class LaskersPresentation(HeapsPresentation):
                     taken = heap - (parts[0] if parts else 0)
                     takes.append(Move((i, taken), after, str(taken), "take", f"{taken} from heap {heap_name(i)}",
                                       group=i))
-        return sorted(takes, key=lambda m: m.key) + splits
+        return sorted(takes, key=lambda m: cast(tuple, m.key)) + splits
 
     def position_text(self, game: Game, position: Any) -> str:
         """``'heaps (2, 3)'``: the non-empty heaps, sorted."""

@@ -15,7 +15,7 @@ from functools import reduce
 from itertools import combinations, product
 from math import prod
 from operator import xor
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int, show
@@ -297,7 +297,7 @@ class MooresPresentation(HeapsPresentation):
                 label = ", ".join(f"{heap_name(i)}\u2212{a}" for i, a in change)
                 words = " and ".join(f"{a} from heap {heap_name(i)}" for i, a in change)
                 several.append(Move(change, after, label, "take", words, group=None))
-        return sorted(ones, key=lambda m: m.key) + several
+        return sorted(ones, key=lambda m: cast(tuple, m.key)) + several
 
 
 presents(MooresNim, MooresPresentation())

@@ -3,7 +3,7 @@ stairs shaded, and the winning moves as arrows down the stairs. The values come 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
 
@@ -47,7 +47,8 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
     if len(stairs) > MAX_FIGURE_STAIRS:
         raise LimitError(f"{len(stairs)} stairs; a figure draws at most {MAX_FIGURE_STAIRS}")
     count = max(len(stairs), 1)
-    wins = [m.key for m in presentation_of(game).moves(game, stairs) if game.outcome(m.after) == "P"] if show else []
+    wins = [cast(tuple[int, int], m.key) for m in presentation_of(game).moves(game, stairs)
+            if game.outcome(m.after) == "P"] if show else []
     value = game.grundy(stairs) if show else None
     odd_sum = game.value_text(stairs).removeprefix("odd stairs: ")
     title = f"{game.title}: odd stairs {odd_sum}" if show else f"{game.title}, stairs {stairs}"

@@ -18,7 +18,7 @@ def _pairs_text(pairs: object) -> str:
     """Pairs given from Python as the text a box shows: ``'0-1, 1-2'``."""
     if isinstance(pairs, str):
         return pairs
-    return ", ".join(f"{u}-{v}" for u, v in pairs)  # type: ignore[attr-defined, misc]
+    return ", ".join(f"{u}-{v}" for u, v in pairs)  # type: ignore[attr-defined]
 
 
 def digraph_explorer(arcs: object = "0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5", token: int = 0) -> Explorer:
