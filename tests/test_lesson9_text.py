@@ -9,11 +9,12 @@ from functools import reduce
 from itertools import product
 from operator import xor
 
-import brute
 import brute_lesson9 as b9
 import nbformat
 
 from tools import lessons
+
+import brute
 
 LESSON = next(x for x in lessons.LESSONS if x.slug.startswith("09"))
 CELLS = nbformat.read(LESSON.path, as_version=4).cells
