@@ -159,7 +159,7 @@ MAX_MOORE_POSITIONS = 2 * 10**5
 # --- Games on graphs (lesson 9): a token on a directed graph, Node Kayles
 
 #: Most arcs a directed graph may have: every vertex's Grundy value is found in one pass, in time proportional
-#: to the arcs (about 0.3 s for 100,000).
+#: to the arcs (about a second for 100,000 on the busy 2-core machine).
 MAX_DIGRAPH_ARCS = 10**5
 #: Most vertices a Node Kayles graph may have (a position lists its remaining vertices).
 MAX_KAYLES_VERTICES = 2000
@@ -231,7 +231,7 @@ PNG_CACHE_SIZE = 64
 
 # --- Playing against the computer
 #: Staircase Nim in the play widget: at most this many stairs, each with at most this many coins (the
-#: computer looks at every position below the start: 4 stairs of 6 coins have about 20,000).
+#: computer looks at every position below the start: 4 stairs of 6 coins have 10,472).
 MAX_PLAY_STAIRS, MAX_PLAY_STAIR_COINS = 4, 6
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
