@@ -161,6 +161,17 @@ def _q5(style: str, g: str, n: str, rng: random.Random) -> str:
             "q5_g = SubtractionGame(mine.q5.S).grundy(mine.q5.heap)")
 
 
+def _touch(code: str, rng: random.Random) -> str:
+    """A student's own touch in a function of theirs: a check or a bound of their own, before its return."""
+    line = rng.choice([f"assert len(S) <= {rng.randint(5, 40)}, 'too many moves'",
+                       f"limit = {rng.randint(50, 999)}  # heaps I trust",
+                       f"if len(S) > {rng.randint(8, 60)}:\n        raise ValueError('set too large: %d' % len(S))",
+                       f"assert all(x > 0 for x in S), 'moves take at least {rng.randint(1, 9)} chip'",
+                       f"steps = {rng.randint(2, 99)} * len(S)"])
+    return re.sub(r"^(    )(return|game = )", lambda m: f"{m[1]}{line}\n{m[1]}{m[2]}", code, count=1,
+                  flags=re.MULTILINE)
+
+
 STYLES = ("template", "oneliner", "loop", "helper", "function")
 WRITERS = {"q1": _q1, "q2": _q2, "q3": _q3, "q4": _q4, "q5": _q5}
 #: The answer names each question's cell displays, when the student displays them.
@@ -284,6 +295,8 @@ class Student:
     nb: nbformat.NotebookNode
     kind: str = "honest"
     sources: list[str] = field(default_factory=list)
+    #: The style the student writes most of their answers in (an honest student's).
+    style: str = ""
 
 
 def _counts(rng: random.Random, cells: int, habit: str) -> list[int]:
@@ -297,15 +310,18 @@ def _counts(rng: random.Random, cells: int, habit: str) -> list[int]:
     return sorted(rng.sample(range(1, 6 * cells), cells))  # a session of cells run by hand, some again
 
 
-def honest(index: int, rng: random.Random, written: str | None) -> Student:
-    """An honest student's notebook, written and run (see the module docstring)."""
+def honest(index: int, rng: random.Random, written: str | None, favourite: str | None = None) -> Student:
+    """An honest student's notebook, written and run (see the module docstring); ``favourite`` is the style of
+    most of their answers (else one at random)."""
     student_id = f"s21{index:05d}"
     g, n = rng.choice(NAMES), rng.choice(HEAPS)
-    favourite = rng.choice(STYLES)
+    favourite = favourite or rng.choice(STYLES)
     answers_cells = {}
     for question, write in WRITERS.items():
         style = favourite if rng.random() < 0.6 else rng.choice(STYLES)
         code = write(style, g, n, rng)
+        if style == "function":
+            code = _touch(code, rng)
         if rng.random() < 0.5:
             code += "\n" + DISPLAYED[question]
         answers_cells[question] = code
@@ -329,7 +345,7 @@ def honest(index: int, rng: random.Random, written: str | None) -> Student:
     cells = sum(c.cell_type == "code" for c in nb.cells)
     with contextlib.redirect_stdout(io.StringIO()):
         execute(nb, _counts(rng, cells, habit), tag=f"{rng.getrandbits(32):08x}")
-    return Student(f"honest-{index:02d}.ipynb", student_id, nb)
+    return Student(f"honest-{index:02d}.ipynb", student_id, nb, style=favourite)
 
 
 def _write(nb: nbformat.NotebookNode, text: str) -> None:
@@ -392,9 +408,15 @@ def make_class(honest_count: int = 32, seed: int = 26, copies_per_kind: int = 2)
     rng = random.Random(seed)
     texts = list(OWN_WORDS)
     rng.shuffle(texts)
-    students = [honest(i, rng, texts[i] if i < len(texts) else (BLANK if i % 2 else None))
+    # The copies that only their code can give away copy a student with code of their own (helper functions):
+    # a copy of the handout's one-liners is the same as honest work, and no flag can tell them apart.
+    needs_code = ("exact copy run again", "edited copy run again", "group of three")
+    chosen = rng.sample(range(honest_count), len(COPY_KINDS) * copies_per_kind)
+    kinds = [kind for kind in COPY_KINDS for _ in range(copies_per_kind)]
+    favourite = {i: "function" for i, kind in zip(chosen, kinds, strict=True) if kind in needs_code}
+    students = [honest(i, rng, texts[i] if i < len(texts) else (BLANK if i % 2 else None), favourite.get(i))
                 for i in range(honest_count)]
-    sources = rng.sample(students, len(COPY_KINDS) * copies_per_kind)
+    sources = [students[i] for i in chosen]
     made: list[Student] = []
     index = 0
     for kind in COPY_KINDS:

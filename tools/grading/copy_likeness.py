@@ -7,9 +7,12 @@ fragment shared by two students and written by ``k`` students of the class in al
 fragment only the two wrote counts 1, one that many wrote almost nothing. A pair is flagged when its shared
 fragments count :data:`CODE_EVIDENCE` or more, or when their code is the same: at least
 :data:`CODE_SIMILARITY` of all their fragments (each weighing ``1 / k``) in common, and at least
-:data:`CODE_MIN_EVIDENCE` of evidence (two students who both filled in the handout's one-liners share only
-what everyone writes). There is no number of students past which shared code is ignored: a group of any size
-running one notebook has the same code, pair by pair.
+:data:`CODE_MIN_EVIDENCE` of evidence (two students who both filled in the handout's template in the most
+natural way, a line or two of their own aside, have the same code too: that is not evidence). There is no
+number of students past which shared code is ignored: students whose code is the same, pair by pair, form a
+group, flagged pair by pair, however many they are, when their shared fragments count
+:data:`CODE_MIN_EVIDENCE` with the group taken as one writer (a fragment counts ``1 / (1 + its writers outside
+the group)``): three students running one notebook under their three ids.
 
 **Written answers** (``same-written-answer``). Runs of three words, the base's taken out (the lessons' proofs,
 the handout's words, the model answers): a paraphrase of lesson 2's proof shares mostly the lesson's words,
@@ -33,7 +36,7 @@ from .likeness import words
 
 #: What a pair's shared code fragments must count for a ``same-answer-cells`` flag (see the module docstring);
 #: or, when their code is the same (:data:`CODE_SIMILARITY` of it, weighed by rarity), at least this much.
-CODE_EVIDENCE, CODE_MIN_EVIDENCE = 10.0, 2.0
+CODE_EVIDENCE, CODE_MIN_EVIDENCE = 10.0, 4.0
 #: Share of two students' fragments (each weighing 1/k, k the students who wrote it) that they have in common.
 CODE_SIMILARITY = 0.95
 #: Share of two written answers' word runs (the base's left out) from which they are flagged, and least number.
@@ -85,17 +88,31 @@ def code_flags(graded: list, homework, flags: dict[str, list[dict]]) -> None:
         for fragment in cells[o.file]:
             holders[fragment].add(owner(o))
     students = len({owner(o) for o in graded})
+    measured = {}
     for a, b in pairs(graded):
         shared = set(cells[a.file]) & set(cells[b.file])
-        weight = sum(1 / (len(holders[f]) - 1) for f in shared)
         every = set(cells[a.file]) | set(cells[b.file])
-        same = sum(1 / len(holders[f]) for f in shared) / sum(1 / len(holders[f]) for f in every) if every else 0
-        if weight < CODE_EVIDENCE and not (same >= CODE_SIMILARITY and weight >= CODE_MIN_EVIDENCE):
+        same = sum(1 / len(holders[f]) for f in shared) / sum(1 / len(holders[f]) for f in every) if shared else 0
+        measured[a.file, b.file] = (shared, same, sum(1 / (len(holders[f]) - 1) for f in shared))
+    group = _same_code_groups(graded, measured)
+    for (a_file, b_file), (shared, same, weight) in measured.items():
+        a, b = (next(o for o in graded if o.file == f) for f in (a_file, b_file))
+        together = a.file in group and group.get(b.file) == group[a.file]
+        members = {owner(o) for o in graded if group.get(o.file) == group[a.file]} if together else set()
+        only_group = sum(holders[f] <= members for f in shared) if together else 0
+        # a group running one notebook is one writer: a fragment counts 1 / (1 + its writers outside the group)
+        as_one = sum(1 / (1 + len(holders[f] - members)) for f in shared) if together else weight
+        if weight >= CODE_EVIDENCE:
+            why = f"evidence {weight:.1f}, flagged from {CODE_EVIDENCE:g}"
+        elif same >= CODE_SIMILARITY and as_one >= CODE_MIN_EVIDENCE:
+            why = (f"all of their code but what the handouts, lessons and documentation hold is the same ({same:.0%}, "
+                   f"weighed by rarity; flagged from {CODE_SIMILARITY:.0%})")
+            if len(members) > 2:
+                why += (f"; a group of {len(members)} has this same code, and {only_group} of its fragments no one "
+                        "outside the group wrote")
+        else:
             continue
         alone = sum(len(holders[f]) == 2 for f in shared)
-        why = (f"all of their code but what the handouts, lessons and documentation hold is the same ({same:.0%}, "
-               f"weighed by rarity; flagged from {CODE_SIMILARITY:.0%})" if same >= CODE_SIMILARITY else
-               f"evidence {weight:.1f}, flagged from {CODE_EVIDENCE:g}")
         for mine, theirs in ((a, b), (b, a)):
             in_cells = len({cells[mine.file][f] for f in shared})
             flags[mine.file].append(_flag("same-answer-cells", [theirs], (
@@ -103,6 +120,29 @@ def code_flags(graded: list, homework, flags: dict[str, list[dict]]) -> None:
                 f"names aside, and in no handout, lesson, solution or documentation; {alone} of them written by no one "
                 f"else of the {students} students (a fragment written by k students counts 1/(k-1): {weight:.1f} in "
                 f"all); {why}. No honest pair of the calibration class (make bench-flags) came this close")))
+
+
+def _same_code_groups(graded: list, measured: dict) -> dict[str, int]:
+    """Submissions whose code is the same (:data:`CODE_SIMILARITY`), pair by pair, joined into groups:
+    ``{file: group number}``. A group running one notebook is one writer: what only its members wrote counts
+    fully, however many they are."""
+    parent = {o.file: o.file for o in graded}
+
+    def root(file: str) -> str:
+        while parent[file] != file:
+            parent[file] = parent[parent[file]]
+            file = parent[file]
+        return file
+
+    for (a, b), (_, same, _) in measured.items():
+        if same >= CODE_SIMILARITY:
+            parent[root(a)] = root(b)
+    roots = {file: root(file) for file in parent}
+    sizes: dict[str, int] = defaultdict(int)
+    for r in roots.values():
+        sizes[r] += 1
+    numbers = {r: i for i, r in enumerate(sorted(r for r in sizes if sizes[r] > 1))}
+    return {file: numbers[r] for file, r in roots.items() if r in numbers}
 
 
 def written_flags(graded: list, homework, flags: dict[str, list[dict]]) -> None:

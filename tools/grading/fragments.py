@@ -112,8 +112,34 @@ def word_grams(text_words: list[str], k: int = WORD_K) -> set[int]:
 def _all_code_grams(text: str) -> set[int]:
     grams: set[int] = set()
     for line in code_shape(text, lines=True)[0].split("\n"):
-        grams |= set(kgrams(shape_tokens(line)))
+        for variant in with_helpers(shape_tokens(line)):
+            grams |= set(kgrams(variant))
     return grams
+
+
+def with_helpers(tokens: list[str]) -> list[list[str]]:
+    """A line of code and the lines a student writes from it by giving a call of it a name of their own
+    (``q4_leave = SubtractionGame(S).winning_moves(n)[0]`` becomes ``g = SubtractionGame(S)`` and
+    ``q4_leave = g.winning_moves(n)[0]``): the most common rewriting of public code is public too.
+
+    >>> [" ".join(t) for t in with_helpers("V = f ( V ) . g ( 1 )".split())][1:]
+    ['V = f ( V )', 'V = V . g ( 1 )']
+    """
+    found = [tokens]
+    for start in range(1, len(tokens) - 1):
+        if tokens[start + 1] != "(" or not (tokens[start][:1].isalpha() or tokens[start][:1] == "_"):
+            continue
+        if start > 0 and tokens[start - 1] == ".":
+            continue
+        depth = 0
+        for end in range(start + 1, len(tokens)):
+            depth += tokens[end] == "("
+            depth -= tokens[end] == ")"
+            if depth == 0:
+                call = tokens[start:end + 1]
+                found += [["V", "=", *call], [*tokens[:start], "V", *tokens[end + 1:]]]
+                break
+    return found
 
 
 def _notebook_cells(path: Path) -> list[tuple[str, str]]:
