@@ -91,13 +91,17 @@ def margins(outcomes: dict, students: list, homework) -> dict:
     for o in outcomes.values():
         for f in cells[o.file]:
             holders[f] += 1
-    top = (0.0, "")
+    top, alike = (0.0, ""), (0.0, "")
     for a, b in copy_likeness.pairs(honest):
         if frozenset((a.file, b.file)) in related:
             continue
-        weight = sum(1 / (holders[f] - 1) for f in cells[a.file] & cells[b.file])
+        shared, every = cells[a.file] & cells[b.file], cells[a.file] | cells[b.file]
+        weight = sum(1 / (holders[f] - 1) for f in shared)
         top = max(top, (weight, f"{a.file} and {b.file}"))
-    return {"code": top}
+        if weight >= copy_likeness.CODE_MIN_EVIDENCE:
+            same = sum(1 / holders[f] for f in shared) / sum(1 / holders[f] for f in every)
+            alike = max(alike, (same, f"{a.file} and {b.file}"))
+    return {"code": top, "same": alike}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,10 +135,17 @@ def main(argv: list[str] | None = None) -> int:
         hit = sum(bool(k) for _, k in rows)
         by = sorted({k for _, ks in rows for k in ks})
         print(f"| {kind} | {len(rows)} | **{hit} of {len(rows)}** | {', '.join(by) or '–'} |")
-    weight, pair = margins(outcomes, students, homework)["code"]
+    every = [k for kind in COPY_KINDS for _, k in found["kinds"][kind]]
     print()
-    print(f"Highest code evidence of an honest pair: {weight:.1f} ({pair}); flagged from "
-          f"{copy_likeness.CODE_EVIDENCE:g}.")
+    print(f"Copies flagged naming whom they copied: **{sum(bool(k) for k in every)} of {len(every)}**.")
+    margin = margins(outcomes, students, homework)
+    weight, pair = margin["code"]
+    same, alike = margin["same"]
+    print()
+    print(f"Margins: the highest code evidence of an honest pair is {weight:.1f} ({pair}), flagged from "
+          f"{copy_likeness.CODE_EVIDENCE:g}; the most alike honest pair with evidence "
+          f"{copy_likeness.CODE_MIN_EVIDENCE:g} or more shares {same:.0%} of its code ({alike or 'none'}), flagged "
+          f"from {copy_likeness.CODE_SIMILARITY:.0%}.")
     return 0
 
 

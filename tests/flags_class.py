@@ -162,14 +162,16 @@ def _q5(style: str, g: str, n: str, rng: random.Random) -> str:
 
 
 def _touch(code: str, rng: random.Random) -> str:
-    """A student's own touch in a function of theirs: a check or a bound of their own, before its return."""
-    line = rng.choice([f"assert len(S) <= {rng.randint(5, 40)}, 'too many moves'",
-                       f"limit = {rng.randint(50, 999)}  # heaps I trust",
-                       f"if len(S) > {rng.randint(8, 60)}:\n        raise ValueError('set too large: %d' % len(S))",
-                       f"assert all(x > 0 for x in S), 'moves take at least {rng.randint(1, 9)} chip'",
-                       f"steps = {rng.randint(2, 99)} * len(S)"])
-    return re.sub(r"^(    )(return|game = )", lambda m: f"{m[1]}{line}\n{m[1]}{m[2]}", code, count=1,
-                  flags=re.MULTILINE)
+    """A student's own touches in a function of theirs: a check or a bound of their own, before its return."""
+    for _ in range(2):
+        line = rng.choice([f"assert len(S) <= {rng.randint(100, 9999)}, 'too many moves'",
+                           f"limit = {rng.randint(100, 9999)} * len(S)  # heaps I trust",
+                           f"if len(S) > {rng.randint(100, 9999)}:\n        raise ValueError('set too large')",
+                           f"assert all(0 < x < {rng.randint(100, 9999)} for x in S), 'moves take chips'",
+                           f"steps = {rng.randint(100, 9999)} + len(S) * 2"])
+        code = re.sub(r"^(    )(return|game = )", lambda m, line=line: f"{m[1]}{line}\n{m[1]}{m[2]}", code, count=1,
+                      flags=re.MULTILINE)
+    return code
 
 
 STYLES = ("template", "oneliner", "loop", "helper", "function")
