@@ -259,3 +259,19 @@ def test_the_calibration_bench_prints_its_rates(capsys, monkeypatch):
     assert "honest students flagged (a flag naming someone who did not copy them): **0 of 8**" in printed
     for kind in COPY_KINDS:
         assert f"| {kind} |" in printed
+
+
+def test_the_guide_states_the_figures_the_calibration_printed():
+    """The guide's figures are those of the committed results file (benchmarks/results/flags.json), which
+    `make bench-flags` writes."""
+    import re
+
+    from benchmarks import results
+
+    printed = results.read(ROOT / "benchmarks" / "results" / "flags.json")["output"]
+    guide = " ".join((ROOT / "docs" / "guides" / "homework.md").read_text(encoding="utf-8").split())
+    honest = re.search(r"honest students flagged \(a flag naming someone who did not copy them\): \*\*(\d+ of \d+)\*\*",
+                       printed)[1]
+    caught = re.search(r"Copies flagged naming whom they copied: \*\*(\d+ of \d+)\*\*", printed)[1]
+    assert f"**{honest} honest students flagged**" in guide and f"**{caught} copies flagged" in guide
+    assert honest.startswith("0 of ")
