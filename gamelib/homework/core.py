@@ -139,8 +139,7 @@ class Homework:
         return Numbers(self, normalise_student_id(student_id), normalise_course_code(course_code))
 
 
-#: The homework sets whose numbers were given out, by name: a student's object holds only the name (see
-#: :func:`homework_of`).
+#: The homework sets whose numbers were given out, by name (a student's object holds the name only).
 _SETS: dict[str, Homework] = {}
 
 
