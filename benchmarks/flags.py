@@ -43,7 +43,7 @@ COPY_FLAGS = {"other-id-outputs", "same-run", "other-numbers", "same-cell-ids", 
 
 
 def load_hw1(folder: Path):
-    from homework_build import COURSE, SET
+    from homework_build import COURSE, SET  # type: ignore[import-not-found]  # tests/, on the path above
 
     course_file = folder / "autograder.zip"
     build_homework.write_course_file(course_file, SET, COURSE, False)
@@ -105,7 +105,7 @@ def margins(outcomes: dict, students: list, homework) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from flags_class import COPY_KINDS, grade_class, make_class
+    from flags_class import COPY_KINDS, grade_class, make_class  # type: ignore[import-not-found]
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--honest", type=int, default=32, help="honest students (default 32)")

@@ -20,7 +20,7 @@ from .plain import BadReport, decode_value
 
 def other_id_outputs(graded: list, homework, flags: dict[str, list[dict]]) -> None:
     """``other-id-outputs``: saved outputs of numbers that are not those of the id and code typed."""
-    ids = {}
+    ids: dict[str, list] = {}
     for o in graded:
         for known in (o.student_id, (o.variant or {}).get("student_id"), getattr(o, "roster_id", None)):
             if known:
@@ -70,7 +70,7 @@ def saved_answers(graded: list, homework, flags: dict[str, list[dict]], commonne
     class_size = len({owner(o) for o in graded})
     for s in graded:
         values = values_of(s)
-        stale = {}
+        stale: dict[str, tuple] = {}
         for item in (s.fingerprint or {}).get("answers", []):
             if not isinstance(item, dict) or item.get("name") not in question_of:
                 continue

@@ -192,8 +192,8 @@ def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
             for mine, theirs in ((a, b), (b, a)):
                 flags[mine.file].append(_flag("same-run", [theirs], (
                     f"its saved outputs were made in the same run of Python as {_who(theirs)}'s (run tag "
-                    f"{sorted(same_run)[0]}, random in every session): one file was made from the other without "
-                    "being run again")))
+                    f"{sorted(str(t) for t in same_run)[0]}, random in every session): one file was made from the "
+                    "other without being run again")))
 
 
 def _key_use(graded: list, flags: dict[str, list[dict]]) -> None:

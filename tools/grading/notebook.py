@@ -224,7 +224,7 @@ _COMMENT_LINE = re.compile(r"^[ \t]*#.*\n?", re.MULTILINE)
 
 
 def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budget: Budget | None = None,
-                outputs: dict | list = ()) -> dict:
+                outputs: dict | list | None = None) -> dict:
     """What the copying pass compares of a notebook (see tools/grading/copying.py), in plain JSON:
 
     - ``added_ids``: the ids of cells the handout does not have (a new cell gets a random id from JupyterLab:
@@ -246,14 +246,18 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
     Lines that are only a comment are not code: they are dropped before the budget counts a cell.
     """
     budget = budget or Budget()
-    saved = outputs if isinstance(outputs, dict) else {"shown": list(outputs), "answers": [], "unread": None}
+    saved: dict = outputs if isinstance(outputs, dict) else {"shown": list(outputs or []), "answers": [],
+                                                             "unread": None}
     handout_ids = {cell.get("id") for cell in handout.cells}
     handout_code = {cell_text(cell).strip() for cell in handout.cells if cell.cell_type == "code"}
     added = [str(cell.get("id"))[:64] for cell in nb.cells if cell.get("id") not in handout_ids
              and not str(cell.get("id", "")).startswith("submitted-cell-")]
     executions = [cell.get("execution_count") if isinstance(cell.get("execution_count"), int) else None
                   for cell in nb.cells if cell.cell_type == "code"]
-    code, shapes, uses, unread = [], [], [], [saved.get("unread")] if saved.get("unread") else []
+    code: list[str] = []
+    shapes: list[list] = []
+    uses: list[dict] = []
+    unread: list[str] = [saved["unread"]] if saved.get("unread") else []
     for number, cell in enumerate(nb.cells, start=1):
         text = cell_text(cell)
         if cell.cell_type != "code" or not text.strip() or text.strip() in handout_code:
@@ -262,7 +266,7 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
         if not text.strip():
             continue
         if not budget.take(len(text), f"cell {number}"):
-            unread.append(budget.problem)
+            unread.append(budget.problem or f"cell {number} was not read")
             break
         if len(code) >= MAX_FINGERPRINT_CELLS or len(text) > MAX_FINGERPRINT_CODE * 4:
             unread.append(f"cell {number} holds more code than is compared for copying ({MAX_FINGERPRINT_CELLS} "
@@ -276,5 +280,5 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
             first = next((line.strip() for line in text.splitlines() if line.strip()), "")[:80]
             uses.append({"cell": number, "first_line": first, "what": used})
     return {"added_ids": added[:MAX_FINGERPRINT_CELLS], "executions": executions[:MAX_FINGERPRINT_COUNTS],
-            "code": code, "shapes": shapes, "key_use": uses, "shown": list(saved.get("shown", [])),
-            "answers": list(saved.get("answers", [])), "unread": unread[:3]}
+            "code": code, "shapes": shapes, "key_use": uses, "shown": list(saved.get("shown") or []),
+            "answers": list(saved.get("answers") or []), "unread": unread[:3]}

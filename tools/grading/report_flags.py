@@ -83,7 +83,7 @@ def _h(text: object) -> str:
     return safetext.html_text("" if text is None else str(text))
 
 
-def _table(caption: str, header: list[str], rows: list[list[object]], empty: str) -> str:
+def _table(caption: str, header: list[str], rows: list[list[str]], empty: str) -> str:
     if not rows:
         return f"<p>{_h(empty)}</p>"
     head = "".join(f'<th scope="col">{_h(h)}</th>' for h in header)
