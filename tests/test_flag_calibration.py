@@ -275,3 +275,13 @@ def test_the_guide_states_the_figures_the_calibration_printed():
     caught = re.search(r"Copies flagged naming whom they copied: \*\*(\d+ of \d+)\*\*", printed)[1]
     assert f"**{honest} honest students flagged**" in guide and f"**{caught} copies flagged" in guide
     assert honest.startswith("0 of ")
+
+
+def test_a_fresh_kernels_object_finds_its_set_without_numbers(monkeypatch):
+    """The student's object names its set; the set is known from the moment the object is made, numbers or not
+    (a fresh kernel's first ``my_numbers`` with nothing typed yet)."""
+    from gamelib.homework import core
+
+    monkeypatch.setattr(core, "_SETS", {})
+    waiting = my_numbers("hw2", ..., ...)
+    assert waiting.check("q1").lines[-1].startswith("q1: only the form was checked")

@@ -137,7 +137,6 @@ class Homework:
 
     def numbers(self, student_id: object, course_code: object) -> Numbers:
         """The student's numbers; TypeError or ValueError (saying what is wrong) for an id or code that is not one."""
-        _SETS.setdefault(self.name, self)
         return Numbers(self, normalise_student_id(student_id), normalise_course_code(course_code))
 
 
@@ -242,6 +241,7 @@ class Numbers:
 
     def __init__(self, homework: Homework, student_id: str, course_code: str):
         # Plain values only: the set's name and title, never the set itself, whose questions hold the key.
+        _SETS.setdefault(homework.name, homework)
         self._set, self._title = homework.name, homework.title
         self.student_id, self.course_code = student_id, course_code
         self._numbers = {q.name: q.draw(Draw(course_code, homework.name, q.name, student_id))
@@ -306,6 +306,7 @@ class NoNumbers:
     """
 
     def __init__(self, homework: Homework, message: str):
+        _SETS.setdefault(homework.name, homework)
         self._set, self._title, self.message = homework.name, homework.title, message
 
     def __getattr__(self, name: str):
