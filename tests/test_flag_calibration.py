@@ -142,7 +142,7 @@ def test_the_lessons_loop_is_not_evidence_and_an_edited_copy_is(hw1, tmp_path):
         cell = next(c for c in s.nb.cells if "q1_grundy = " in notebook.cell_text(c))
         cell.source = loop
         notebooks[f"{name}.ipynb"] = s.nb
-    own = honest(32, random.Random(8), None)
+    own = honest(32, random.Random(8), None, "function")  # helper functions of their own
     notebooks["own.ipynb"] = own.nb
     notebooks["edit.ipynb"] = copies(own, "edited copy run again", 5, rng)[0].nb
     for i in range(3):

@@ -99,9 +99,22 @@ def cell_fragments(shape: str) -> set[int]:
     found: set[int] = set()
     for line in shape.split("\n"):
         tokens = shape_tokens(line)
-        if len(tokens) >= MIN_LINE_TOKENS:
+        if len(tokens) >= MIN_LINE_TOKENS and not is_data(tokens):
             found |= winnow(kgrams(tokens))
     return found
+
+
+_DATA = frozenset("[](){},:-.") | {"STR", "True", "False", "None", "="}
+
+
+def is_data(tokens: list[str]) -> bool:
+    """Whether a line only gives a name a value typed as it is (``q1_grundy = [0, 0, 1, 1]``): typed values are
+    no code (the answers' own flags compare them with each student's numbers).
+
+    >>> is_data("q1_grundy = [ 0 , 1 , 1 ]".split()), is_data("V = V . grundy ( 16 )".split())
+    (True, False)
+    """
+    return all(t in _DATA or t.replace(".", "", 1).isdigit() for t in tokens[1:])
 
 
 def word_grams(text_words: list[str], k: int = WORD_K) -> set[int]:
