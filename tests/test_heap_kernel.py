@@ -138,9 +138,15 @@ def test_processes_building_at_once_share_one_library_and_agree(tmp_path):
     assert [p.name for p in (tmp_path / "gamelib").iterdir()] == [Path(outputs[0][0].split()[0]).name]
 
 
-def test_the_kit_imports_without_loading_or_building_the_loop():
+def test_the_kit_imports_without_loading_or_building_the_loop(tmp_path):
     """Lessons without octal games pay nothing: importing gamelib builds and loads no library."""
-    done = run_fresh("import sys, gamelib; print('gamelib.analysis.heap_kernel' in sys.modules, 'ctypes' in "
-                     "sys.modules); gamelib.OctalGame('0.16').grundy(50); print('ctypes' in sys.modules)", {})
+    code = ("import sys, os, gamelib; print('gamelib.analysis.heap_kernel' in sys.modules, "
+            "os.path.exists(sys.argv[1])); "
+            "gamelib.OctalGame('0.16').grundy(50); print('gamelib.analysis.heap_kernel' in sys.modules, "
+            "os.path.exists(sys.argv[1]))")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "XDG_CACHE_HOME": str(tmp_path),
+           heap_kernel.ENVIRONMENT: "auto"}
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "gamelib")], capture_output=True, text=True,
+                          env=env, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "False", "True"]
+    assert done.stdout.split() == ["False", "False", "True", "True"]

@@ -31,6 +31,12 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from gamelib.analysis.heap_values import _Filler
 
 SOURCE = Path(__file__).with_name("heap_kernel.c")
 #: How the library is built (part of the cache key).
@@ -41,6 +47,9 @@ CHOICES = ("auto", "numpy", "c")
 STATUS_DONE, STATUS_RARE, STATUS_WIDER = 0, 1, 2
 #: Seconds a build may take before it counts as failed.
 BUILD_TIMEOUT = 120
+#: Pairs the compiled loop examines before it comes back to Python (about 10 ms), so that an interrupt and
+#: a progress report are never far away.
+KERNEL_PAIRS = 2**23
 
 _lock = threading.Lock()
 _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": how it was had, or why not
@@ -52,13 +61,53 @@ class Kernel:
     def __init__(self, library: ctypes.CDLL, path: Path):
         self.path = path
         pointer, i32, i64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64
-        self.fill = {}
+        self.fill: dict[int, Any] = {}
         for name, width in (("gamelib_fill_u16", 2), ("gamelib_fill_u32", 4)):
             function = getattr(library, name)
             function.restype = i64
             function.argtypes = [pointer, i64, i64, pointer, i32, i32, i32, i32, i32, i32, i32, i32, i64,
                                  pointer, pointer, i64, pointer, pointer, i64, pointer]
             self.fill[width] = function
+
+
+def run(filler: _Filler, kernel: Kernel, stop: int) -> None:
+    """What :meth:`~gamelib.analysis.heap_values._Filler.run` does, by the compiled loop: C fills heaps until a
+    rare one, a value needing more bits, ``stop`` or a budget check; Python adds the rare heap, widens the
+    tables, chooses a new mask, counts the work (every 1024 heaps, as the numpy loop does) and reports."""
+    from gamelib.analysis import heap_values as settings  # read at each call: tests lower SMALL_HEAP
+
+    table, work = filler.table, filler.work
+    moves = np.array([*filler.takes, *filler.splits, *sorted(filler.whole)], dtype=np.int64)
+    out = np.zeros(4, dtype=np.int64)  # pairs, status, value, stamp (see heap_kernel.c)
+    while table._count < stop:
+        end = min(stop, (table._count | 1023) + 1)
+        if table.given_mask is None:
+            end = min(end, max(filler.next_choice, table._count + 1))
+        buffer = table._buffer
+        count = kernel.fill[buffer.itemsize](
+            buffer.ctypes.data, table._count, end, moves.ctypes.data, len(filler.takes), len(filler.splits),
+            len(filler.whole), filler.unequal, filler.mask, filler.position, filler.position_parity, filler.bits,
+            settings.SMALL_HEAP, filler.rare_array.ctypes.data, filler.rare_value_array.ctypes.data, len(filler.rare),
+            filler.classes.ctypes.data, filler.seen.ctypes.data, KERNEL_PAIRS, out.ctypes.data)
+        table._count = count  # heaps below count are written (the C loop writes nothing past it)
+        if out[1] == STATUS_WIDER:  # heap `count` needs more bits: widen the tables, then compute it again
+            value = int(out[2])
+            filler.bits = value.bit_length()
+            if value > settings.NARROW_MAX and buffer.dtype == np.uint16:
+                table._widen()
+            filler._tables()
+        elif out[1] == STATUS_RARE:
+            filler._add_rare(count - 1, int(buffer[count - 1]))
+            if table.given_mask is None and (count <= 4 * settings.SMALL_HEAP or len(filler.rare) >
+                                             filler.rare_at_choice + filler.rare_at_choice // 8 + 8):
+                filler._choose(table.values)  # many new rare heaps: is another mask better now?
+        if table.given_mask is None and count >= filler.next_choice:
+            filler._choose(table.values)
+        work.spend(int(out[0]))
+        if (count % 1024 == 0 or count >= stop) and work.over():
+            return
+        if work.due():
+            work.report(count, filler.rare_count())
 
 
 def kernel_choice() -> str:
@@ -153,4 +202,4 @@ def kernel_status() -> str:
     return str(_state["why"])
 
 
-__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load"]
+__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load", "run"]

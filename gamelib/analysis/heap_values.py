@@ -10,18 +10,22 @@ reaches from its rare parts, the class-0 ones by a short search, and every pair 
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamelib.analysis.growing import GrowingTable
 from gamelib.analysis.progress import PYTHON_PAIR, ProgressCallback, Work
-from gamelib.analysis.rare_values import SPARSE_SHARE, HeapRules, RareSplit, best_mask, mask_parities, rare_heaps_of
+from gamelib.analysis.rare_values import (
+    SPARSE_SHARE,
+    HeapRules,
+    RareSplit,
+    best_mask,
+    count_values,
+    mask_parities,
+    rare_heaps_of,
+)
 from gamelib.arguments import LimitError
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS
-
-if TYPE_CHECKING:  # imported when first used: lessons without take-and-break games never load it
-    from gamelib.analysis.heap_kernel import Kernel
 
 #: Pairs examined one at a time from a = 1 before the search for the missing class-0 values turns to numpy.
 SHORT_SEARCH = 32
@@ -36,8 +40,6 @@ NARROW_MAX = 0xFFFF
 #: Work units charged for each numpy call besides its pairs: the call itself costs about as much as this many
 #: pairs (a few microseconds), so that the budget stands for time whether the arrays are long or short.
 NUMPY_CALL = 2000
-#: Pairs the compiled loop examines before it comes back to Python to check the budget (about 10 ms).
-KERNEL_PAIRS = 2**23
 
 
 class HeapValues(GrowingTable):
@@ -97,7 +99,7 @@ class HeapValues(GrowingTable):
             return RareSplit(
                 title=self.title, mask=mask, position=position, given=self.given_mask is not None,
                 heaps=len(values), rare_heaps=tuple(rare.tolist()), rare_values=tuple(values[rare].tolist()),
-                value_counts=tuple(np.bincount(values).tolist()),
+                value_counts=tuple(count_values(values).tolist()),
             )
 
     # ------------------------------------------------------------------------------------ computing
@@ -196,10 +198,10 @@ class _Filler:
     # --------------------------------------------------------------------------------- the main loop
     def run(self, stop: int) -> None:
         """Compute heaps up to ``stop``, or until the work passes its budget (counted every 1024 heaps)."""
-        from gamelib.analysis import heap_kernel
+        from gamelib.analysis import heap_kernel  # when first used: lessons without these games never load it
 
         if (kernel := heap_kernel.load()) is not None:
-            return self._run_compiled(kernel, stop)
+            return heap_kernel.run(self, kernel, stop)
         table, work = self.table, self.work
         start = table._count
         while start < stop:
@@ -231,43 +233,6 @@ class _Filler:
                 return
             if work.due():
                 work.report(start, self.rare_count())
-
-    def _run_compiled(self, kernel: Kernel, stop: int) -> None:
-        """:meth:`run` by the compiled loop: C fills heaps until a rare one, a wider value or a budget check."""
-        from gamelib.analysis.heap_kernel import STATUS_RARE, STATUS_WIDER
-        table, work = self.table, self.work
-        moves = np.array([*self.takes, *self.splits, *sorted(self.whole)], dtype=np.int64)
-        out = np.zeros(4, dtype=np.int64)  # pairs, status, value, stamp (see heap_kernel.c)
-        while table._count < stop:
-            end = min(stop, (table._count | 1023) + 1)  # the budget is counted every 1024 heaps, as in run()
-            end = end if table.given_mask is not None else min(end, max(self.next_choice, table._count + 1))
-            buffer = table._buffer
-            count = kernel.fill[buffer.itemsize](
-                buffer.ctypes.data, table._count, end, moves.ctypes.data, len(self.takes), len(self.splits),
-                len(self.whole), self.unequal, self.mask, self.position, self.position_parity, self.bits, SMALL_HEAP,
-                self.rare_array.ctypes.data, self.rare_value_array.ctypes.data, len(self.rare),
-                self.classes.ctypes.data, self.seen.ctypes.data, KERNEL_PAIRS, out.ctypes.data)
-            table._count = count
-            self.pairs += int(out[0])
-            if out[1] == STATUS_WIDER:  # heap `count` needs more bits: widen, then compute it again
-                value = int(out[2])
-                self.bits = value.bit_length()
-                if value > NARROW_MAX and buffer.dtype == np.uint16:
-                    table._widen()
-                self._tables()
-            elif out[1] == STATUS_RARE:
-                self._add_rare(count - 1, int(buffer[count - 1]))
-                if table.given_mask is None and (count <= 4 * SMALL_HEAP or len(self.rare) > self.rare_at_choice
-                                                 + self.rare_at_choice // 8 + 8):
-                    self._choose(table.values)
-            if table.given_mask is None and count >= self.next_choice:
-                self._choose(table.values)
-            work.spend(self.pairs)
-            self.pairs = 0
-            if (count % 1024 == 0 or count >= stop) and work.over():
-                return
-            if work.due():
-                work.report(count, self.rare_count())
 
     def rare_count(self) -> int | None:
         """How many heaps are rare so far (heap 0 included when it is), or None while every heap is scanned."""
