@@ -95,6 +95,8 @@ class TextCachingRenderer(RendererAgg):
 class _KitCanvas(FigureCanvasAgg):
     """An Agg canvas drawing with a :class:`TextCachingRenderer` kept (per thread) for its size and dpi."""
 
+    _lastKey: Any = None
+
     def get_renderer(self) -> RendererAgg:
         width, height = self.figure.bbox.size
         key = (width, height, self.figure.dpi)
