@@ -63,28 +63,44 @@ class TextCachingRenderer(RendererAgg):
     pixels. Mathematical text goes the usual way.
     """
 
+    def _text_key(self, s: str, prop: Any, antialiased: bool) -> tuple:
+        return (s, _font_key(prop), self.dpi, get_hinting_flag(), matplotlib.rcParams["text.hinting_factor"],
+                antialiased)
+
+    def _rasterise(self, s: str, prop: Any, antialiased: bool) -> tuple[Any, tuple]:
+        """Lay out and rasterise one line, keep its bitmap; returns the font (laid out) and what is kept."""
+        font = self._prepare_font(prop)
+        font.set_text(s, 0, flags=get_hinting_flag())
+        font.draw_glyphs_to_bitmap(antialiased=antialiased)
+        xo, yo = font.get_bitmap_offset()
+        kept = (np.array(font.get_image(), dtype=np.uint8), font.get_descent() / 64.0, xo / 64.0, yo / 64.0)
+        with _TEXT_LOCK:
+            _TEXT_IMAGES[self._text_key(s, prop, antialiased)] = kept
+            if len(_TEXT_IMAGES) > TEXT_CACHE_SIZE:
+                _TEXT_IMAGES.popitem(last=False)
+        return font, kept
+
+    def get_text_width_height_descent(self, s: str, prop: Any, ismath: Any) -> tuple[float, float, float]:
+        # A line is measured before it is drawn: the one layout serves both (the bitmap is kept for the draw).
+        if ismath:
+            return super().get_text_width_height_descent(s, prop, ismath)
+        font, _ = self._rasterise(s, prop, bool(matplotlib.rcParams["text.antialiased"]))
+        width, height = font.get_width_height()
+        return width / 64.0, height / 64.0, font.get_descent() / 64.0
+
     def draw_text(self, gc: Any, x: float, y: float, s: str, prop: Any, angle: float, ismath: Any = False,
                   mtext: Any = None) -> None:
         if ismath:
             super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
             return
         antialiased = bool(gc.get_antialiased())
-        key = (s, _font_key(prop), self.dpi, get_hinting_flag(), matplotlib.rcParams["text.hinting_factor"],
-               antialiased)
+        key = self._text_key(s, prop, antialiased)
         with _TEXT_LOCK:
             kept = _TEXT_IMAGES.get(key)
             if kept is not None:
                 _TEXT_IMAGES.move_to_end(key)
         if kept is None:
-            font = self._prepare_font(prop)
-            font.set_text(s, 0, flags=get_hinting_flag())
-            font.draw_glyphs_to_bitmap(antialiased=antialiased)
-            xo, yo = font.get_bitmap_offset()
-            kept = (np.array(font.get_image(), dtype=np.uint8), font.get_descent() / 64.0, xo / 64.0, yo / 64.0)
-            with _TEXT_LOCK:
-                _TEXT_IMAGES[key] = kept
-                if len(_TEXT_IMAGES) > TEXT_CACHE_SIZE:
-                    _TEXT_IMAGES.popitem(last=False)
+            _, kept = self._rasterise(s, prop, antialiased)
         image, descent, xo, yo = kept
         # As RendererAgg.draw_text: the descent turns with the text; the bitmap is placed at whole pixels.
         x = round(x + xo + descent * sin(radians(angle)))
