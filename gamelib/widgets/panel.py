@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from gamelib import plots
 from gamelib.limits import PNG_CACHE_SIZE
 from gamelib.parsing import Limit
-from gamelib.plots.figure import png_html
+from gamelib.plots.figure import give_back, png_html
 from gamelib.widgets.controls import Figure, Slider, Status
 
 #: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
@@ -59,7 +59,9 @@ def cached_png(key: tuple, draw: Callable[[], Any]) -> bytes:
     """The PNG of the figure ``draw()`` makes, rendered once per ``key`` (the figures are deterministic)."""
     png = PNG_CACHE.get(key)
     if png is None:
-        png = plots.figure_to_png(draw(), dpi=DPI)
+        figure = draw()
+        png = plots.figure_to_png(figure, dpi=DPI)
+        give_back(figure)  # only its pixels are kept: its axes serve the next picture of the same kind
         PNG_CACHE[key] = png
         if len(PNG_CACHE) > PNG_CACHE_SIZE:
             PNG_CACHE.popitem(last=False)
