@@ -108,18 +108,23 @@ def new_figure(width: float, height: float, left: float, right: float, bottom: f
 
     The axes starts without ticks: matplotlib's own ticks cost about a millisecond each to draw, so the
     figures write their numbers with :func:`draw_labels` instead. A figure given back by :func:`give_back`
-    for the same drawing function and layout is taken instead of a new one (a new axes costs ~4 ms).
+    for the same drawing function, width and margins is taken instead of a new one (a new axes costs ~4 ms).
     """
-    key = (sys._getframe(1).f_code, width, height, left, right, bottom, top)
+    key = (sys._getframe(1).f_code, width, left, right, bottom, top)  # a kept figure may change its height
     kept: OrderedDict = getattr(_GIVEN_BACK, "figures", None) or OrderedDict()
     _GIVEN_BACK.figures = kept
+    box = (left / width, bottom / height, 1 - (left + right) / width, 1 - (bottom + top) / height)
     fig = kept.pop(key, None)
     if fig is None:
         fig = GameFigure(figsize=(width, height), dpi=100)
-        ax = fig.add_axes((left / width, bottom / height, 1 - (left + right) / width, 1 - (bottom + top) / height))
+        ax = fig.add_axes(box)
         ax.set_xticks([])
         ax.set_yticks([])
         fig._new_figure_key = key
+    else:
+        if fig.get_figheight() != height:
+            fig.set_size_inches(width, height)
+        fig.axes[0].set_position(box)
     ax = fig.axes[0]
     fig.suptitle(title, x=0.5, y=1 - 0.08 / height, va="top", fontsize=TITLE_SIZE)
     return fig, ax
@@ -147,7 +152,6 @@ def give_back(fig: Figure) -> None:
     key = getattr(fig, "_new_figure_key", None)
     if key is None or not isinstance(fig, GameFigure):
         return
-    _, width, height, left, right, bottom, top = key
     for extra in fig.axes[1:]:
         fig.delaxes(extra)
     ax: Any = fig.axes[0]
@@ -158,7 +162,6 @@ def give_back(fig: Figure) -> None:
             artist.remove()
     ax.legend_ = None
     ax.containers.clear()
-    ax.set_position((left / width, bottom / height, 1 - (left + right) / width, 1 - (bottom + top) / height))
     ax.set_axis_on()
     ax.set_facecolor(matplotlib.rcParams["axes.facecolor"])
     ax.set_aspect("auto")
