@@ -31,7 +31,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -64,7 +64,7 @@ def section(name: str, title: str) -> Callable:
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def timed(function: Callable, *args) -> tuple[float, object]:
+def timed(function: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     """Run once; return (seconds, result)."""
     start = time.perf_counter()
     result = function(*args)
