@@ -236,9 +236,9 @@ class PlayPanel(Panel):
             m.player == STUDENT for m in session.history))
         self.hint.value = info(hint_text(self.session, wins, self.vocabulary, self.board is not None)) if hinted else ""
         shown = self.values_toggle.value and self.vocabulary == "grundy"
-        self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
-                                 "Grundy value 0.") if shown else ""
         words = presentation_of(game)
+        self.values.value = info(f"Grundy value now: {words.values_text(game, self.position)}. A P-position is one "
+                                 "with Grundy value 0.") if shown else ""
         self.moves_log.value = ('<span style="color:#555555;font-size:90%">Moves: '
                                 + html.escape("; ".join(f"{'you' if m.player == STUDENT else m.player}: {m.text} "
                                                         f"({words.change_text(game, m.before, m.after)})"

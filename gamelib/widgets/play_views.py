@@ -122,6 +122,7 @@ class Squares(PlayView):
 
     def show(self, hinted: bool) -> None:
         panel, game, session = self.panel, self.panel.game, self.panel.session
+        words = presentation_of(game)
         marked = set(game.winning_squares(panel.position)) if hinted else set()
         legal = set(session.legal_keys())
         squares = []
@@ -129,14 +130,15 @@ class Squares(PlayView):
             enabled = not session.over and not square.fixed and (game.choose_several or square.key in legal)
             chosen = square.key in panel.chosen
             winning = "part of a winning move" if game.choose_several else "a winning move"
-            words = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
-            item = {"name": ", ".join(words), "symbol": square.symbol, "enabled": enabled,
+            said = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
+            item = {"name": ", ".join(said), "symbol": words.symbol(game, square), "enabled": enabled,
                     "marked": square.key in marked,
                     "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
             if game.choose_several:
                 item["chosen"] = chosen
-            if square.caption:
-                item["caption"] = square.caption
+            caption = words.caption(game, square)
+            if caption:
+                item["caption"] = caption
             squares.append(item)
         assert panel.board is not None
         panel.board.squares = squares
