@@ -212,6 +212,7 @@ plain_answers = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(exercise=st.sampled_from(sorted(EXERCISES)), answer=plain_answers)
 def test_check_never_raises_on_plain_data(exercise, answer):

@@ -168,6 +168,7 @@ def test_a_position_is_read_whatever_its_order_and_spelling(edges, rnd):
 # --- pictures far beyond a search ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_large_pictures_from_what_is_known_of_them():
     rng = random.Random(8)
     lengths = [rng.randrange(1, 60) for _ in range(1000)]
@@ -279,6 +280,7 @@ def test_chop_refuses_an_edge_that_is_not_standing():
         picture.chop(((0, 1),), (1, 2))
 
 
+@pytest.mark.slow
 def test_limits_refuse_what_is_too_large_and_say_the_limit():
     with pytest.raises(LimitError, match="100,000"):
         GreenHackenbush(stalk(100_001))

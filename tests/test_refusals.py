@@ -169,7 +169,7 @@ def test_every_public_name_is_covered():
 
 
 @pytest.fixture(scope="module")
-def report():
+def report():  # about 20 s of counted work in one child: the tests using it are marked slow
     expressions = [e for group in REQUESTS.values() for e in group] + ANSWERED
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(expressions), str(10 * CALL_BUDGET)],
@@ -178,6 +178,7 @@ def report():
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expression", [e for group in REQUESTS.values() for e in group])
 def test_too_large_request_is_refused_within_the_work_budget_with_the_limit_stated(report, expression):
     verdict, calls = report[expression]
@@ -186,6 +187,7 @@ def test_too_large_request_is_refused_within_the_work_budget_with_the_limit_stat
     assert calls <= CALL_BUDGET, f"{expression} made {calls:,} calls before it was refused"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expression", ANSWERED)
 def test_a_generous_bound_on_work_that_stops_early_is_answered_at_once(report, expression):
     verdict, calls = report[expression]
