@@ -93,3 +93,13 @@ def test_the_checklist_names_each_place_a_new_game_is_missing_from():
     assert files == ["gamelib/games/base.py", "gamelib/__init__.py", "gamelib/plots/base.py", "gamelib/games/base.py",
                      "tests/test_base.py", "tests/test_base.py"]
     assert "@figure_kind('sparrows'" in places[2] and "TOO_LARGE_REQUESTS" in places[5]
+
+
+def test_the_guide_walks_the_same_places_with_the_real_file_names():
+    guide = (TESTS.parent / "docs" / "guides" / "contributing.md").read_text(encoding="utf-8")
+    section = guide.split("## Adding a game", 1)[1].split("\n## ", 1)[0]
+    for place in ["gamelib/games/NAME.py", "presents(NAME", "gamelib/plots/NAME.py", "@figure_kind(",
+                  "tests/test_NAME.py", "TOO_LARGE_REQUESTS", "gamelib/__init__.py", "tests/test_new_game.py"]:
+        assert place in section, f"docs/guides/contributing.md no longer names {place}"
+    for path in re.findall(r"`((?:gamelib|tests)/[\w/]+\.py)`", section):
+        assert "NAME" in path or (TESTS.parent / path).is_file(), f"the guide names {path}, which does not exist"
