@@ -25,6 +25,9 @@ from tests.test_refusals import REQUESTS
 TESTS = Path(__file__).resolve().parent
 #: Classes other games are built on: not games of their own (a new base class is listed here).
 BASES = {"Game", "OneHeapGame", "HeapsGame", "ExploredGame", "CoinTurningGame", "TakeAndBreakGame"}
+#: What a presentation says, never the model (Game.labelled_moves only asks the presentation).
+WORDS = ("how_to_move", "choice_words", "square_noun", "labelled_moves", "why_not", "values_text", "change_text",
+         "symbol", "caption")
 
 
 def games_of_the_kit() -> list[type]:
@@ -62,6 +65,10 @@ def missing_places(game: type, tests: dict[str, str] | None = None) -> list[str]
     if presentation_of(game) is presentation_of(Game):  # the plain words of no game in particular
         missing.append(f"{file}: its words, presents({name}, Presentation('how a move is made')) or a Presentation "
                        "subclass of its own (or build it on a game class that has one)")
+    worded = [word for word in WORDS if any(word in vars(cls) for cls in game.__mro__ if cls is not Game)]
+    if worded:
+        missing.append(f"{file}: move {', '.join(worded)} from the game class into its presentation (the model holds "
+                       "no word a panel shows)")
     named = [file_name for file_name, text in tests.items() if re.search(rf"\b{name}\b", text)]
     if not named:
         missing.append(f"tests/test_{stem}.py: tests of {name} (worked examples, brute force, the theorems)")
@@ -83,6 +90,7 @@ def test_every_game_of_the_kit_appears_everywhere_a_game_must():
 def test_the_checklist_names_each_place_a_new_game_is_missing_from():
     class SparrowGame(Game):  # a game written here: in no list, no test file, with a kind nobody drew
         figure_kind = "sparrows"
+        how_to_move = "move a sparrow"  # words on the model
 
         def moves(self, position):
             return []
@@ -91,8 +99,9 @@ def test_the_checklist_names_each_place_a_new_game_is_missing_from():
     places = missing_places(SparrowGame, tests={})
     files = [place.split(":")[0] for place in places]
     assert files == ["gamelib/games/base.py", "gamelib/__init__.py", "gamelib/plots/base.py", "gamelib/games/base.py",
-                     "tests/test_base.py", "tests/test_base.py"]
-    assert "@figure_kind('sparrows'" in places[2] and "TOO_LARGE_REQUESTS" in places[5]
+                     "gamelib/games/base.py", "tests/test_base.py", "tests/test_base.py"]
+    assert "@figure_kind('sparrows'" in places[2] and "move how_to_move" in places[4]
+    assert "TOO_LARGE_REQUESTS" in places[6]
 
 
 def test_the_guide_walks_the_same_places_with_the_real_file_names():

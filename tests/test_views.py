@@ -126,3 +126,10 @@ def test_no_panel_tests_the_name_of_a_kind_of_picture():
             f"{path.name} borrows Nim's words"
         found = compared.search(text)
         assert found is None, f"{path.name} tests a kind's name: {found.group(0) if found else ''}"
+
+
+def test_the_play_session_imports_no_particular_game():
+    play = WIDGETS.parent / "play"
+    for path in sorted(play.glob("*.py")):
+        games = re.findall(r"^from gamelib\.games\.(\w+) import", path.read_text(), re.M)
+        assert set(games) <= {"base", "presentation"}, f"gamelib/play/{path.name} imports games {games}"
