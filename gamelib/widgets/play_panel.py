@@ -78,7 +78,7 @@ class PlayPanel(Panel):
         self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
-        self.view: PlayView = play_view(self)
+        self.view: PlayView  # made by _build, from the view of the game's kind of picture
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
@@ -215,13 +215,13 @@ class PlayPanel(Panel):
         rule = how[0].upper() + how[1:]
         self.title.value = (f"<b>{html.escape(game.title)}: {against}.</b> {html.escape(rule)}; whoever makes the "
                             "last move wins.")
-        view = play_view(self)
-        signature = (game.title, *view.signature())
+        presenter = play_view(self)
+        signature = (game.title, *presenter.signature(self))
         if signature == self._signature:
             return
-        self._signature, self.view = signature, view
+        self._signature, self.view = signature, presenter(self)
         self.board, self.buttons, self.heap_rows = None, {}, []
-        self.moves_area.children = view.build()
+        self.moves_area.children = self.view.build()
 
     def _refresh(self, message: str | None = None) -> None:
         """Redraw the board, buttons, hint, values, report and log; the status line last."""

@@ -39,9 +39,10 @@ class PlayView:
     def __init__(self, panel: PlayPanel):
         self.panel = panel
 
-    def signature(self) -> tuple:
+    @classmethod
+    def signature(cls, panel: PlayPanel) -> tuple:
         """What must stay the same for a new game to keep the widgets shown."""
-        return (type(self),)
+        return (cls,)
 
     def build(self) -> list[widgets.Widget]:  # pragma: no cover - each presentation builds its own
         """The widgets of the moves area for the game starting now."""
@@ -102,8 +103,9 @@ class Squares(PlayView):
     """The squares of a board (``game.squares``), chosen by click or by the arrow keys and Enter; a move that
     chooses several squares is played with a button once they are chosen."""
 
-    def signature(self) -> tuple:
-        return (type(self), len(self.panel.game.squares(self.panel.session.start)))
+    @classmethod
+    def signature(cls, panel: PlayPanel) -> tuple:
+        return (cls, len(panel.game.squares(panel.session.start)))
 
     def build(self) -> list[widgets.Widget]:
         panel, game = self.panel, self.panel.game
@@ -155,17 +157,22 @@ class HeapRows(PlayView):
     between heaps, a heap split) have a row of their own. A position of one heap (an int) is "the heap"; the
     heaps of a tuple are named A, B, C."""
 
-    def signature(self) -> tuple:
-        moves = self.panel.session.moves(self.panel.session.start)
-        return (type(self), tuple((m.key, m.label, m.words(), m.group) for m in moves))
+    @classmethod
+    def signature(cls, panel: PlayPanel) -> tuple:
+        moves = panel.session.moves(panel.session.start)
+        return (cls, tuple((m.key, m.label, m.words(), m.group) for m in moves))
 
-    def build(self) -> list[widgets.Widget]:
-        panel = self.panel
-        panel.buttons = {}
-        self._groups: dict = {}  # the row of each button: its move's group
+    def __init__(self, panel: PlayPanel):
+        super().__init__(panel)
+        self.area = widgets.VBox()
         self.rows: list[widgets.HBox] = []
         self.others = widgets.HBox()
+        self._groups: dict = {}  # the row of each button: its move's group
         self._shape: tuple = ()
+
+    def build(self) -> list[widgets.Widget]:
+        self.panel.buttons = {}
+        self._groups = {}
         self._lay_out()
         return [self.area]
 
@@ -173,14 +180,11 @@ class HeapRows(PlayView):
         """(Re)make the rows for the heaps of the position now (a split changes how many there are)."""
         panel = self.panel
         count = len(heaps_of(panel.position))
-        named = isinstance(panel.position, (tuple, list))
         panel.heap_rows = [widgets.HTML(layout=widgets.Layout(min_width="230px")) for _ in range(count)]
         self.rows = [widgets.HBox([label, widgets.HTML("take:")]) for label in panel.heap_rows]
         self.others = widgets.HBox([widgets.HTML("other moves:")])
-        if not hasattr(self, "area"):
-            self.area = widgets.VBox()
         self.area.children = [*self.rows, self.others]
-        self._shape = (count, named)
+        self._shape = (count, isinstance(panel.position, (tuple, list)))
 
     def show(self, hinted: bool) -> None:
         panel, session = self.panel, self.panel.session
@@ -235,9 +239,9 @@ class HeapRows(PlayView):
 PLAY_VIEWS: dict[str, type[PlayView]] = {MOVE_BUTTONS: MoveButtons, SQUARES: Squares, HEAP_ROWS: HeapRows}
 
 
-def play_view(panel: PlayPanel) -> PlayView:
+def play_view(panel: PlayPanel) -> type[PlayView]:
     """The presentation of the panel's game, as its kind of picture names it."""
-    return PLAY_VIEWS[view_of(panel.game).play](panel)
+    return PLAY_VIEWS[view_of(panel.game).play]
 
 
 __all__ = ["PLAY_VIEWS", "HeapRows", "MoveButtons", "PlayView", "Squares", "heaps_of", "play_view"]
