@@ -10,11 +10,12 @@ new game needs no code of its own above the model:
   (:mod:`gamelib.games.presentation`; ``labelled_moves`` asks it);
 * reading a position typed as text: ``read_position`` within the game's ``position_limit`` (a
   :class:`~gamelib.parsing.Limit`; ``play_limit`` is the largest start a play session explores);
-* how a position is drawn, by naming a figure kind: ``figure_kind`` ("heap", "heaps", "board", ...); a board
-  game also lists its squares (``squares``, as :class:`Square`).
+* how a position is drawn, by naming the view of its kind of picture (``figure_kind``: "heap", "heaps", "board",
+  ..., each registered once in :mod:`gamelib.plots`); a board game also lists its squares (``squares``, as
+  :class:`Square`).
 
 A game class gives its ``moves`` and overrides the rest only when it knows something faster than the
-definition (a formula, a period, a cache) or better words. :class:`OneHeapGame` adds the tables of a game
+definition (a formula, a period, a cache). :class:`OneHeapGame` adds the tables of a game
 played on one heap: ``grundy_values``, ``outcomes`` and ``p_positions``.
 
 The rule "P exactly when the Grundy value is 0" (normal play) is written once, in :func:`outcome_from_grundy`
