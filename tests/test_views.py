@@ -64,7 +64,9 @@ def test_a_heaps_game_that_is_not_nim_is_drawn_with_its_own_title_and_its_right_
             (i, amount), = fig.plotted["taken"].items()
             assert heaps[i] - framed[i] == amount and amount in (1, 2)
     hidden = position_figure(game, (2, 4), show_winning_moves=False)  # what a game being played must not see
-    assert hidden.plotted["framed"] is None and hidden.plotted["taken"] == {} and hidden.plotted["p_positions"] == []
+    assert hidden.plotted["framed"] is None and hidden.plotted["taken"] == {} and hidden.plotted["p_positions"] is None
+    assert hidden.text_alternative() == "Take 1 or 2 from either heap: heaps (2, 4)."  # nothing that gives it away
+    assert position_figure(game, (2, 4)).text_alternative().endswith("Framed: take 1 from heap A, a winning move.")
 
 
 def test_a_heaps_game_that_is_not_nim_plays_in_rows_of_heaps_with_the_right_words():
