@@ -23,7 +23,6 @@ class TwoHeapsTakeOneOrTwo(HeapsGame):
     """Two heaps; a move takes 1 or 2 chips from one of them. Written here with its moves only."""
 
     title = "Take 1 or 2 from either heap"
-    how_to_move = "take 1 or 2 chips from one heap"
 
     def moves(self, heaps):
         return [heaps[:i] + (h - k,) + heaps[i + 1:] for i, h in enumerate(heaps) for k in (1, 2) if k <= h]
@@ -108,8 +107,9 @@ def test_the_explorer_the_play_panel_and_the_still_view_say_what_a_picture_shows
     if view_of(game).draw is not None and "<img" in still:
         assert f'alt="{describe(game, position, False, False)}"' in still
     panel.hint_toggle.value = True
-    if panel.image.alt:  # a panel that shows the picture while playing
-        assert panel.image.alt == describe(game, position, True, False)
+    if panel.image.alt:  # a panel that shows the picture while playing (and says when its parts take clicks)
+        click = position_figure(game, position, True).plotted.get("click")
+        assert panel.image.alt == describe(game, position, True, False) + (f" {click}" if click else "")
 
 
 def test_every_kind_of_picture_has_a_presentation_in_the_play_panel_and_says_what_hints_hide():

@@ -122,7 +122,7 @@ def use_lesson5_sum_heatmap_follows_the_typed_set(lab):
     expect(output).to_contain_text("'0'")
 
 
-def use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cell_again(lab):
+def use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cells_above(lab):
     output = panel(lab, "misere_explorer(")
     before = int(re.search(r"heaps 0 to (\d+)", output.inner_text()).group(1))
     old = picture(output).get_attribute("src")
@@ -135,7 +135,7 @@ def use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_ce
     lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
     lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
     expect(note).to_be_visible()
-    expect(note).to_contain_text("Run this cell again")
+    expect(note).to_contain_text("run the cells above it and then this one")
     lab.wait_kernel_ready()  # the new kernel up before the session is shut down
 
 
@@ -183,15 +183,35 @@ def use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk(lab):
     expect(built).to_contain_text("edge 2-3 of the picture is not joined to the ground")
 
 
+def use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_its_cycle(lab):
+    stairs = panel(lab, 'play_game(StaircaseNim(), "3, 0, 5")')
+    old = picture(stairs).get_attribute("src")
+    # The odd stairs 3 and 5 nim-add to 6: carrying 2 coins from stair 3 down leaves 3 ⊕ 3 = 0.
+    stairs.get_by_role("button", name="2 from stair 3").click()
+    expect(stairs).to_contain_text("You moved 2 coins from stair 3 to stair 2 ((3, 0, 5) → (3, 2, 3)).")
+    expect(picture(stairs)).not_to_have_attribute("src", old)
+    graph = panel(lab, "digraph_explorer(")
+    old = picture(graph).get_attribute("src")
+    type_set(graph, "0-1, 1-2, 0-2, 2-3")
+    expect(graph).to_contain_text("Every vertex: g(0) = 2, g(1) = 0, g(2) = 1, g(3) = 0.")
+    expect(picture(graph)).not_to_have_attribute("src", old)
+    type_set(graph, "0-1, 1-2, 2-0")
+    expect(graph).to_contain_text("the graph has a cycle, 0 → 1 → 2 → 0")
+    kayles = panel(lab, "kayles_explorer(")
+    type_set(kayles, "0-1, 1-2, 2-3, 3-4")
+    expect(kayles).to_contain_text("Winning move: pick vertex 2.")
+
+
 PANELS = {
     "01": use_lesson1_play_panel_answers_with_the_winning_reply,
     "02": use_lesson2_grundy_scale_slides_and_spells_out_the_mex,
     "03": use_lesson3_period_explorer_proves_a_preperiod,
     "04": use_lesson4_nim_explorer_finds_the_winning_move_and_refuses_a_heap_out_of_range,
     "05": use_lesson5_sum_heatmap_follows_the_typed_set,
-    "06": use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cell_again,
+    "06": use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cells_above,
     "07": use_lesson7_chomp_bar_is_bitten_by_click_and_by_keyboard_and_marks_the_winning_bite,
     "08": use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk,
+    "09": use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_its_cycle,
 }
 
 
