@@ -41,9 +41,13 @@ def changes_between(before: dict[str, dict], after: dict[str, dict]) -> list[dic
         old, new = before.get(key), after.get(key)
         if old == new:
             continue
-        if old is None or new is None:
-            who = (new or old)["student"]
-            changed.append({"student": who, "what": "new on this run" if old is None else "no longer in the run"})
+        if old is None and new is not None:
+            changed.append({"student": new["student"], "what": "new on this run"})
+            continue
+        if old is not None and new is None:
+            changed.append({"student": old["student"], "what": "no longer in the run"})
+            continue
+        if old is None or new is None:  # both missing: equal, skipped above
             continue
         words = []
         if old["file"] != new["file"]:
