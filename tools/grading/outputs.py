@@ -46,7 +46,7 @@ class Written:
     gradebook: Path
     grades: classgrades.ClassGrades
     identity: dict[str, list[FlagEntry]]
-    latest: dict
+    latest: changes.LatestChanges
     files: list[Path] = field(default_factory=list)
     #: Moodle worksheet rows whose teacher's comment is kept, the kit's text after it (none with
     #: ``replace_comments``); grades of the import that replace a different one the site has now.

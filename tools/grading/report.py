@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import report_marking, safetext
+from .changes import LatestChanges
 from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
 from .flags import FlagEntry
 from .grader import NOT_GRADED, Outcome
@@ -178,7 +179,7 @@ def counts(grades: ClassGrades, flags: list[Flag], skipped: Sequence[Skipped] = 
     return found
 
 
-def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: dict,
+def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: LatestChanges,
            generated: str, skipped: Sequence[Skipped] = ()) -> str:
     """The report as one HTML page."""
     counted = _counted(grades)
@@ -244,7 +245,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
 
 
 def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]],
-                 latest: dict, skipped: Sequence[Skipped] = ()) -> Path:
+                 latest: LatestChanges, skipped: Sequence[Skipped] = ()) -> Path:
     generated = datetime.now().astimezone().isoformat(sep=" ", timespec="minutes")
     path.write_text(render(homework, grades, identity, latest, generated, skipped), encoding="utf-8")
     return path
@@ -254,7 +255,7 @@ def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identit
 SUMMARY_FLAGS = 10
 
 
-def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: dict,
+def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: LatestChanges,
             skipped: Sequence[Skipped] = ()) -> str:
     """The report in a few lines for the terminal (every name made printable), with the page's figures."""
     counted = _counted(grades)
