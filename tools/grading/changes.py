@@ -11,13 +11,45 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from pathlib import Path
+from typing import Literal, TypedDict
 
 from .classgrades import ClassGrades
 
 
-def snapshot(grades: ClassGrades) -> dict[str, dict]:
+class StudentState(TypedDict):
+    """One student in a snapshot: the counted file and its numbers (``late``: the penalty in percent)."""
+
+    student: str
+    file: str | None
+    score: float | None
+    total: float | None
+    grade: float | None
+    late: float
+    state: str
+
+
+class Change(TypedDict):
+    """What changed for one student, in words."""
+
+    student: str
+    what: str
+
+
+class LatestChanges(TypedDict, total=False):
+    """The last run that changed anything (empty before the first): when, and what."""
+
+    at: str
+    changes: list[Change]
+
+
+#: The numbers a regrade can change, and how the report names each.
+COMPARED: tuple[tuple[Literal["score", "total", "grade", "late"], str], ...] = (
+    ("score", "automatic score"), ("total", "total"), ("grade", "grade"), ("late", "late penalty %"))
+
+
+def snapshot(grades: ClassGrades) -> dict[str, StudentState]:
     """What a later run compares against: per student, the counted file and its numbers."""
-    shot = {}
+    shot: dict[str, StudentState] = {}
     for e in grades.entries + grades.not_on_roster:
         key = f"{e.label}|{e.student.site_id if e.student and e.student.site_id else ''}"
         o = e.outcome
@@ -27,7 +59,7 @@ def snapshot(grades: ClassGrades) -> dict[str, dict]:
     return shot
 
 
-def changes_between(before: dict[str, dict], after: dict[str, dict]) -> list[dict]:
+def changes_between(before: dict[str, StudentState], after: dict[str, StudentState]) -> list[Change]:
     """What differs per student between two snapshots, in words.
 
     >>> a = {"Ann|1": {"student": "Ann", "file": "a", "score": 9, "total": None, "grade": None, "late": 0,
@@ -36,20 +68,23 @@ def changes_between(before: dict[str, dict], after: dict[str, dict]) -> list[dic
     >>> changes_between(a, b)[0]["what"]
     'automatic score 9 → 11; total – → 13; grade – → 13'
     """
-    changed = []
+    changed: list[Change] = []
     for key in sorted(set(before) | set(after)):
         old, new = before.get(key), after.get(key)
         if old == new:
             continue
-        if old is None or new is None:
-            who = (new or old)["student"]
-            changed.append({"student": who, "what": "new on this run" if old is None else "no longer in the run"})
+        if old is None and new is not None:
+            changed.append({"student": new["student"], "what": "new on this run"})
+            continue
+        if old is not None and new is None:
+            changed.append({"student": old["student"], "what": "no longer in the run"})
+            continue
+        if old is None or new is None:  # both missing: equal, skipped above
             continue
         words = []
         if old["file"] != new["file"]:
             words.append(f"counted file {old['file']} → {new['file']}")
-        for name, label in (("score", "automatic score"), ("total", "total"), ("grade", "grade"),
-                            ("late", "late penalty %")):
+        for name, label in COMPARED:
             if old[name] != new[name]:
                 words.append(f"{label} {_n(old[name])} → {_n(new[name])}")
         if words:
@@ -57,17 +92,17 @@ def changes_between(before: dict[str, dict], after: dict[str, dict]) -> list[dic
     return changed
 
 
-def _n(value) -> str:
+def _n(value: float | None) -> str:
     return "–" if value is None else f"{value:g}"
 
 
-def record_changes(out: Path, grades: ClassGrades) -> dict:
+def record_changes(out: Path, grades: ClassGrades) -> LatestChanges:
     """Compare this run with the last one kept in ``out`` and keep this one; the latest change (``{"at": time,
     "changes": [...]}``) — from this run, or the last run that changed anything."""
     shot_path, changes_path = out / "class-snapshot.json", out / "changes.json"
     before = json.loads(shot_path.read_text(encoding="utf-8")) if shot_path.exists() else None
     after = snapshot(grades)
-    latest = json.loads(changes_path.read_text(encoding="utf-8")) if changes_path.exists() else {}
+    latest: LatestChanges = json.loads(changes_path.read_text(encoding="utf-8")) if changes_path.exists() else {}
     if before is not None:
         changed = changes_between(before, after)
         if changed:

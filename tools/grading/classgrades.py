@@ -10,6 +10,7 @@ The files made from these decisions, for the course site and the teacher, are wr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from pathlib import PurePosixPath
@@ -44,6 +45,20 @@ class Entry:
     notes: list[str] = field(default_factory=list)
 
     @property
+    def listed(self) -> Student:
+        """The class list's student (every entry of ``ClassGrades.entries`` has one)."""
+        if self.student is None:
+            raise ValueError(f"{self.label!r} is not on the class list: the course site's file has no row for it")
+        return self.student
+
+    @property
+    def counted(self) -> Outcome:
+        """The submission that counts, for an entry that has one (see :attr:`state`)."""
+        if self.outcome is None:
+            raise ValueError(f"{self.label!r} handed in no notebook: there is no submission to read")
+        return self.outcome
+
+    @property
     def state(self) -> str:
         if self.outcome is None:
             return NO_SUBMISSION
@@ -66,7 +81,7 @@ class ClassGrades:
     deadline: datetime | None
 
 
-def _extension_for(entry: Entry, extensions: list[tuple[str, datetime]], zone: tzinfo) -> datetime | None:
+def _extension_for(entry: Entry, extensions: Sequence[tuple[str, datetime]], zone: tzinfo) -> datetime | None:
     keys: set[str] = set()
     names: set[str] = set()
     for s in filter(None, [entry.student]):
@@ -125,8 +140,8 @@ def _choose(entry: Entry, group: list[Outcome], rule: str, by_file: dict[str, Su
 def class_grades(outcomes: list[Outcome], submissions: list[Submission], homework: HomeworkSet,
                  hand_marks: dict[str, dict[str, float]], roster: Roster | None = None, *, rule: str = "latest",
                  points: float | None = None, deadline: datetime | None = None,
-                 extensions: list[tuple[str, datetime]] = (), penalty: Penalty = NO_PENALTY,
-                 file_times: bool = False, zone: tzinfo | None = None, skipped: list[Skipped] = ()) -> ClassGrades:
+                 extensions: Sequence[tuple[str, datetime]] = (), penalty: Penalty = NO_PENALTY,
+                 file_times: bool = False, zone: tzinfo | None = None, skipped: Sequence[Skipped] = ()) -> ClassGrades:
     """Each student's grade (see the module docstring). ``skipped`` (the files of the download that are not
     notebooks) lets a student without a notebook be told apart from one who handed nothing in."""
     if rule not in RULES:
@@ -153,7 +168,7 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
 
     def finish(entry: Entry, group: list[Outcome]) -> Entry:
         _choose(entry, group, rule, by_file, homework, hand_marks)
-        o = entry.outcome
+        o = entry.counted
         entry.submission = by_file.get(o.file)
         entry.total = records.total_of(o, homework, records.marks_of(o, hand_marks))
         extension = _extension_for(entry, extensions, zone)
@@ -183,7 +198,7 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
     return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline)
 
 
-def _nothing_graded(student: Student, skipped: list[Skipped], match) -> list[str]:
+def _nothing_graded(student: Student, skipped: Sequence[Skipped], match) -> list[str]:
     """Why a student of the class list has no notebook graded, when the download or the list says more than
     "no submission": files of theirs that are not notebooks, a status that says they handed something in."""
     notes = []

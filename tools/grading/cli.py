@@ -102,10 +102,12 @@ def identify(submissions: list[Submission], roster: Roster | None,
     if unknown:
         raise SystemExit(f"--accept-code names no submission of this download: {unknown[:3]}; name a file as the "
                          "gradebook's file column shows it")
-    match = matcher(roster) if roster is not None else None
+    if roster is None:
+        return [replace(s, roster_name=None, roster_id=None, accepted_code=accepted.get(s.file)) for s in submissions]
+    match = matcher(roster)
     found = []
     for s in submissions:
-        student = match(s.site_id, s.name, s.student_id, None).student if match else None
+        student = match(s.site_id, s.name, s.student_id, None).student
         found.append(replace(s, roster_name=student.name if student else None,
                              roster_id=roster.id_of(student) if student else None, accepted_code=accepted.get(s.file)))
     return found

@@ -30,6 +30,7 @@ from collections import defaultdict
 from itertools import combinations
 
 from . import fragments
+from .flags import FlagEntry
 from .flags import flag as _flag
 from .identity_flags import owner
 from .likeness import words
@@ -79,7 +80,7 @@ def _handout_code(homework) -> tuple[str, ...]:
                  if c.cell_type == "code")
 
 
-def code_flags(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+def code_flags(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> None:
     """``same-answer-cells`` (see the module docstring)."""
     base = fragments.code_base(_handout_code(homework))
     cells = {o.file: {f: c for f, c in _cells_of(o).items() if f not in base} for o in graded}
@@ -145,7 +146,7 @@ def _same_code_groups(graded: list, measured: dict) -> dict[str, int]:
     return {file: numbers[r] for file, r in roots.items() if r in numbers}
 
 
-def written_flags(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+def written_flags(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> None:
     """``same-written-answer`` between students (see the module docstring)."""
     template = {"type", "your", "answer", "here", "replacing", "this", "text"}
     models = tuple((getattr(homework, "model_answers", {}) or {}).values())

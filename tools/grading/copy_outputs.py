@@ -13,12 +13,13 @@ from gamelib.homework import normalise_course_code, normalise_student_id
 from .copy_evidence import EVIDENCE, answer_right, graded_numbers, values_of
 from .copy_likeness import listed as _listed
 from .copy_likeness import who as _who
+from .flags import FlagEntry
 from .flags import flag as _flag
 from .identity_flags import owner
 from .plain import BadReport, decode_value
 
 
-def other_id_outputs(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+def other_id_outputs(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> None:
     """``other-id-outputs``: saved outputs of numbers that are not those of the id and code typed."""
     ids: dict[str, list] = {}
     for o in graded:
@@ -62,7 +63,7 @@ def other_id_outputs(graded: list, homework, flags: dict[str, list[dict]]) -> No
             break
 
 
-def saved_answers(graded: list, homework, flags: dict[str, list[dict]], commonness) -> None:
+def saved_answers(graded: list, homework, flags: dict[str, list[FlagEntry]], commonness) -> None:
     """``other-id-outputs`` from the answers the cells displayed: not what the notebook computes when run, and
     right for a classmate's numbers (see the module docstring)."""
     numbers = {o.file: n for o in graded if (n := graded_numbers(o, homework)) is not None}
@@ -107,7 +108,7 @@ def _canonical(homework, question: str, name: str, value: object) -> object:
     return form.canonical(value) if form is not None else None
 
 
-def too_large(graded: list, flags: dict[str, list[dict]]) -> None:
+def too_large(graded: list, flags: dict[str, list[FlagEntry]]) -> None:
     """``too-large``: what the checks could not read to its end."""
     for o in graded:
         unread = [str(u) for u in (o.fingerprint or {}).get("unread", []) if u]

@@ -72,6 +72,7 @@ from . import fragments
 from .copy_evidence import EVIDENCE, SAMPLES, Commonness, graded_numbers, values_of  # noqa: F401 (SAMPLES: the kit's figure)
 from .copy_likeness import code_flags, listed, pairs, who, written_flags
 from .copy_outputs import other_id_outputs, saved_answers, too_large
+from .flags import FlagEntry
 from .flags import flag as _flag
 from .grader import NOT_GRADED
 from .identity_flags import owner
@@ -86,7 +87,7 @@ EXECUTIONS_MIN, EXECUTION_BREAKS = 5, 3
 _who, _listed, _pairs = who, listed, pairs
 
 
-def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]], commonness=None) -> None:
+def _matching_numbers(graded: list, homework, flags: dict[str, list[FlagEntry]], commonness=None) -> None:
     """The ``public-example`` and ``other-numbers`` flags (answers right for numbers not the student's): the
     public example first, and the questions it explains are not held against a classmate."""
     numbers = {o.file: n for o in graded if (n := graded_numbers(o, homework)) is not None}
@@ -129,7 +130,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]], comm
                 f"{_who(t)}'s; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
 
 
-def _model_answers(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+def _model_answers(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> None:
     """``public-example`` against the public model answer: runs of three words in common, those of the lessons
     and the documentation left out (a paraphrase of the lesson's proof is not the model answer)."""
     template = {"type", "your", "answer", "here", "replacing", "this", "text"}
@@ -163,7 +164,7 @@ def breaks(counts: list) -> int:
                or count != before + 1)
 
 
-def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
+def _file_traces(graded: list, flags: dict[str, list[FlagEntry]]) -> None:
     """``same-cell-ids``, ``same-execution-history`` and ``same-run``."""
     ids = {o.file: set((o.fingerprint or {}).get("added_ids", [])) for o in graded}
     runs = {}
@@ -196,7 +197,7 @@ def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
                     "other without being run again")))
 
 
-def _key_use(graded: list, flags: dict[str, list[dict]]) -> None:
+def _key_use(graded: list, flags: dict[str, list[FlagEntry]]) -> None:
     """``answer-key``: cells that reach the answer key (read without running them)."""
     for o in graded:
         for use in (o.fingerprint or {}).get("key_use", [])[:5]:
@@ -207,7 +208,7 @@ def _key_use(graded: list, flags: dict[str, list[dict]]) -> None:
                     + ": the answer key is public code, but a student's notebook has no need of it")))
 
 
-def _course_code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+def _course_code(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> None:
     expected = normalise_course_code(homework.course_code)
     for o in graded:
         if o.course_code is None or o.course_code.strip().casefold() == expected:
@@ -225,10 +226,10 @@ def _course_code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
                                                       f"not the course's: {how}"))
 
 
-def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
+def flag_copying(outcomes: list, homework) -> dict[str, list[FlagEntry]]:
     """Flags per submission file for the whole class (see the module docstring); also stored in each
     ``Outcome.flags``. ``homework`` is the :class:`grading.homework_set.HomeworkSet` the outcomes were graded with."""
-    flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
+    flags: dict[str, list[FlagEntry]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
     commonness = Commonness(homework)
     _course_code(graded, homework, flags)

@@ -64,7 +64,7 @@ def grade_lines(entry: Entry, grades: ClassGrades) -> list[str]:
 
 
 def feedback_for(entry: Entry, grades: ClassGrades, homework: HomeworkSet, hand_marks: dict) -> str:
-    return records.feedback_text(entry.outcome, homework, records.marks_of(entry.outcome, hand_marks),
+    return records.feedback_text(entry.counted, homework, records.marks_of(entry.counted, hand_marks),
                                  grade_lines(entry, grades))
 
 
@@ -105,7 +105,7 @@ def write_canvas(grades: ClassGrades, path: Path) -> Path:
         writer.writerow([*CANVAS_COLUMNS, roster.assignment])
         writer.writerow(["    Points Possible", "", "", "", "", f"{grades.points:g}"])
         for e in grades.entries:
-            s = e.student
+            s = e.listed
             writer.writerow([safetext.csv_cell(s.name), s.site_id or "", safetext.csv_cell(s.sis_id),
                              safetext.csv_cell(s.login), safetext.csv_cell(s.section), _site_grade(e)])
     return path
@@ -166,7 +166,7 @@ def kept_comments(grades: ClassGrades) -> list[Entry]:
         return []
     column = {h.casefold(): h for h in roster.header}.get("feedback comments")
     return [e for e in grades.entries if e.grade is not None and e.outcome is not None and column
-            and teachers_comment(e.student.row.get(column))]
+            and teachers_comment(e.listed.row.get(column))]
 
 
 @dataclass(frozen=True)
@@ -215,11 +215,12 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
         writer = csv.writer(f)
         writer.writerow(header)
         for e in grades.entries:
-            row = dict(e.student.row) if roster.kind == MOODLE_WORKSHEET else {}
+            student = e.listed
+            row = dict(student.row) if roster.kind == MOODLE_WORKSHEET else {}
             if not row:
-                participant = e.student.site_id or (e.submission.site_id if e.submission else None)
+                participant = student.site_id or (e.submission.site_id if e.submission else None)
                 row = {"Identifier": f"Participant {participant}" if participant else "",
-                       "Full name": e.student.name, "Email address": e.student.email or "",
+                       "Full name": student.name, "Email address": student.email or "",
                        "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
             row[grade_column] = _site_grade(e)
@@ -258,7 +259,8 @@ def write_moodle_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks
             participant = _moodle_participant(e) if e.outcome is not None else None
             if participant is None:
                 continue
-            name = e.student.name if e.student is not None else (e.submission.name or "")
+            sent = e.submission.name if e.submission is not None else None
+            name = e.student.name if e.student is not None else (sent or "")
             member = f"{moodle_folder(name, participant)}/{homework.name}-feedback.md"
             zf.writestr(member, feedback_for(e, grades, homework, hand_marks))
             count += 1

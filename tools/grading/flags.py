@@ -13,6 +13,12 @@ Who raises them: the identity kinds, from the class list and the typed ids
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypedDict
+
+#: One flag as the grader writes it (and the gradebook keeps it); ``with`` is a Python keyword, hence this form.
+FlagEntry = TypedDict("FlagEntry", {"kind": str, "with": list[str], "what": str})
+
 #: (kind, label), most important first.
 KINDS = (
     ("course-code", "COURSE CODE"),
@@ -40,32 +46,41 @@ URGENT = frozenset({"course-code", "id-of-another", "look-alike-id", "id-mismatc
                     "handed-in-after-marking"})
 
 
-def flag(kind: str, others: list = (), what: str = "") -> dict:
+def flag(kind: str, others: Iterable[object] = (), what: str = "") -> FlagEntry:
     """A flag of ``kind`` shared with the submissions ``others`` (outcomes, or file names)."""
     if kind not in LABELS:
         raise ValueError(f"no flag kind {kind!r}; the kinds are {', '.join(LABELS)}")
-    return {"kind": kind, "with": [getattr(o, "file", o) for o in others], "what": what}
+    return {"kind": kind, "with": [_file_of(o) for o in others], "what": what}
 
 
-def ordered(found: list[dict]) -> list[dict]:
+def _file_of(other: object) -> str:
+    """The file an outcome is of (anything with a ``file``), or ``other`` itself when it is a file name."""
+    file = getattr(other, "file", other)
+    if not isinstance(file, str):
+        raise TypeError(f"a flag is shared with outcomes or file names, not {other!r}")
+    return file
+
+
+def ordered(found: list[FlagEntry]) -> list[FlagEntry]:
     """``found`` most important first (the order of :data:`KINDS`), each flag once.
 
     >>> [f["kind"] for f in ordered([flag("same-run"), flag("course-code"), flag("same-run")])]
     ['course-code', 'same-run']
     """
-    seen, out = set(), []
-    for f in sorted(found, key=lambda f: ORDER.get(f.get("kind"), len(ORDER))):
-        key = (f.get("kind"), tuple(f.get("with", [])), f.get("what"))
+    seen: set[tuple[str, tuple[str, ...], str]] = set()
+    out: list[FlagEntry] = []
+    for f in sorted(found, key=lambda f: ORDER.get(f["kind"], len(ORDER))):
+        key = (f["kind"], tuple(f["with"]), f["what"])
         if key not in seen:
             seen.add(key)
             out.append(f)
     return out
 
 
-def text(f: dict) -> str:
+def text(f: FlagEntry) -> str:
     """One flag in words, for the gradebook: its label, then what it says.
 
     >>> text(flag("course-code", what="the notebook has the course code 'oak-42'"))
     "COURSE CODE: the notebook has the course code 'oak-42'"
     """
-    return f"{LABELS.get(f.get('kind'), str(f.get('kind')).upper())}: {f.get('what', '')}"
+    return f"{LABELS.get(f['kind'], f['kind'].upper())}: {f['what']}"

@@ -19,6 +19,7 @@ import nbformat
 from gamelib.homework import Numbers
 
 from . import checks, notebook, sandbox
+from .flags import FlagEntry
 from .homework_set import GRADER_VERSION, IDENTITY_NAMES, HomeworkSet
 from .ids import same_id
 from .layout import Submission
@@ -75,7 +76,7 @@ class Outcome:
     course_code: str | None = None
     values: dict = field(default_factory=dict)
     fingerprint: dict = field(default_factory=dict)
-    flags: list[dict] = field(default_factory=list)
+    flags: list[FlagEntry] = field(default_factory=list)
     student: str | None = None
     roster_id: str | None = None
     graded_code: str | None = None
@@ -174,8 +175,8 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
         outcome.problems.append(budget.problem)
     missing = notebook.missing_handout_cells(nb, homework.handout)
     if missing:
-        shown = "; ".join(repr(m) for m in missing[:3]) + (" ..." if len(missing) > 3 else "")
-        outcome.problems.append(f"{len(missing)} cell(s) of the handout are missing: {shown}")
+        listed = "; ".join(repr(m) for m in missing[:3]) + (" ..." if len(missing) > 3 else "")
+        outcome.problems.append(f"{len(missing)} cell(s) of the handout are missing: {listed}")
 
     run = _run(nbformat.writes(nb).encode(), homework, limits, sandboxed)
     try:
@@ -262,16 +263,19 @@ def _notices(outcome: Outcome, homework: HomeworkSet, graded: Numbers | None, ty
     replaced by a pointer to this notice."""
     if graded is None or typed is None:
         return []
+    # The numbers typed came from these two (see _typed_numbers); the numbers' own copies are the fallback.
+    typed_code = outcome.course_code if outcome.course_code is not None else typed.course_code
+    typed_id = outcome.student_id if outcome.student_id is not None else typed.student_id
     said = []
     if typed.course_code != graded.course_code:
-        said.append(f"The course code typed in your notebook, {outcome.course_code[:40]!r}, is not your course's: "
+        said.append(f"The course code typed in your notebook, {typed_code[:40]!r}, is not your course's: "
                     "your numbers come from your id and your course's code, so answers worked out for the numbers "
                     "your notebook showed were marked against other numbers. Type the course code your teacher gave "
                     "you, run all the cells again (Restart Kernel and Run All) and hand the notebook in again, or ask "
                     "your teacher to grade it under the code you typed.")
     if typed.student_id != graded.student_id:
         where = "the class list" if outcome.roster_id else "the course site"
-        said.append(f"The student id typed in your notebook, {outcome.student_id[:40]!r}, is not your id on "
+        said.append(f"The student id typed in your notebook, {typed_id[:40]!r}, is not your id on "
                     f"{where}, {graded.student_id!r}: your work was marked on the numbers of "
                     f"{graded.student_id!r}. Type that id, run all the cells again and hand the notebook in again.")
     for result in outcome.questions.values():

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import records
 from .csvtext import NotACsv, read_rows
+from .flags import FlagEntry
 from .flags import flag as make_flag
 from .grader import NOT_GRADED, Outcome
 from .homework_set import HomeworkSet
@@ -31,14 +32,15 @@ def _stored_marks(out: Path) -> dict[str, dict]:
     return {key: value for key, value in stored.items() if isinstance(value, dict) and "marks" in value}
 
 
-def hand_marks_for(outcomes: list[Outcome], out: Path) -> tuple[dict[str, dict[str, float]], dict[str, list[dict]]]:
+def hand_marks_for(outcomes: list[Outcome], out: Path
+                   ) -> tuple[dict[str, dict[str, float]], dict[str, list[FlagEntry]]]:
     """The hand marks kept in ``out`` by submission key, and a flag for each submission handed in since its
     student's marks were given (those marks are not used: they were for the answer the teacher read). The
     student is told by the file's path, or by who the file is from (a resubmission on Canvas has a new name)."""
     stored = _stored_marks(out)
     current = {records.submission_key(o) for o in outcomes}
     unmarked = [o for o in outcomes if records.submission_key(o) not in stored and o.status != NOT_GRADED]
-    notes: dict[str, list[dict]] = {}
+    notes: dict[str, list[FlagEntry]] = {}
     for key, entry in stored.items():
         if key in current:
             continue

@@ -10,11 +10,11 @@ marks (handmarks.py) and the copying pass's (copying.py).
 
 from __future__ import annotations
 
+from .flags import FlagEntry, ordered
 from .flags import flag as make_flag
-from .flags import ordered
 from .grader import Outcome
 from .ids import same_id, skeleton, unusual_characters
-from .roster import Roster
+from .roster import Roster, Student
 
 
 def owner(o: Outcome) -> str:
@@ -34,12 +34,12 @@ def _scored_as_typed(o: Outcome) -> str:
 
 
 def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[str] | None = None
-          ) -> dict[str, list[dict]]:
+          ) -> dict[str, list[FlagEntry]]:
     """Identity flags per file (tools/grading/flags.py): a typed id that is not the class list's id for the
     student (another student's, a look-alike, or just another), or not the file name's; the same typed id in
     several students' submissions; several submissions from one student (with ``counted``, the files that
     count, saying which one does). Copying is flagged by tools/grading/copying.py."""
-    found: dict[str, list[dict]] = {o.file: [] for o in outcomes}
+    found: dict[str, list[FlagEntry]] = {o.file: [] for o in outcomes}
     by_owner: dict[str, list[Outcome]] = {}
     for o in outcomes:
         by_owner.setdefault(owner(o), []).append(o)
@@ -49,16 +49,16 @@ def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[st
             continue
         given = o.roster_id
         other = roster.owner_of_id(typed) if roster is not None else None
-        if other is not None and o.student is not None and (other.name, roster.id_of(other)) != (o.student,
-                                                                                                  o.roster_id):
+        if (roster is not None and other is not None and o.student is not None
+                and (other.name, roster.id_of(other)) != (o.student, o.roster_id)):
             mine = f"; {o.who}'s id on the class list is {given!r}: marked on their own numbers" if given else ""
             theirs = [x for x in outcomes if x.student == other.name]
             found[o.file].append(make_flag("id-of-another", theirs,
                                            f"the notebook has student_id {typed!r}, the id of {other.name} on the "
                                            f"class list{mine}{_scored_as_typed(o)}"))
         elif given is not None and not same_id(typed, given):
-            like = _look_alike_owner(roster, typed)
-            if like is not None and (like.name, roster.id_of(like)) != (o.student, o.roster_id):
+            like = _look_alike_owner(roster, typed) if roster is not None else None
+            if roster is not None and like is not None and (like.name, roster.id_of(like)) != (o.student, o.roster_id):
                 theirs = [x for x in outcomes if x.student == like.name]
                 odd = ", ".join(unusual_characters(typed)) or "other characters"
                 found[o.file].append(make_flag("id-of-another", theirs, (
@@ -108,7 +108,7 @@ def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[st
     return found
 
 
-def _look_alike_owner(roster: Roster, typed: str):
+def _look_alike_owner(roster: Roster, typed: str) -> Student | None:
     """The student of the list whose id ``typed`` looks like (the same skeleton) without being it, if one."""
     found = [s for s in roster.students if (given := roster.id_of(s)) and skeleton(given) == skeleton(typed)]
     return found[0] if len(found) == 1 else None
@@ -119,7 +119,7 @@ def _listed(names: list[str]) -> str:
 
 
 def all_flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[str] | None = None,
-              notes: dict[str, list[dict]] | None = None) -> dict[str, list[dict]]:
+              notes: dict[str, list[FlagEntry]] | None = None) -> dict[str, list[FlagEntry]]:
     """Every flag of every file, most important first: identity (:func:`flags`), ``notes`` (handed in again
     after marking), and the copying pass's (``Outcome.flags``)."""
     every = flags(outcomes, roster, counted)

@@ -34,7 +34,11 @@ class LateRuleError(ValueError):
 
 
 def local_zone() -> tzinfo:
-    return datetime.now().astimezone().tzinfo
+    """This machine's time zone (``astimezone()`` always gives an aware time, so it has one)."""
+    zone = datetime.now().astimezone().tzinfo
+    if zone is None:
+        raise LateRuleError("this machine has no time zone: give the deadline with an offset such as +01:00")
+    return zone
 
 
 def parse_when(text: str, zone: tzinfo | None = None) -> datetime:

@@ -23,6 +23,7 @@ import zipfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TypedDict
 
 from .notebook import MAX_NOTEBOOK_BYTES
 
@@ -76,7 +77,17 @@ def is_notebook_name(name: str) -> bool:
     return name.lower().endswith(NOTEBOOK_ENDINGS)
 
 
-def identity(relative: str, pattern: re.Pattern | None = None) -> dict[str, object]:
+class Identity(TypedDict):
+    """Who a submission's path says sent it (see :func:`identity`)."""
+
+    name: str | None
+    site_id: str | None
+    student_id: str | None
+    late: bool
+    site_file_id: str | None
+
+
+def identity(relative: str, pattern: re.Pattern | None = None) -> Identity:
     """``name``, ``site_id`` and ``student_id`` read from a submission's path (relative to the download), and
     what Canvas's names also say: ``late`` and ``site_file_id``.
 
@@ -88,14 +99,13 @@ def identity(relative: str, pattern: re.Pattern | None = None) -> dict[str, obje
     's1234567'
     """
     parts = PurePosixPath(relative).parts
-    found: dict[str, object] = {"name": None, "site_id": None, "student_id": None, "late": False,
-                                "site_file_id": None}
+    found: Identity = {"name": None, "site_id": None, "student_id": None, "late": False, "site_file_id": None}
     if pattern is not None:
         match = pattern.search(relative)
         if match:
-            for key in ("name", "site_id", "student_id"):
-                if key in pattern.groupindex and match.group(key):
-                    found[key] = match.group(key).strip()
+            found["name"] = _named_group(match, "name")
+            found["site_id"] = _named_group(match, "site_id")
+            found["student_id"] = _named_group(match, "student_id")
         return found
     candidates = [parts[0]] if len(parts) > 1 else []
     candidates.append(parts[-1])
@@ -111,6 +121,13 @@ def identity(relative: str, pattern: re.Pattern | None = None) -> dict[str, obje
     stem = parts[0] if len(parts) > 1 else re.sub(r"(\.ipynb)?(\.txt)?$", "", parts[-1], flags=re.IGNORECASE)
     found["name"] = stem
     return found
+
+
+def _named_group(match: re.Match[str], key: str) -> str | None:
+    """The group ``key`` of ``match``, stripped, when the pattern has it and it matched something."""
+    if key in match.re.groupindex and match.group(key):
+        return match.group(key).strip()
+    return None
 
 
 def undecodable(name: str) -> bool:

@@ -8,11 +8,13 @@ feedback zips (coursesite.py); and the class report (report.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from . import changes, classgrades, coursesite, late, records, report
+from .flags import FlagEntry
 from .grader import Outcome
 from .handmarks import hand_marks_for
 from .homework_set import HomeworkSet
@@ -43,8 +45,8 @@ class Written:
 
     gradebook: Path
     grades: classgrades.ClassGrades
-    identity: dict[str, list[dict]]
-    latest: dict
+    identity: dict[str, list[FlagEntry]]
+    latest: changes.LatestChanges
     files: list[Path] = field(default_factory=list)
     #: Moodle worksheet rows whose teacher's comment is kept, the kit's text after it (none with
     #: ``replace_comments``); grades of the import that replace a different one the site has now.
@@ -53,7 +55,7 @@ class Written:
 
 
 def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
-              gradebook: Path | None = None, submissions: list[Submission] = (), course: Course | None = None
+              gradebook: Path | None = None, submissions: Sequence[Submission] = (), course: Course | None = None
               ) -> Path:
     """Everything the teacher gets (see tools/grading/records.py and coursesite.py); returns the gradebook's
     path (:func:`write_everything` returns all it made)."""
@@ -61,7 +63,7 @@ def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: Homewor
 
 
 def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
-                     gradebook: Path | None = None, submissions: list[Submission] = (),
+                     gradebook: Path | None = None, submissions: Sequence[Submission] = (),
                      course: Course | None = None) -> Written:
     """Everything the teacher gets: every student's grade (``course``: the class list and rules), the gradebook,
     details, written answers, feedback, the files not graded, the course site's files, the class report."""

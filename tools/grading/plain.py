@@ -66,9 +66,9 @@ def decode_value(data: object, depth: int = 0, budget: list[int] | None = None) 
     kind = type(data)
     if data is None or kind in (bool, int, float, str):
         return data
-    if kind is list:
+    if isinstance(data, list) and kind is list:
         return [decode_value(item, depth + 1, budget) for item in data]
-    if kind is dict and len(data) == 1:
+    if isinstance(data, dict) and kind is dict and len(data) == 1:
         tag, items = next(iter(data.items()))
         if tag in _TAGS and type(items) is list:
             if tag == "tuple":

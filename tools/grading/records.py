@@ -30,10 +30,12 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, fields
 from pathlib import Path
 
 from . import safetext
+from .flags import FlagEntry
 from .flags import text as flag_text
 from .grader import GRADED_WITH_PROBLEMS, NOT_GRADED, Outcome
 from .homework_set import GRADER_VERSION, HomeworkSet
@@ -138,7 +140,7 @@ def manual_column(question) -> str:
 
 
 def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
-                    hand_marks: dict[str, dict[str, float]], notes: dict[str, list[dict]] | None = None,
+                    hand_marks: dict[str, dict[str, float]], notes: dict[str, list[FlagEntry]] | None = None,
                     roster: Roster | None = None, counted: set[str] | None = None) -> None:
     """The gradebook CSV (see the module docstring); ``notes`` adds flags per file; ``counted`` (the files
     that count for their student) fills the ``counts`` column."""
@@ -223,7 +225,7 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
     return written
 
 
-def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: list[str] = ()) -> str:
+def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: Sequence[str] = ()) -> str:
     """What one student may read: scores and messages, never a hidden test's code or expected value; ``grade``
     adds lines about the grade the course site gets (the grader's own words, in Markdown)."""
     lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_inline(o.who)})"

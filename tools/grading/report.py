@@ -16,12 +16,15 @@ import base64
 import io
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from . import report_marking, safetext
+from .changes import LatestChanges
 from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
+from .flags import FlagEntry
 from .grader import NOT_GRADED, Outcome
 from .homework_set import HomeworkSet
 from .layout import Skipped
@@ -84,6 +87,7 @@ def _png(figure) -> str:
 def histogram(scores: list[float], possible: float, title: str) -> tuple[str, str]:
     """A histogram of ``scores`` (one bar per whole point) as a data URI, and its text alternative."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     top = int(possible) + 1
     counts = Counter(min(int(s), top - 1) for s in scores)
@@ -94,7 +98,9 @@ def histogram(scores: list[float], possible: float, title: str) -> tuple[str, st
     axes.set_ylabel("submissions")
     axes.set_title(title)
     axes.set_xlim(0, top)
-    axes.yaxis.get_major_locator().set_params(integer=True)
+    locator = axes.yaxis.get_major_locator()
+    if isinstance(locator, MaxNLocator):  # matplotlib's default (AutoLocator) is one: whole counts only
+        locator.set_params(integer=True)
     alt = (f"Histogram of the automatic scores of {len(scores)} submissions (of {possible:g} points): "
            + ", ".join(f"{b} to under {b + 1}: {counts[b]}" for b in range(top) if counts.get(b))
            + (f"; mean {statistics.fmean(scores):.1f}, median {statistics.median(scores):g}." if scores else "."))
@@ -125,7 +131,7 @@ def _h(text: object) -> str:
     return safetext.html_text("" if text is None else str(text))
 
 
-def _table(caption: str, header: list[str], rows: list[list[object]], empty: str) -> str:
+def _table(caption: str, header: list[str], rows: Sequence[Sequence[object]], empty: str) -> str:
     if not rows:
         return f"<p>{_h(empty)}</p>"
     head = "".join(f'<th scope="col">{_h(h)}</th>' for h in header)
@@ -155,7 +161,7 @@ def _names(names: list[str], limit: int = 8) -> str:
     return "; ".join(names[:limit]) + (f"; and {len(names) - limit} more" if len(names) > limit else "")
 
 
-def counts(grades: ClassGrades, flags: list[Flag], skipped: list[Skipped] = ()) -> list[tuple[str, int]]:
+def counts(grades: ClassGrades, flags: list[Flag], skipped: Sequence[Skipped] = ()) -> list[tuple[str, int]]:
     """The report's figures at a glance, the same in the page and the terminal summary."""
     everyone = grades.entries + grades.not_on_roster
     flagged = _flagged(flags)
@@ -173,8 +179,8 @@ def counts(grades: ClassGrades, flags: list[Flag], skipped: list[Skipped] = ()) 
     return found
 
 
-def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[dict]], latest: dict,
-           generated: str, skipped: list[Skipped] = ()) -> str:
+def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: LatestChanges,
+           generated: str, skipped: Sequence[Skipped] = ()) -> str:
     """The report as one HTML page."""
     counted = _counted(grades)
     stats = question_stats(homework, counted)
@@ -225,7 +231,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
     if grades.not_on_roster:
         parts.append(_table(f"Submissions from no one on the class list ({len(grades.not_on_roster)})",
                             ["name in the file", "file", "state", "total"],
-                            [[e.label, e.outcome.file, e.state, "" if e.total is None else f"{e.total:g}"]
+                            [[e.label, e.counted.file, e.state, "" if e.total is None else f"{e.total:g}"]
                              for e in grades.not_on_roster], ""))
     if skipped:
         parts.append(_table(f"Files not graded ({len(skipped)})", ["file", "why"],
@@ -238,8 +244,8 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
             f"<body><main>\n{body}\n</main></body></html>\n")
 
 
-def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[dict]],
-                 latest: dict, skipped: list[Skipped] = ()) -> Path:
+def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]],
+                 latest: LatestChanges, skipped: Sequence[Skipped] = ()) -> Path:
     generated = datetime.now().astimezone().isoformat(sep=" ", timespec="minutes")
     path.write_text(render(homework, grades, identity, latest, generated, skipped), encoding="utf-8")
     return path
@@ -249,8 +255,8 @@ def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identit
 SUMMARY_FLAGS = 10
 
 
-def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[dict]], latest: dict,
-            skipped: list[Skipped] = ()) -> str:
+def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: LatestChanges,
+            skipped: Sequence[Skipped] = ()) -> str:
     """The report in a few lines for the terminal (every name made printable), with the page's figures."""
     counted = _counted(grades)
     everyone = grades.entries + grades.not_on_roster
@@ -276,7 +282,7 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
         lines.append(f"  late ({len(late)}): {_names(late)}")
     if grades.not_on_roster:
         lines.append(f"  from no one on the class list ({len(grades.not_on_roster)}): "
-                     + _names([e.outcome.file for e in grades.not_on_roster], 5))
+                     + _names([e.counted.file for e in grades.not_on_roster], 5))
     flagged = _flagged(flags)
     if flagged:
         lines.append(f"  {for_what(flags)}")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from . import safetext
 from .classgrades import ClassGrades
-from .flags import LABELS, ORDER
+from .flags import LABELS, ORDER, FlagEntry
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Flag:
     counted: bool = True
 
 
-def class_flags(grades: ClassGrades, identity: dict[str, list[dict]]) -> list[Flag]:
+def class_flags(grades: ClassGrades, identity: dict[str, list[FlagEntry]]) -> list[Flag]:
     """Every flag worth a look, most important first (tools/grading/flags.py), then late work and the grading
     notes: for each student, the flags of every file they handed in (the one that counts, then the others:
     their ``several-submissions`` flag is the counted file's), each with the classmates it names by name."""

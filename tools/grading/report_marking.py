@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from gamelib.homework import mistakes as kinds
+from gamelib.homework.mistakes import Example
 
 from . import coursesite
 from .classgrades import ClassGrades
@@ -45,7 +46,7 @@ class QuestionTally:
     blank: int = 0
     kinds: Counter = field(default_factory=Counter)
     parts: list[PartTally] = field(default_factory=list)
-    examples: dict[str, kinds.Example] = field(default_factory=dict)
+    examples: dict[str, Example] = field(default_factory=dict)
 
 
 def _part_labels(question) -> list[tuple[str, tuple[str, ...]]]:

@@ -205,16 +205,17 @@ def _id_column(roster: Roster, columns: _Columns, asked: str | None) -> str | No
 def _canvas_column(header: list[str], assignment: str | None, set_name: str, path: Path) -> int:
     """The assignment's column: the one ``assignment`` names (part of its title, or its id), else the one whose
     title holds the set's name, its short name (``hw1``) or that written out (``Homework 1``)."""
-    columns = {i: h for i, h in enumerate(header) if CANVAS_ASSIGNMENT.match(h) and not CANVAS_TOTALS.search(h)
-               and h not in CANVAS_STUDENT_COLUMNS}
+    titles = {i: title for i, h in enumerate(header) if (title := CANVAS_ASSIGNMENT.match(h))
+              and not CANVAS_TOTALS.search(h) and h not in CANVAS_STUDENT_COLUMNS}
+    columns = {i: header[i] for i in titles}
     if assignment:
         wanted = [assignment]
     else:
         short = set_name.split("-")[0]
         wanted = [w for w in (set_name, short, re.sub(r"^hw", "homework", short)) if w]
     for text in wanted:
-        found = [i for i, h in columns.items() if normal_name(text) in normal_name(CANVAS_ASSIGNMENT.match(h)["title"])
-                 or CANVAS_ASSIGNMENT.match(h)["id"] == text.strip()]
+        found = [i for i, title in titles.items() if normal_name(text) in normal_name(title["title"])
+                 or title["id"] == text.strip()]
         if len(found) == 1:
             return found[0]
         if len(found) > 1:

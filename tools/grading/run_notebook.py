@@ -25,6 +25,8 @@ import sys
 
 # Taken before any student code runs, so that the honest path does not depend on names a cell may rebind.
 _type, _repr, _str, _len, _isinstance, _issubclass = type, repr, str, len, isinstance, issubclass
+_NDARRAY: type | None
+_NUMPY_SCALAR: type | None
 try:
     import numpy as _numpy
 
@@ -60,7 +62,7 @@ def encode(value, depth=0, budget=None):
         if value.size > budget[0]:
             raise NotPlain("numpy.ndarray too large")
         return encode(value.tolist(), depth, budget)
-    if _NDARRAY is not None and kind.__module__ == "numpy" and _issubclass(kind, _NUMPY_SCALAR):
+    if _NUMPY_SCALAR is not None and kind.__module__ == "numpy" and _issubclass(kind, _NUMPY_SCALAR):
         return encode(value.item(), depth, budget)
     raise NotPlain(f"{kind.__module__}.{kind.__qualname__}")
 

@@ -280,7 +280,8 @@ def _run(command: list[str], answers_read: int, answers_write: int, timeout: flo
         _stop(process)
         for reader in readers:
             reader.join(timeout=10)
-    process.stdout.close()
+    if process.stdout is not None:  # always a pipe: Popen was given stdout=PIPE
+        process.stdout.close()
     result.report = report.get("kept", b"")
     result.report_too_long = report.get("total", 0) > MAX_REPORT_BYTES
     result.output, result.output_bytes = output.get("kept", b""), output.get("total", 0)
