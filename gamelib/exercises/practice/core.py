@@ -9,7 +9,7 @@ that into an :class:`Instance`, redrawing when the numbers are the lesson's own.
 >>> instance = deal("2.1", seed=7)
 >>> instance.seed, instance.numbers == deal("2.1", seed=7).numbers
 (7, True)
->>> instance.check(None).ok, instance.check(instance.numbers["mex"]).ok
+>>> instance.check(None).ok, instance.check(int(instance.answer)).ok
 (False, True)
 """
 

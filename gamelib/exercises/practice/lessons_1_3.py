@@ -108,7 +108,7 @@ def _ptfn_by_hand(rng: random.Random) -> Dealt:
 def _mex(rng: random.Random) -> Dealt:
     values = tuple(sorted({0, *rng.sample(range(1, 10), rng.randint(2, 5))}))
     answer = mex(values)
-    return Dealt(f"What is mex{braces(values)}?", {"set": values, "mex": answer},
+    return Dealt(f"What is mex{braces(values)}?", {"set": values},
                  number_checker(answer, f"mex{braces(values)}", hint="the mex is the smallest whole number, starting "
                                 "from 0, that is missing from the set.", slips=mex_slips(set(values))),
                  str(answer), "a whole number, e.g. 5")
@@ -133,7 +133,8 @@ def _grundy_sequence(rng: random.Random) -> Dealt:
     S, stop = draw_set(rng, 2, 6), rng.randint(8, 12)
     game = SubtractionGame(S)
     a, b = S
-    return Dealt(f"S = {braces(S)}: compute the Grundy values g(0), g(1), ..., g({stop - 1}) as a list.",
+    return Dealt(f"S = {braces(S)}: compute the first {stop} Grundy values g(0), g(1), ..., g({stop - 1}), as a "
+                 "list.",
                  {"S": S, "stop": stop},
                  grundy_sequence_checker(game, stop, hint=f"g(n) is the mex of g(n - {a}) and g(n - {b}) (only the "
                                                           f"moves that exist: heaps below {b} have fewer moves)."),
@@ -187,7 +188,7 @@ def _certain_followers(rng: random.Random) -> Dealt:
 
 
 @generator("3.1", "S: 2 or 3 moves up to 9, periodic from heap 0 with period 3 to 24; a heap 10**e + r with e "
-                  "from 6 to 15, r from 1 to 99", {"S": (2, 5, 7), "heap": 10**12 + 5})
+                  "from 6 to 15, r from 1 to 99", {"S": (2, 5, 7), "e": 12, "r": 5})
 def _value_of_a_huge_heap(rng: random.Random) -> Dealt | None:
     S = draw_set(rng, rng.randint(2, 3), 9)
     game = SubtractionGame(S)
@@ -199,7 +200,7 @@ def _value_of_a_huge_heap(rng: random.Random) -> Dealt | None:
     answer = game.grundy(n)
     slips = {n % p: f"{n % p} is the remainder (10**{e} + {r}) % {p}, a heap size; the answer is the Grundy "
                     "value of that heap"} if n % p != answer else {}
-    return Dealt(f"S = {braces(S)}: what is g(10**{e} + {r})?", {"S": S, "heap": n},
+    return Dealt(f"S = {braces(S)}: what is g(10**{e} + {r})?", {"S": S, "e": e, "r": r},
                  number_checker(answer, f"g(10**{e} + {r}) for S = {braces(S)}",
                                 hint=f"the preperiod is 0 and the period {p}, so g(n) = g(n % {p}); compute "
                                      f"(10**{e} + {r}) % {p} first.", slips=slips.get),

@@ -52,8 +52,10 @@ def read_typed(text: object) -> object:
     stripped = text.strip()
     if not stripped:
         raise NotAnAnswer("the answer box is empty: type your answer, then press Check")
-    if _LABELS.fullmatch(stripped) and any(c in stripped.upper() for c in "PN"):
-        return stripped
+    quoted = len(stripped) > 2 and stripped[0] == stripped[-1] and stripped[0] in "'\""
+    unquoted = stripped[1:-1] if quoted else stripped
+    if _LABELS.fullmatch(unquoted) and any(c in unquoted.upper() for c in "PN"):
+        return unquoted
     if _LITERAL.fullmatch(stripped):
         try:
             return ast.literal_eval(stripped)
