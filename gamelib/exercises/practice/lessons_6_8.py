@@ -8,8 +8,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
 
 from gamelib.analysis.beatty import floor_phi
+from gamelib.exercises.core import _Verdict
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
 from gamelib.exercises.lesson4 import nim_move_checker
 from gamelib.exercises.lesson6 import _ones_note, _printed_misere_start, _why_not_p
@@ -104,7 +107,7 @@ def _misere_three_moves(rng: random.Random) -> Dealt | None:
 # -- lesson 7 --------------------------------------------------------------------------------------------------
 
 
-def _number(answer: int, what: str, hint: str, slips: dict) -> object:
+def _number(answer: int, what: str, hint: str, slips: dict) -> Callable[[object], _Verdict]:
     slips.pop(answer, None)
     return number_checker(answer, what, hint, slips=slips.get)
 
@@ -135,7 +138,8 @@ def _wythoff_move(rng: random.Random) -> Dealt | None:
 
 @generator("7.3", "a square (x, y) with x ≠ y from 1 to 15", {"square": (9, 14)})
 def _rook(rng: random.Random) -> Dealt:
-    square = tuple(rng.sample(range(1, 16), 2))
+    x, y = rng.sample(range(1, 16), 2)
+    square = (x, y)
     return Dealt(f"The rook game (a rook moves left or down, towards (0, 0)) from {square}: give a winning move, as "
                  "the square after it.", {"square": square},
                  move_checker(RookGame(), square, "this move wins",
@@ -143,7 +147,9 @@ def _rook(rng: random.Random) -> Dealt:
                  one_of(RookGame().winning_moves(square)), "a square (x, y), e.g. (1, 2)")
 
 
+@cache
 def _chomp(rows: int, cols: int, hint: str) -> Dealt:
+    """A Chomp instance (kept: the same board is dealt again often, and finding its winning bites is the slow part)."""
     board = Chomp(rows, cols)
     return Dealt(f"Chomp on a bar of {rows} rows and {cols} columns: give a winning first bite, as the row lengths "
                  f"after it (the full bar is {board.start}).", {"rows": rows, "cols": cols},
