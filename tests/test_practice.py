@@ -141,3 +141,11 @@ def test_the_panel_is_a_thin_view_of_the_session():
     panel.another()
     assert panel.answer_box.value == "" and "seed 4" in panel.question.value
     assert "1 right in a row" in panel.streak.value
+
+
+def test_the_teaching_guide_lists_the_exercises_that_do_not_practise():
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "teaching.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| ([0-9]+\.[0-9]+) \|", guide, re.M)
+    assert sorted(listed) == sorted(NOT_PRACTISED)
