@@ -149,3 +149,10 @@ def test_the_teaching_guide_lists_the_exercises_that_do_not_practise():
     guide = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "teaching.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| ([0-9]+\.[0-9]+) \|", guide, re.M)
     assert sorted(listed) == sorted(NOT_PRACTISED)
+
+
+def test_another_one_never_deals_the_same_numbers_again():
+    session = PracticeSession("7.5", seed=0)  # a square bar of 3 to 6 rows: few instances
+    for _ in range(10):
+        before = session.instance.numbers
+        assert session.another().numbers != before

@@ -15,6 +15,7 @@ that into an :class:`Instance`, redrawing when the numbers are the lesson's own.
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -125,7 +126,7 @@ def deal(exercise: str, seed: int | None = None) -> Instance:
                          f"{', '.join(sorted(GENERATORS, key=exercise_order))}")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED + 1)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= MAX_SEED:
         raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {show(seed)}")
     seed = int(seed)
     gen = GENERATORS[exercise]

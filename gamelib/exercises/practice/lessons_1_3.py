@@ -77,8 +77,9 @@ def _outcome_of_a_big_heap(rng: random.Random) -> Dealt | None:
     return Dealt(f"S = {braces(S)}: is a heap of {n} chips a P-position or an N-position? Answer 'P' or 'N'.",
                  {"S": S, "heap": n},
                  outcome_checker(answer, f"a heap of {n} chips (S = {braces(S)})",
-                                 hint=f"the P-positions repeat with a short period: find it from heaps 0 to 20, then "
-                                      f"divide {n} by it and look at the remainder."), repr(answer), "'P' or 'N'")
+                                 hint=f"the P-positions repeat in a pattern: find after how many heaps it repeats "
+                                      f"(heaps 0 to 20 show it), then divide {n} by that number and look at the "
+                                      "remainder."), repr(answer), "'P' or 'N'")
 
 
 @generator("1.4", "a heap from 101 to 999, not a multiple of 10", {"heap": 307})

@@ -99,8 +99,16 @@ class PracticeSession:
         return feedback
 
     def another(self) -> Instance:
-        """Deal the next instance (the next seed); the streak goes on."""
-        self.instance = deal(self.exercise, (self.instance.seed + 1) % (MAX_SEED + 1))
+        """Deal the next instance: the next seed whose numbers differ from the current ones (an exercise with
+        few instances, such as a square Chomp bar, would otherwise deal the same one again); the streak goes on.
+        """
+        seed = self.instance.seed
+        for _ in range(50):
+            seed = (seed + 1) % (MAX_SEED + 1)
+            dealt = deal(self.exercise, seed)
+            if dealt.numbers != self.instance.numbers:
+                break
+        self.instance = dealt
         self.solved = False
         self.last = None
         return self.instance
