@@ -22,7 +22,7 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 # every environment that runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
 
-.PHONY: venv lock lab test test-fast notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
+.PHONY: venv lock lab test test-fast test-busy notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
 	docs docs-test docs-deps test-deploy
 
 venv: $(STAMP)
@@ -78,6 +78,10 @@ endif
 test-fast: venv
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
+
+# make test beside two busy processes, started and stopped by tools/with_busy.py: no test may depend on an idle machine.
+test-busy: venv
+	$(BIN)/python -m tools.with_busy 2 -- $(MAKE) test
 
 notebooks: venv
 	$(BIN)/python -m tools.run_notebooks

@@ -31,7 +31,7 @@ STUDENTS = 300
 COURSE = "guessing-bench"
 
 
-def _subset(rng: random.Random, items: range, must: set[int] = frozenset()) -> set[int]:
+def _subset(rng: random.Random, items: range, must: frozenset[int] | set[int] = frozenset()) -> set[int]:
     return {x for x in items if x in must or rng.random() < 0.5}
 
 

@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from unittest import mock
 
 import nbformat
 
@@ -69,18 +70,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         honest, busy = _notebooks(Path(tmp), homework.course_code)
         sandbox.check_sandbox()  # cold caches: not counted
-        runs = [("alone", None, groups)]
+        runs: list[tuple[str, bytes | None, cpugroups.CpuGroups | None]] = [("alone", None, groups)]
         if groups is not None:
             runs.append(("beside 63 busy processes, a CPU group per sandbox", busy, groups))
         runs.append(("beside 63 busy processes, no CPU groups", busy, None))
         for label, beside, chosen in runs:
             cpugroups._detect.cache_clear()
-            original = cpugroups.find
-            cpugroups.find = lambda chosen=chosen: chosen
-            try:
+            with mock.patch.object(cpugroups, "find", return_value=chosen):
                 result = _honest_run(honest, names, beside, timeout=20)
-            finally:
-                cpugroups.find = original
             said = "stopped at the 20 s limit" if result.timed_out else "finished"
             print(f"{label:52} {result.seconds:5.1f} s ({said})")
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -43,6 +43,7 @@ STOPS = [10**6, 10**7]
 GOAL_RATIO = 1000  # gamelib at least this many times the plain-Python mex loop at 10**7
 GOAL_HUGE_SECONDS = 1e-3  # grundy(10**18) after the first call
 GOAL_SURVEY_SECONDS = {30: 1.0, 50: 10.0}
+GOAL_HACKENBUSH_SECONDS = 1.0  # a picture of 100,000 edges, the largest a student could paste
 
 #: The benchmark sections, in the order they run: (name, title, function(results, options)).
 SECTIONS: list[tuple[str, str, Callable[[dict, argparse.Namespace], None]]] = []
@@ -197,6 +198,22 @@ def huge_section(results: dict, options: argparse.Namespace) -> None:
         later = (time.perf_counter() - start) / calls
         print(f"{set_label(S):<14} g(10**18) = {value}   first call {show_time(first)}   later calls "
               f"{show_time(later)} each   goal < 1 ms after the first call: {verdict(later < GOAL_HUGE_SECONDS)}")
+
+
+@section("hackenbush", "Green Hackenbush: a random picture of 100,000 edges valued by the colon and fusion principles")
+def hackenbush_section(results: dict, options: argparse.Namespace) -> None:
+    import random
+
+    from gamelib import GreenHackenbush
+
+    rng = random.Random(1)
+    edges = [(rng.randrange(v), v) for v in range(1, 80_001)] + [
+        (rng.randrange(80_001), rng.randrange(80_001)) for _ in range(20_000)]
+    picture = GreenHackenbush(edges)
+    seconds = best_of(lambda: GreenHackenbush(edges).grundy(picture.start), 3)
+    print(f"100,000 edges (80,000 of a tree, 20,000 closing cycles): {show_time(seconds)}   "
+          f"goal < {GOAL_HACKENBUSH_SECONDS:g} s: {verdict(seconds < GOAL_HACKENBUSH_SECONDS)}")
+    results["hackenbush_100000_edges_seconds"] = seconds
 
 
 @section("survey", "Periodicity surveys: every 3-element subtraction set from 1..max_element")

@@ -34,6 +34,7 @@ from gamelib.games.chomp import Chomp, DivisorGame
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.hackenbush import GreenHackenbush
+from gamelib.games.heap_rows import HeapsGame
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
@@ -51,6 +52,7 @@ __all__ = [
     "Genus",
     "GreenHackenbush",
     "GrundysGame",
+    "HeapsGame",
     "LimitError",
     "MockTurtles",
     "Move",

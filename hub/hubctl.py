@@ -176,10 +176,11 @@ class Hub:
         return self
 
     def _wait_ready(self) -> None:
+        process = self.started()
         deadline = time.monotonic() + self.ready_timeout
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise HubError(f"jupyterhub exited ({self.process.returncode}):\n{self.log_tail()}")
+            if process.poll() is not None:
+                raise HubError(f"jupyterhub exited ({process.returncode}):\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(f"{self.base_url}/hub/health", timeout=2) as answer:
                     if answer.status == 200:
@@ -188,6 +189,12 @@ class Hub:
                 time.sleep(0.25)  # the hub's own readiness endpoint, polled until the deadline
         raise HubError(f"the hub did not answer {self.base_url}/hub/health in {self.ready_timeout:.0f} s:\n"
                        f"{self.log_tail()}")
+
+    def started(self) -> subprocess.Popen:
+        """The hub's process; only after ``start``."""
+        if self.process is None:
+            raise HubError("the hub has not been started")
+        return self.process
 
     def log_tail(self, lines: int = 40) -> str:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -244,9 +251,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Students' homes: {args.dir / 'homes'}. The link that pulls the lessons and opens lesson 1:\n")
             print(f"  {pull_link(hub.base_url, args.repo, args.branch)}\n")
             print("Ctrl-C stops the hub and every student's server.", flush=True)
-            while hub.process.poll() is None:
+            process = hub.started()
+            while process.poll() is None:
                 time.sleep(1)
-            print(f"jupyterhub exited ({hub.process.returncode}):\n{hub.log_tail()}", file=sys.stderr)
+            print(f"jupyterhub exited ({process.returncode}):\n{hub.log_tail()}", file=sys.stderr)
             return 1
     except KeyboardInterrupt:
         return 0

@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-c = get_config()  # noqa: F821 (JupyterHub provides get_config)
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 (JupyterHub provides get_config)
 
 HERE = Path(__file__).resolve().parent
 STATE = Path(os.environ.get("GAMELIB_HUB_DIR", HERE.parent / ".hub")).resolve()

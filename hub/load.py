@@ -22,6 +22,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import requests
@@ -64,7 +65,7 @@ class Student:
     def spawn(self) -> None:
         """Ask for the server as the home page would, and wait until the hub says it is ready."""
         api = f"{self.hub.base_url}/hub/api/users/{self.name}"
-        headers = {"X-XSRFToken": self.http.cookies.get("_xsrf", path="/hub/")}
+        headers = {"X-XSRFToken": self.http.cookies.get("_xsrf", path="/hub/") or ""}
         answer = self.http.post(f"{api}/server", headers=headers, timeout=120)
         if answer.status_code not in (201, 202):
             raise StudentFailed(f"spawn request answered {answer.status_code}: {answer.text[:200]}")
@@ -92,7 +93,8 @@ class Student:
         with self.http.get(f"{self.user_url}/git-pull/api?{query}", stream=True, timeout=self.timeout) as answer:
             answer.raise_for_status()
             last = ""
-            for line in answer.iter_lines(decode_unicode=True):
+            for raw in answer.iter_lines(decode_unicode=True):
+                line = raw.decode() if isinstance(raw, bytes) else raw
                 if line and line.startswith("data:"):
                     event = json.loads(line[5:])
                     last = event.get("output", last)
@@ -105,7 +107,7 @@ class Student:
     def run_notebook(self, lesson: str) -> None:
         """Every code cell of a lesson in a fresh kernel, as Run All would; an error in any cell fails it."""
         path = f"{TARGET}/notebooks/{lesson}"
-        headers = {"X-XSRFToken": self.http.cookies.get("_xsrf", path=f"/user/{self.name}/")}
+        headers = {"X-XSRFToken": self.http.cookies.get("_xsrf", path=f"/user/{self.name}/") or ""}
         notebook = self.http.get(f"{self.user_url}/api/contents/{path}", headers=headers, timeout=60)
         notebook.raise_for_status()
         cells = [cell["source"] for cell in notebook.json()["content"]["cells"] if cell["cell_type"] == "code"]
@@ -162,7 +164,7 @@ def decode(frame: str | bytes) -> dict:
 
 def measure(n: int, repo: str, branch: str, timeout: float, state_dir: Path) -> dict:
     """Run the class; return {spawn: [s], run: [s], failures: {name: why}, peak: bytes, hub_start: s}."""
-    figures = {"spawn": [], "run": [], "failures": {}, "peak": 0, "one_server_rss": 0}
+    figures: dict[str, Any] = {"spawn": [], "run": [], "failures": {}, "peak": 0, "one_server_rss": 0}
     started = time.perf_counter()
     with Hub(state_dir, free_port(), start_timeout=int(timeout)) as hub:
         figures["hub_start"] = time.perf_counter() - started
@@ -171,7 +173,7 @@ def measure(n: int, repo: str, branch: str, timeout: float, state_dir: Path) -> 
         def sample_memory():
             while not stop.is_set():
                 children = children_map()
-                figures["peak"] = max(figures["peak"], tree_memory(hub.process.pid, "Pss", children))
+                figures["peak"] = max(figures["peak"], tree_memory(hub.started().pid, "Pss", children))
                 for server in server_pids(hub.process.pid, children):
                     figures["one_server_rss"] = max(figures["one_server_rss"], tree_memory(server, "Rss", children))
                 stop.wait(1.0)
@@ -211,7 +213,7 @@ def measure(n: int, repo: str, branch: str, timeout: float, state_dir: Path) -> 
         finally:
             stop.set()
             sampler.join(timeout=5)
-            figures["cpu"] = tree_cpu_seconds(hub.process.pid)
+            figures["cpu"] = tree_cpu_seconds(hub.started().pid)
             if figures["failures"]:
                 figures["log"] = hub.log_tail(30)
     return figures

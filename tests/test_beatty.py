@@ -15,6 +15,7 @@ PHI_100_DIGITS = Fraction("1.61803398874989484820458683436563811772030917980576"
                           "28621354486227052604628189024497072072041893911374")
 
 
+@pytest.mark.slow
 def test_beatty_sequences_of_phi_and_phi_squared_are_complementary_up_to_a_large_bound():
     bound = 2_000_000
     lower = [floor_phi(k) for k in range(1, bound)]

@@ -183,6 +183,7 @@ def test_winning_moves_follow_the_order_of_moves():
 
 # ---------------------------------------------------------------- long games, cycles, limits
 
+@pytest.mark.slow
 def test_deep_game_S1_at_200000_needs_no_recursion():
     assert sys.getrecursionlimit() < 200_000  # otherwise this test would prove nothing
     game = Subtract({1})
@@ -211,6 +212,7 @@ def test_cycles_are_reported_not_looped_on(followers, root):
             call()
 
 
+@pytest.mark.slow
 def test_huge_generic_search_stops_at_the_stated_limit():
     with pytest.raises(LimitError, match=f"{MAX_POSITIONS:,}"):
         outcome(Subtract({1}), 10**7)

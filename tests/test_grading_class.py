@@ -250,6 +250,7 @@ def test_answers_from_the_public_source_score_no_more_than_a_guess_and_are_flagg
     assert graded["flags"]["guess-1.ipynb"] == graded["flags"]["guess-2.ipynb"] == []
 
 
-def test_the_class_is_graded_quickly(graded):
-    seconds = [o.seconds for o in graded["by_file"].values()]
-    assert max(seconds) < 30, seconds
+def test_no_notebook_of_the_class_reaches_the_time_limit(graded):
+    """How fast a class is graded is a figure (``make bench-grading``); here no honest notebook is stopped."""
+    stopped = {f: o.problems for f, o in graded["by_file"].items() if any("stopped after" in p for p in o.problems)}
+    assert not stopped, stopped

@@ -186,9 +186,10 @@ def test_a_classmates_busy_processes_do_not_starve_a_sandbox(built):
     attacker.start()
     time.sleep(3)  # the busy processes are running by now
     results["honest"] = sandbox.run_sandboxed(honest, f"{SET}.ipynb", names, skip, limits)
+    busy_still_running = attacker.is_alive()
     attacker.join()
     assert not results["honest"].timed_out and results["honest"].report, results["honest"].output[-300:]
-    assert results["honest"].seconds < 5, results["honest"].seconds  # so it ended while the busy ones still ran
+    assert busy_still_running  # the honest notebook ended while the 63 busy processes still ran beside it
 
 
 @pytest.mark.slow

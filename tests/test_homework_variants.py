@@ -128,6 +128,7 @@ def test_each_small_pool_holds_exactly_the_sets_its_rule_describes(pool):
     assert list(pool.sets()) == [S for S in every if _brute_rule(pool, S)]
 
 
+@pytest.mark.slow
 def test_the_pool_of_own_sets_holds_what_its_rule_describes():
     every = [S for k in (3, 4, 5) for S in combinations(range(1, 21), k)]
     pool = set(OWN.sets())

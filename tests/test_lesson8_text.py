@@ -32,6 +32,7 @@ def number(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+@pytest.mark.slow
 def test_the_ruler_game_search_stops_at_coin_15_for_its_moves_not_its_positions_as_the_lesson_says():
     text = markdown("The search stops at coin 15")
     positions, moves = {1 << 15}, 0

@@ -77,6 +77,7 @@ def test_mex_of_huge_ranges_and_endless_generators():
 
 
 # ------------------------------------------------------------------------------- sizes that took seconds
+@pytest.mark.slow
 def test_requests_that_ran_for_seconds_are_now_refused_at_once():
     for call in (
         lambda: grundy(SubtractionGame({1, 2}), 999_999),  # 7.7 s through the generic engine

@@ -73,6 +73,7 @@ def check_every_prefix(code: str, stop: int = 360) -> int:
     return accepted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["0", "4"])
 def test_the_finite_check_on_every_prefix_of_every_two_digit_code(first):
     accepted = sum(check_every_prefix(f"{first}.{d1}{d2}") for d1, d2 in itertools.product(range(8), repeat=2))
@@ -99,6 +100,7 @@ def test_a_splitting_game_periodic_from_0_names_the_window_from_1():
     assert "n = 0 .. 4" in p.explanation and "n0 = 1" in p.explanation
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["0", "4"])
 def test_every_two_digit_code(first):
     proven = 0
@@ -107,6 +109,7 @@ def test_every_two_digit_code(first):
     assert proven >= 40  # most two-digit codes have a short proven period; the test must test something
 
 
+@pytest.mark.slow
 def test_a_sample_of_three_digit_codes():
     rng = random.Random(11)
     codes = {f"{rng.choice('04')}.{rng.randrange(8)}{rng.randrange(8)}{rng.randrange(8)}" for _ in range(60)}

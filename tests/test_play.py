@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 
 from gamelib import nim_remoteness, remoteness, remoteness_table
+from gamelib.games.nim import Nim
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.play import COMPUTER, STUDENT, PlaySession
 from gamelib.widgets import play_nim, play_subtraction
@@ -103,7 +104,7 @@ def test_nim_remoteness_ignores_heap_order_and_empty_heaps():
 @pytest.mark.parametrize("S", SETS)
 def test_computer_wins_fastest_from_n_and_stalls_longest_from_p(S):
     solve = _negamax(_subtraction_moves(S))
-    session = PlaySession.subtraction(S, 20)
+    session = PlaySession(SubtractionGame.from_set(S), 20)
     for n in range(1, 21):
         followers = [n - s for s in S if s <= n]
         if not followers:
@@ -117,10 +118,10 @@ def test_computer_wins_fastest_from_n_and_stalls_longest_from_p(S):
 
 def test_computer_choice_is_deterministic_first_of_equals():
     # From 8 with S = {1, 2, 3} (a P-position) every move leaves remoteness 3; the first button, take 1, is used.
-    choice = PlaySession.subtraction({1, 2, 3}, 8).computer_choice(8)
+    choice = PlaySession(SubtractionGame({1, 2, 3}), 8).computer_choice(8)
     assert (choice.key, choice.after) == (1, 7)
-    one = PlaySession.subtraction({1, 3, 4}, 30, starter=COMPUTER)
-    two = PlaySession.subtraction({1, 3, 4}, 30, starter=COMPUTER)
+    one = PlaySession(SubtractionGame.from_set({1, 3, 4}), 30, starter=COMPUTER)
+    two = PlaySession(SubtractionGame.from_set({1, 3, 4}), 30, starter=COMPUTER)
     for key in [1, 1, 3]:
         one.play(key)
         two.play(key)
@@ -141,7 +142,7 @@ def _all_student_lines(session, visit):
 @pytest.mark.parametrize("S, heap", [((1, 2, 3), 11), ((1, 3, 4), 10), ((2, 5, 7), 12), ((1, 4, 5), 12)])
 def test_computer_moving_first_from_n_never_loses(S, heap):
     assert SubtractionGame(S).outcome(heap) == "N"
-    session = PlaySession.subtraction(S, heap, starter=COMPUTER)
+    session = PlaySession(SubtractionGame.from_set(S), heap, starter=COMPUTER)
     winners = []
     _all_student_lines(session, lambda s: winners.append(s.winner))
     assert winners and set(winners) == {COMPUTER}
@@ -150,7 +151,7 @@ def test_computer_moving_first_from_n_never_loses(S, heap):
 
 @pytest.mark.parametrize("heaps", [(1, 2, 4), (2, 3), (1, 1, 3)])
 def test_computer_moving_first_at_nim_never_loses(heaps):
-    session = PlaySession.nim(heaps, starter=COMPUTER)
+    session = PlaySession(Nim(), heaps, starter=COMPUTER)
     winners = []
     _all_student_lines(session, lambda s: winners.append(s.winner))
     assert winners and set(winners) == {COMPUTER}
@@ -174,7 +175,7 @@ def _winning_lines(session, S, visit):
 def test_student_who_plays_winning_moves_always_wins(S, heap):
     assert _negamax(_subtraction_moves(S))(heap)[0]  # the start is an N-position
     results = []
-    _winning_lines(PlaySession.subtraction(S, heap), S,
+    _winning_lines(PlaySession(SubtractionGame.from_set(S), heap), S,
                    lambda s: results.append((s.winner, s.first_mistake(), s.report())))
     assert results
     for winner, mistake, report in results:
@@ -183,7 +184,7 @@ def test_student_who_plays_winning_moves_always_wins(S, heap):
 
 
 def test_student_playing_nim_by_the_nim_sum_wins():
-    session = PlaySession.nim((3, 4, 5))
+    session = PlaySession(Nim(), (3, 4, 5))
     while not session.over:
         a, b, c = session.position
         for i, h in enumerate(session.position):
@@ -199,7 +200,7 @@ def test_student_playing_nim_by_the_nim_sum_wins():
 
 
 def test_undo_takes_back_the_student_move_and_the_reply():
-    session = PlaySession.subtraction({1, 2, 3}, 15)
+    session = PlaySession(SubtractionGame.from_set({1, 2, 3}), 15)
     assert not session.undo()  # nothing played yet
     session.play(3)  # 15 -> 12 (P); the computer stalls: 12 -> 11
     assert session.position == 11
@@ -212,7 +213,7 @@ def test_undo_takes_back_the_student_move_and_the_reply():
 
 
 def test_undo_after_the_computer_opened_keeps_its_opening():
-    session = PlaySession.subtraction({1, 2, 3}, 10, starter=COMPUTER)  # 10 -> 8
+    session = PlaySession(SubtractionGame.from_set({1, 2, 3}), 10, starter=COMPUTER)  # 10 -> 8
     assert session.position == 8
     assert not session.undo()
     session.play(1)
@@ -220,14 +221,14 @@ def test_undo_after_the_computer_opened_keeps_its_opening():
 
 
 def test_undo_after_the_student_won_takes_back_only_the_winning_move():
-    session = PlaySession.subtraction({1, 2, 3}, 3)
+    session = PlaySession(SubtractionGame.from_set({1, 2, 3}), 3)
     session.play(3)
     assert session.over and session.winner == STUDENT
     assert session.undo() and session.position == 3 and not session.over
 
 
 def test_report_names_the_first_mistake_and_the_winning_move():
-    session = PlaySession.subtraction({1, 2, 3}, 10)
+    session = PlaySession(SubtractionGame.from_set({1, 2, 3}), 10)
     session.play(1)  # 10 -> 9, a mistake: 2 was the winning amount (9 is N); the computer: 9 -> 8
     assert session.position == 8
     session.play(3)  # 8 -> 5, nothing better exists at a P-position; computer 5 -> 4
@@ -241,7 +242,7 @@ def test_report_names_the_first_mistake_and_the_winning_move():
 
 
 def test_report_finds_a_later_mistake_after_good_moves():
-    session = PlaySession.subtraction({1, 3, 4}, 9)  # P-positions 0, 2, 7, 9, 14, ... : 9 is P
+    session = PlaySession(SubtractionGame.from_set({1, 3, 4}), 9)  # P-positions 0, 2, 7, 9, 14, ... : 9 is P
     session.play(1)  # 9 -> 8; the computer wins fastest from 8: to 7
     assert session.position == 7
     session.play(1)  # 7 -> 6 (7 is P, no mistake possible); the computer: 6 -> 2
@@ -250,7 +251,7 @@ def test_report_finds_a_later_mistake_after_good_moves():
     assert session.winner == COMPUTER and session.first_mistake() is None
     assert "never had a winning position" in session.report()
 
-    session = PlaySession.subtraction({1, 3, 4}, 10)  # 10 is N: 10 -> 9 wins
+    session = PlaySession(SubtractionGame.from_set({1, 3, 4}), 10)  # 10 is N: 10 -> 9 wins
     session.play(1)  # good: 10 -> 9; the computer stalls from 9
     reply = session.history[-1].after
     mistake_keys = [k for k in session.legal_keys() if SubtractionGame({1, 3, 4}).outcome(reply - k) == "N"]
@@ -262,7 +263,7 @@ def test_report_finds_a_later_mistake_after_good_moves():
 
 
 def test_nim_report_names_heap_and_amount():
-    session = PlaySession.nim((3, 4, 5))
+    session = PlaySession(Nim(), (3, 4, 5))
     session.play((2, 5))  # empties heap C: (3, 4, 0) is N, a mistake; the winning move was 2 from heap A
     while not session.over:
         session.play(session.legal_keys()[0])
@@ -273,19 +274,19 @@ def test_nim_report_names_heap_and_amount():
 
 
 def test_illegal_moves_and_bad_starts_are_refused():
-    session = PlaySession.subtraction({2, 5, 7}, 6)
+    session = PlaySession(SubtractionGame.from_set({2, 5, 7}), 6)
     with pytest.raises(ValueError, match="7"):
         session.play(7)
     with pytest.raises(ValueError, match="starter"):
-        PlaySession.subtraction({1, 2}, 5, starter="nobody")
+        PlaySession(SubtractionGame.from_set({1, 2}), 5, starter="nobody")
     with pytest.raises(ValueError, match="no move"):
-        PlaySession.subtraction({2, 5, 7}, 1)
+        PlaySession(SubtractionGame.from_set({2, 5, 7}), 1)
     with pytest.raises(ValueError, match="1 to 100"):
-        PlaySession.subtraction({1, 2}, 1000)
+        PlaySession(SubtractionGame.from_set({1, 2}), 1000)
     with pytest.raises(ValueError, match=r"heaps \(0, 0\) allows no move"):
-        PlaySession.nim((0, 0))
+        PlaySession(Nim(), (0, 0))
     with pytest.raises(ValueError, match="12"):
-        PlaySession.nim((3, 40))
+        PlaySession(Nim(), (3, 40))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -428,7 +429,8 @@ def test_a_whole_game_runs_without_ipywidgets_or_matplotlib():
         "sys.modules['ipywidgets'] = None\n"
         "sys.modules['matplotlib'] = None\n"
         "from gamelib.play.session import PlaySession\n"
-        "game = PlaySession.subtraction({1, 2, 3}, 6)\n"
+        "from gamelib import SubtractionGame\n"
+        "game = PlaySession(SubtractionGame({1, 2, 3}), 6)\n"
         "game.play(2); game.play(3)\n"
         "print(game.winner, game.position)\n"
         "try:\n"

@@ -6,7 +6,6 @@ test fails if a figure draws a P where there is none, or misses one.
 
 import base64
 import struct
-import time
 
 import matplotlib
 import numpy as np
@@ -502,27 +501,17 @@ def test_figures_are_not_kept_by_pyplot():
     assert matplotlib.get_backend()  # importing pyplot did not need a display
 
 
-def test_default_figures_render_quickly():
-    """Each default figure, built and saved as a PNG at dpi 90, in well under a second.
-
-    The budget is 100 ms on an idle machine (about 40-70 ms measured); the bound here is loose so that a
-    busy shared machine does not fail the suite, but a figure drawing hundreds of slow artists would.
-    """
-    default_figures()  # warm the caches
+def test_default_figures_stay_light():
+    """Each default figure is drawn with a few dozen artists (35 to 51 today): one artist per heap or per
+    cell would make a slider step slow. Counted, not timed; the time per step is a figure in ``make bench``."""
     for name, make in {
         "sequence_strip": lambda: plots.sequence_strip(SubtractionGame({2, 5, 7})),
         "grundy_scale": lambda: plots.grundy_scale(SubtractionGame({2, 5, 7}), 7),
         "sum_heatmap": lambda: plots.sum_heatmap(SubtractionGame({1, 3, 7, 8}), SubtractionGame({1, 2, 3})),
         "wythoff_heatmap": lambda: plots.wythoff_heatmap(),
     }.items():
-        best = min(_cpu_seconds(make) for _ in range(3))
-        assert best < 0.5, f"{name} took {best * 1000:.0f} ms"
-
-
-def _cpu_seconds(make):
-    start = time.process_time()
-    plots.figure_to_png(make(), dpi=90)
-    return time.process_time() - start
+        artists = len(make().findobj())
+        assert artists <= 100, f"{name} draws {artists} artists"
 
 
 def test_sum_heatmap_outlines_the_marked_position_and_refuses_one_outside():

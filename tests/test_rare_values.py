@@ -72,6 +72,7 @@ codes = st.builds(
 )
 
 
+@pytest.mark.slow
 @given(codes, st.integers(1, 255), st.booleans())
 @settings(max_examples=40, deadline=None)
 def test_sparse_and_full_scans_agree_on_any_code(code, mask, position):

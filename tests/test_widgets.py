@@ -412,7 +412,7 @@ def test_panels_carry_a_still_picture_with_its_text_alternative_for_saved_notebo
     played = W.play_subtraction()._repr_mimebundle_()
     assert 'aria-label="the heap: 15 chips"' in played["text/html"] and "Run this cell to play" in played["text/html"]
     chomp = W.chomp_explorer()._repr_mimebundle_()["text/html"]
-    assert '<img alt="Chomp 3 x 5: position (5, 5, 5)."' in chomp  # the saved bar does not give away who wins
+    assert '<img alt="Chomp 3 x 5, position (5, 5, 5)."' in chomp  # the saved bar does not give away who wins
 
 
 def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():

@@ -4,10 +4,13 @@ The same command by path, ``python tools/grade_homework.py hw1 FOLDER``, works t
 ``tools/grading/cli.py``; ``--help`` lists the options.
 """
 
-if __package__:
-    from .grading.cli import main
-else:  # run by its path: Python put tools/ first on sys.path, so the grading package is found at the top level
-    from grading.cli import main
+import sys
+from pathlib import Path
+
+if not __package__:  # run by its path: put the repository first, so the grader is imported one way only
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.grading.cli import main  # noqa: E402 (after the path is set)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -84,7 +84,8 @@ class GamelibApi(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         package = self.arguments[0]
         module = importlib.import_module(package)
-        here, elsewhere = [], []
+        here: list[str] = []
+        elsewhere: list[str] = []
         for name in public_names(package):
             (here if home(package, name) == package else elsewhere).append(name)
         lines = [f".. automodule:: {package}", *(["   :no-index:"] if "no-index" in self.options else []), "",

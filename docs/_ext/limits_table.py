@@ -51,12 +51,13 @@ def comments(source: str) -> dict[int, tuple[str, bool]]:
 
 def read_limits(module_name: str = MODULE) -> list[Limit]:
     module = importlib.import_module(module_name)
-    source = Path(module.__file__).read_text(encoding="utf-8")
+    source = Path(str(module.__file__)).read_text(encoding="utf-8")
     notes = comments(source)
-    groups = sorted((line, GROUP.match(text)[1]) for line, (text, inline) in notes.items()
-                    if not inline and GROUP.match(text))
+    groups = sorted((line, found[1]) for line, (text, inline) in notes.items()
+                    if not inline and (found := GROUP.match(text)))
     limits = []
     for statement in ast.parse(source).body:
+        target: ast.expr
         if isinstance(statement, ast.AnnAssign) and statement.value is not None:
             target, value = statement.target, statement.value
         elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
@@ -69,11 +70,12 @@ def read_limits(module_name: str = MODULE) -> list[Limit]:
             pairs = [(t.id, v) for t, v in zip(target.elts, value.elts, strict=True) if isinstance(t, ast.Name)]
         else:
             continue
-        above, line = [], statement.lineno - 1
+        above: list[str] = []
+        line = statement.lineno - 1
         while line in notes and not notes[line][1] and notes[line][0].startswith("#:"):
             above.insert(0, notes[line][0][2:].strip())
             line -= 1
-        trailing = notes.get(statement.end_lineno)
+        trailing = notes.get(statement.end_lineno or statement.lineno)
         if above:
             description = " ".join(above)
         elif trailing and trailing[1]:
@@ -83,7 +85,7 @@ def read_limits(module_name: str = MODULE) -> list[Limit]:
         group = next((title for at, title in reversed(groups) if at < statement.lineno), "")
         for name, node in pairs:
             if name.isupper():
-                limits.append(Limit(name, group, ast.get_source_segment(source, node), getattr(module, name),
+                limits.append(Limit(name, group, ast.get_source_segment(source, node) or "", getattr(module, name),
                                     description))
     return limits
 

@@ -72,7 +72,7 @@ class Move:
     """One move from a position as a panel offers it: the ``key`` a play session is given (an amount, a
     ``(heap, amount)`` pair, a square ...), the position ``after`` it, the ``label`` on its button, and the
     move in words, a ``verb`` and what follows it, which :meth:`words` puts in the form a sentence needs.
-    ``group`` is the row of buttons it belongs to (the heap it takes from).
+    ``group`` is the row of buttons it belongs to (the heap it takes from; None: no heap's own row).
 
     >>> move = Move((0, 2), (1, 4, 5), "2", "take", "2 from heap A")
     >>> move.words(), move.words("past"), move.words("ing")
@@ -84,7 +84,7 @@ class Move:
     label: str
     verb: str
     rest: str
-    group: int = 0
+    group: int | None = 0
 
     def words(self, form: str = "do") -> str:
         """The move as ``"take 2"`` (``form="do"``), ``"took 2"`` (``"past"``) or ``"taking 2"`` (``"ing"``)."""

@@ -15,7 +15,8 @@ import numpy as np
 
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_bool, check_heaps, check_int, read_items
-from gamelib.games.base import Game, Move, outcome_from_grundy
+from gamelib.games.base import outcome_from_grundy
+from gamelib.games.heap_rows import HEAP_NAMES, HeapsGame
 from gamelib.limits import (
     MAX_NIM_EXPLORER_HEAP,
     MAX_NIM_EXPLORER_HEAPS,
@@ -27,9 +28,6 @@ from gamelib.limits import (
     MAX_REMOTENESS_HEAPS,
 )
 from gamelib.parsing import Limit
-
-#: Heaps are called A, B, C, ... in every picture, panel and message, so that a student can match them up.
-HEAP_NAMES = "ABCDEFGH"
 
 
 def nim_moves(heaps: tuple[int, ...]) -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -59,7 +57,7 @@ def nim_sum(*heaps: int) -> int:
     return reduce(xor, (check_int(h, "each heap") for h in heaps), 0)
 
 
-class Nim(Game):
+class Nim(HeapsGame):
     """Nim with any number of heaps. Normal play: P exactly when the nim-sum is 0.
 
     Misère play (who takes the last chip loses): when every heap has at most one chip, P exactly when the
@@ -75,7 +73,8 @@ class Nim(Game):
     [(1, 1, 1)]
     """
 
-    figure_kind: ClassVar[str] = "heaps"
+    #: Nim is drawn as its binary table (:func:`gamelib.plots.nim_binary_table`), played as rows of heaps.
+    figure_kind: ClassVar[str] = "nim"
     how_to_move = "take any number of chips from one heap"
     position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_NIM_EXPLORER_HEAP, most=MAX_NIM_EXPLORER_HEAPS)
     play_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PLAY_NIM_HEAP, most=MAX_PLAY_NIM_HEAPS)
@@ -101,19 +100,6 @@ class Nim(Game):
             )
         # heap A first, and in each heap the smallest heap left first
         return [after for _, _, after in sorted(nim_moves(heaps), key=lambda move: (move[0], -move[1]))]
-
-    def check_position(self, position: Any) -> tuple[int, ...]:
-        """The heaps as a tuple of plain ints."""
-        return check_heaps(position)
-
-    def position_text(self, position: Any) -> str:
-        """``'heaps (3, 4, 5)'``."""
-        return f"heaps {tuple(position)}"
-
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by ``(heap index, amount)``; its button shows the amount, in the heap's row."""
-        return [Move((i, amount), after, str(amount), "take", f"{amount} from heap {HEAP_NAMES[i]}", group=i)
-                for i, amount, after in nim_moves(check_heaps(position))]
 
     def value_text(self, position: Any) -> str:
         """The nim-sum written out, e.g. ``'3 ⊕ 4 ⊕ 5 = 2'``."""

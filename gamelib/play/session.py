@@ -1,7 +1,8 @@
 """A game in progress: turns, the computer's replies, undo, hints and the end-of-game report, for any game.
 
-The session asks the game (:class:`~gamelib.games.base.Game`) for everything: its moves with their keys and
-words (``labelled_moves``), outcomes, remoteness and how to name a position. No widget and no figure: a test
+The session asks the game (:class:`~gamelib.games.base.Game`) for its rules: moves, outcomes and remoteness;
+and the game's presentation (:func:`~gamelib.games.presentation.presentation_of`) for its words: each move with
+its key and words, and how to name a position. It knows no particular game. No widget and no figure: a test
 drives a whole game without ipywidgets (the view is :mod:`gamelib.widgets.play`).
 """
 
@@ -13,8 +14,7 @@ from typing import Any, cast
 
 from gamelib.arguments import check_int, show
 from gamelib.games.base import Game, Move
-from gamelib.games.nim import Nim
-from gamelib.games.subtraction import SubtractionGame
+from gamelib.games.presentation import presentation_of
 
 #: Who plays, in a :class:`PlaySession`: its ``starter`` is STUDENT or COMPUTER, its ``opponent`` COMPUTER or
 #: FRIEND (a second person at the same keyboard); against the computer, the ``winner`` and each move's ``player``
@@ -90,7 +90,8 @@ def check_start(game: Game, start: object) -> Any:
             else:
                 limit.check_numbers(tuple(cast(tuple, start)))
     if not game.moves(start):
-        raise ValueError(f"{game.position_text(start)} allows no move at all in {game.title}: choose another start")
+        raise ValueError(f"{presentation_of(game).position_text(game, start)} allows no move at all in {game.title}: "
+                         "choose another start")
     return start
 
 
@@ -103,6 +104,7 @@ class PlaySession:
     :meth:`~gamelib.games.base.Game.remoteness`), so the student gets as many chances as possible to go wrong.
     Among equally good moves it takes the first in the order of the buttons, so it always plays the same.
 
+    >>> from gamelib import SubtractionGame
     >>> game = PlaySession(SubtractionGame({1, 2, 3}), 6)
     >>> game.winning_keys()          # from 6, taking 2 leaves 4, a P-position
     [2]
@@ -127,6 +129,8 @@ class PlaySession:
             start = getattr(game, "start", None)
         start = check_start(game, start)
         self.game = game.sized_for(start)
+        #: The words the game is shown with (its presentation).
+        self.words = presentation_of(self.game)
         self.start = start
         self.starter = starter if opponent == COMPUTER else STUDENT
         self.opponent = opponent
@@ -134,24 +138,6 @@ class PlaySession:
         self.history: list[PlayedMove] = []
         if self.starter == COMPUTER:
             self._computer_move()
-
-    @classmethod
-    def subtraction(cls, S: object, heap: object, starter: str = STUDENT) -> PlaySession:
-        """The subtraction game ``S`` (a set, or text such as ``"1, 2, 3"``) from ``heap`` chips.
-
-        >>> PlaySession.subtraction("2, 5, 7", 9, starter="computer").history[0].text   # 9 - 5 = 4 is P
-        'take 5'
-        """
-        return cls(SubtractionGame.from_set(S), heap, starter)
-
-    @classmethod
-    def nim(cls, heaps: object, starter: str = STUDENT) -> PlaySession:
-        """Nim from ``heaps`` (a tuple, or text such as ``"3, 4, 5"``).
-
-        >>> PlaySession.nim((3, 4, 5), starter="computer").position
-        (1, 4, 5)
-        """
-        return cls(Nim(), heaps, starter)
 
     # -- the state of the game
     @property
@@ -176,7 +162,7 @@ class PlaySession:
 
     def moves(self, position: Any = None) -> list[Move]:
         """The moves from ``position`` (default: the current one), in the order of the buttons."""
-        return self.game.labelled_moves(self.position if position is None else position)
+        return self.words.moves(self.game, self.position if position is None else position)
 
     def legal_keys(self) -> list:
         """The moves allowed now, as keys: amounts (subtraction), ``(heap index, amount)`` pairs (Nim), ..."""
@@ -194,13 +180,14 @@ class PlaySession:
         """The computer's move from ``position``: win fastest from N, lose slowest from P; the first in
         button order among equals.
 
-        >>> PlaySession.subtraction({1, 2, 3}, 9).computer_choice(8).words()   # P: every move loses; stall
+        >>> from gamelib import SubtractionGame
+        >>> PlaySession(SubtractionGame({1, 2, 3}), 9).computer_choice(8).words()   # P: every move loses; stall
         'take 1'
         """
         position = self.position if position is None else position
         options = [(move, self.game.remoteness(move.after)) for move in self.moves(position)]
         if not options:
-            raise ValueError(f"no move is possible from {self.game.position_text(position)}")
+            raise ValueError(f"no move is possible from {self.words.position_text(self.game, position)}")
         winning = [option for option in options if option[1] % 2 == 0]  # followers that are P-positions
         if winning:
             return min(winning, key=lambda option: option[1])[0]  # min and max keep the first of a tie
@@ -227,13 +214,14 @@ class PlaySession:
         """
         key = plain_key(key)
         if self.over:
-            raise ValueError(f"the game is over ({self.game.position_text(self.position)}): start a new game")
+            raise ValueError(f"the game is over ({self.words.position_text(self.game, self.position)}): start a new "
+                             "game")
         for move in self.moves():
             if move.key == key:
                 made = [self._apply(self.to_move, move)]
                 reply = self._computer_move() if self.opponent == COMPUTER else None
                 return made + ([reply] if reply else [])
-        raise ValueError(self.game.why_not(self.position, key))
+        raise ValueError(self.words.why_not(self.game, self.position, key))
 
     def undo(self) -> bool:
         """Take back the student's last move and the computer's reply (between two people: the last move).
@@ -265,7 +253,8 @@ class PlaySession:
     def report(self) -> str:
         """A few sentences on the game: who won, and the first mistake with the move that would have won.
 
-        >>> game = PlaySession.subtraction({1, 2}, 4)
+        >>> from gamelib import SubtractionGame
+        >>> game = PlaySession(SubtractionGame({1, 2}), 4)
         >>> moves = game.play(2)      # 4 is N; taking 2 leaves 2, an N-position: a mistake
         >>> print(game.report())  # doctest: +NORMALIZE_WHITESPACE
         The computer won. Your first mistake: at heap 4 you took 2, leaving heap 2, an N-position (the
@@ -277,7 +266,9 @@ class PlaySession:
         head = names.get(self.winner or "", f"The {self.winner} won.")
         mistake = self.first_mistake()
         if mistake is not None:
-            text = self.game.position_text
+            def text(position: Any) -> str:
+                return self.words.position_text(self.game, position)
+
             better = " or ".join(f"{move.words('ing')} (leaving {text(move.after)}, a P-position)"
                                  for move in self.winning_moves(mistake.before))
             whose, who = ("Your first mistake", "you") if mistake.player == STUDENT else \

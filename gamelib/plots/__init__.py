@@ -27,26 +27,38 @@ The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_s
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
 (sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table),
 :mod:`~gamelib.plots.boards` (board_figure, chomp_board) and :mod:`~gamelib.plots.hackenbush` (hackenbush_figure);
-:mod:`~gamelib.plots.positions` draws a position of any game by the kind of figure it names (position_figure);
+:mod:`~gamelib.plots.heap_rows` (heaps_figure: any game on a row of heaps);
+:mod:`~gamelib.plots.positions` holds the view of each kind of picture and draws a position of any game by the
+kind it names (position_figure, view_of);
 :mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
 drawing helpers they share, :mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is
 importable from here.
 """
 
+import importlib
+import pkgutil
+
 from gamelib.plots.boards import board_figure, chomp_board
 from gamelib.plots.figure import GameFigure, figure_to_png
 from gamelib.plots.graphs import game_graph, labelling_figure
 from gamelib.plots.hackenbush import hackenbush_figure
+from gamelib.plots.heap_rows import heaps_figure
 from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
-from gamelib.plots.positions import FIGURES, figure_kind, position_figure
+from gamelib.plots.positions import FIGURES, KindView, figure_kind, picture_text, position_figure, view_of
 from gamelib.plots.rare import rare_heaps_figure
 from gamelib.plots.text import mex_sentence
 from gamelib.plots.two_heaps import period_heatmap, sum_heatmap, wythoff_heatmap
 
+# Every module of this package is imported, so the view a kind registers (``@figure_kind``) is known to every
+# panel without a line here: a new kind of picture is one new module.
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
+
 __all__ = [
     "FIGURES",
     "GameFigure",
+    "KindView",
     "board_figure",
     "chomp_board",
     "figure_kind",
@@ -54,14 +66,17 @@ __all__ = [
     "game_graph",
     "grundy_scale",
     "hackenbush_figure",
+    "heaps_figure",
     "labelling_figure",
     "mex_sentence",
     "nim_binary_table",
     "outcome_strips",
     "period_heatmap",
+    "picture_text",
     "position_figure",
     "rare_heaps_figure",
     "sequence_strip",
     "sum_heatmap",
+    "view_of",
     "wythoff_heatmap",
 ]

@@ -25,7 +25,7 @@ from gamelib.plots.draw import (
     tick_step,
 )
 from gamelib.plots.figure import GameFigure, check_inches, new_figure, place_axes
-from gamelib.plots.positions import figure_kind
+from gamelib.plots.positions import SQUARES, figure_kind
 from gamelib.plots.style import CHOCOLATE_COLOUR, HIGHLIGHT_COLOUR, LABEL_SIZE, POISON_COLOUR, TICK_SIZE
 
 
@@ -35,7 +35,6 @@ def _chomp(rows: int, cols: int) -> Chomp:
     return Chomp(rows, cols)
 
 
-@figure_kind("board")
 def board_figure(game: Game, position: Any, show_winning_moves: bool = False, width: float = 8.0,
                  show_outcome: bool = True) -> GameFigure:
     """A position of a board game (``game.squares``): pieces in chocolate brown with their symbol, empty
@@ -117,6 +116,13 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     if frames:  # the title gives the position and its outcome; the text says which squares are framed
         fig.alt = f"Marked: {_framed_words(game, frames)}."
     return fig
+
+
+@figure_kind("board", play=SQUARES, hides="the outcome and the winning squares",
+             keys="the arrow keys move between the squares; Enter or Space chooses one")
+def _board_position(game: Game, position: Any, hints: bool, width: float) -> GameFigure:
+    """A board game's position: with hints, its outcome and the winning squares; without, the board alone."""
+    return board_figure(game, position, show_winning_moves=hints, width=width, show_outcome=hints)
 
 
 def _framed_words(game: Game, frames: list) -> str:

@@ -65,7 +65,7 @@ def _cut(middle: Point, ends: tuple[Point, Point], length: float) -> Path:
     return Path([(middle[0] - nx, middle[1] - ny), (middle[0] + nx, middle[1] + ny)])
 
 
-@figure_kind("graph")
+@figure_kind("graph", hides="the winning chops, the value and the outcome")
 def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True, width: float = 8.0) -> GameFigure:
     """A Green Hackenbush position: the ground, the edges standing (green), the vertices with their numbers;
     with ``show_winning_moves``, the winning chops (blue, crossed by a cut), and on the right the single

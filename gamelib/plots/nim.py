@@ -14,7 +14,7 @@ from gamelib.limits import (
 )
 from gamelib.plots.draw import axis_numbers, bare_axes, cell_squares, draw_labels, draw_p_markers, fit_text, row_labels
 from gamelib.plots.figure import GameFigure, axes_inches, check_inches, new_figure
-from gamelib.plots.positions import figure_kind
+from gamelib.plots.positions import HEAP_ROWS, figure_kind
 from gamelib.plots.style import CELL, LABEL_SIZE, N_TEXT_COLOUR, PARITY_COLOUR, SECOND_COLOUR, TICK_SIZE
 
 
@@ -109,7 +109,9 @@ def nim_binary_table(heaps: Sequence[int] = (5, 9, 12), width: float = 8.0) -> G
     return fig
 
 
-@figure_kind("heaps")
-def _heaps_figure(game: Nim, position: tuple[int, ...], show_winning_moves: bool, width: float) -> GameFigure:
-    """A Nim position is drawn as its binary table (the winning moves always framed)."""
+@figure_kind("nim", play=HEAP_ROWS, hides="nothing: the table always frames the winning moves, so a play panel "
+             "shows Nim's heaps as rows of chips instead", keys="Tab reaches each heap's buttons in turn; Enter or "
+             "Space takes that many chips")
+def _nim_figure(game: Nim, position: tuple[int, ...], show_winning_moves: bool, width: float) -> GameFigure:
+    """Nim's own view: a position is drawn as its binary table (the winning moves always framed)."""
     return nim_binary_table(position, width=width)

@@ -46,7 +46,7 @@ from gamelib.plots.figure import (
     points_per_unit,
     title_of,
 )
-from gamelib.plots.positions import figure_kind
+from gamelib.plots.positions import HEAP_ROWS, figure_kind
 from gamelib.plots.style import CELL, HIGHLIGHT_COLOUR, N_TEXT_COLOUR, SECOND_COLOUR, TICK_SIZE, VALUE_CMAP
 from gamelib.plots.text import mex_sentence
 
@@ -352,7 +352,8 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     return fig
 
 
-@figure_kind("heap")
+@figure_kind("heap", play=HEAP_ROWS, hides="nothing: the strip shows every value, so a play panel shows the heap "
+             "as a row of chips instead", keys="Tab reaches each amount's button; Enter or Space takes that many")
 def _heap_figure(game: OneHeapGame, position: int, show_winning_moves: bool, width: float) -> GameFigure:
     """A heap is drawn in the strip of the heaps up to it (at least ten heaps)."""
     return sequence_strip(game, max(position + 1, 10), show_period=False, width=width)

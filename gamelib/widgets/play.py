@@ -92,13 +92,14 @@ def play_subtraction(S: object = "1, 2, 3", heap: int = 15, starter: str = STUDE
     3
     """
     check_vocabulary(vocabulary)
-    session = PlaySession.subtraction(S, heap, starter)
+    session = PlaySession(SubtractionGame.from_set(S), heap, starter)
     heap_limit = SubtractionGame.play_limit
     assert heap_limit is not None
     settings = [set_control(", ".join(map(str, session.game.S)), "set_text", "S"),  # type: ignore[attr-defined]
                 text_box("heap_input", "heap", "heap:", str(session.start), heap_limit.read_number, heap_limit,
                          width="150px")]
-    return PlayPanel(session, settings, lambda v: PlaySession.subtraction(v["S"], v["heap"], v["starter"]),
+    return PlayPanel(session, settings, lambda v: PlaySession(SubtractionGame.from_set(v["S"]), v["heap"],
+                                                                       v["starter"]),
                      vocabulary)
 
 
@@ -129,12 +130,12 @@ def play_nim(heaps: object = (3, 4, 5), starter: str = STUDENT, vocabulary: str 
     (True, 'student')
     """
     check_vocabulary(vocabulary)
-    session = PlaySession.nim(heaps, starter)
+    session = PlaySession(Nim(), heaps, starter)
     limit = Nim.play_limit
     assert limit is not None
     heaps = ", ".join(map(str, cast(tuple, session.start)))
     settings = [text_box("heaps_text", "heaps", "heaps:", heaps, lambda t: t, limit, width="220px")]
-    return PlayPanel(session, settings, lambda v: PlaySession.nim(v["heaps"], v["starter"]), vocabulary)
+    return PlayPanel(session, settings, lambda v: PlaySession(Nim(), v["heaps"], v["starter"]), vocabulary)
 
 
 def chomp_explorer(rows: int = 3, cols: int = 5, opponent: str = FRIEND, vocabulary: str = "P/N") -> PlayPanel:

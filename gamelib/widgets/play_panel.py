@@ -1,10 +1,11 @@
 """The one play panel: a :class:`~gamelib.play.PlaySession` of any game, with its board, its moves, undo,
 hints, the values and the report. The declarations on top of it are in :mod:`gamelib.widgets.play`.
 
-How the position is shown follows the kind of figure the game names: heaps ("heap", "heaps") as rows of
-chips with a button per move; a board ("board") as squares to click or reach with the arrow keys (a move that
-chooses several squares, such as coins to turn, is played with a button once they are chosen); any other kind
-as its figure, with a button per move. The panel holds no rule of any game.
+How the position is shown follows the view of the kind of picture the game names
+(:func:`~gamelib.plots.positions.view_of`): rows of chips with a button per move, squares to click or reach with
+the arrow keys, or the picture with a button per move (:mod:`gamelib.widgets.play_views`). The words come from
+the game's presentation (:func:`~gamelib.games.presentation.presentation_of`). The panel holds no rule of any
+game and no test of a kind's name.
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from gamelib import plots
 from gamelib.games.base import Game
-from gamelib.games.nim import HEAP_NAMES
+from gamelib.games.presentation import presentation_of
 from gamelib.parsing import Limit
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
-from gamelib.plots.figure import png_html
 from gamelib.widgets.controls import Board, Figure
-from gamelib.widgets.panel import DPI, Control, Panel, cached_png, info
+from gamelib.widgets.panel import Control, Panel, info
+from gamelib.widgets.play_views import PlayView, play_view
 from gamelib.widgets.play_words import VOCABULARIES, check_vocabulary, chips_html, hint_text
 
 
@@ -78,6 +78,7 @@ class PlayPanel(Panel):
         self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
+        self.view: PlayView = play_view(self)
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
@@ -136,7 +137,7 @@ class PlayPanel(Panel):
             return False
         names = {STUDENT: "You", COMPUTER: "The computer"}
         said = ". ".join(f"{names.get(m.player, 'The ' + m.player)} {m.move.words('past')} "
-                         f"({self.game.change_text(m.before, m.after)})" for m in made)
+                         f"({presentation_of(self.game).change_text(self.game, m.before, m.after)})" for m in made)
         self.chosen = []
         self._hinted = (self._hinted | {len(self.session.history) - len(made)}) if hinted else self._hinted
         self._refresh(said + ".")
@@ -155,7 +156,7 @@ class PlayPanel(Panel):
     def play_chosen(self) -> bool:
         """Play the squares chosen on the board as one move."""
         if not self.chosen:
-            self._complain(f"Choose {self.game.square_noun} on the board first.")
+            self._complain(f"Choose {presentation_of(self.game).square_noun(self.game)} on the board first.")
             return False
         return self.play_key(self.game.chosen_move(tuple(self.chosen)))
 
@@ -204,54 +205,23 @@ class PlayPanel(Panel):
         return "New game. You move first." if self.session.opponent == COMPUTER else "New game. First player to move."
 
     def _build(self) -> None:
-        """The board or the move buttons of the current game. A new game with the same moves keeps the
-        widgets shown: new widgets would each have to be sent to the browser and drawn there again."""
-        game, start = self.game, self.session.start
-        kind = game.figure_kind
-        moves = [(m.key, m.label, m.words(), m.group) for m in game.labelled_moves(start)]
-        signature = (game.title, kind, tuple(moves) if kind != "board" else len(game.squares(start)))
+        """The board or the move buttons of the current game (:mod:`~gamelib.widgets.play_views`). A new game
+        with the same moves keeps the widgets shown: new widgets would each have to be sent to the browser and
+        drawn there again."""
+        game, words = self.game, presentation_of(self.game)
         against = "play against the computer" if self.session.opponent == COMPUTER else \
             "play with a friend, taking turns"
-        rule = game.how_to_move[0].upper() + game.how_to_move[1:]
+        how = words.how_to_move(game)
+        rule = how[0].upper() + how[1:]
         self.title.value = (f"<b>{html.escape(game.title)}: {against}.</b> {html.escape(rule)}; whoever makes the "
                             "last move wins.")
+        view = play_view(self)
+        signature = (game.title, *view.signature())
         if signature == self._signature:
             return
-        self._signature = signature
-        if kind == "board":
-            self.board = Board(columns=max(s.col for s in game.squares(start)) + 1, label=f"{game.title} board")
-            self.board.on_choose(self.choose)
-            extra = []
-            if game.choose_several:
-                play = widgets.Button(description=game.choice_words, button_style="primary",
-                                      layout=widgets.Layout(width="auto"))  # the whole label, never cut
-                clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
-                play.on_click(lambda _b: self.play_chosen())
-                clear.on_click(lambda _b: self.clear_choice())
-                extra = [widgets.HBox([play, clear])]
-            self.buttons = {}
-            self.moves_area.children = [self.board, *extra]
-            return
-        self.board = None
-        self.buttons = {}
-        for key, label, words, _ in moves:
-            button = widgets.Button(description=label, tooltip=words,
-                                    layout=widgets.Layout(width="auto", min_width="42px"))
-            button.on_click(lambda _b, key=key: self.play_key(key))
-            self.buttons[key] = button
-        if kind in ("heap", "heaps"):
-            groups = sorted({group for *_, group in moves}) if kind == "heaps" else [0]
-            self.heap_rows = [widgets.HTML(layout=widgets.Layout(min_width="230px")) for _ in groups]
-            self.moves_area.children = [
-                widgets.HBox([label, widgets.HTML("take:")] + [self.buttons[key] for key, *_, group in moves
-                                                                if group == g or kind == "heap"])
-                for g, label in zip(groups, self.heap_rows, strict=True)]
-        else:  # its figure (or the position in words), and a button per move of the position shown
-            self.buttons = {}
-            for button in self._key_buttons.values():
-                button.close()
-            self._key_buttons = {}
-            self.moves_area.children = [self.image if kind in plots.FIGURES else self.position_words, self._pool_box]
+        self._signature, self.view = signature, view
+        self.board, self.buttons, self.heap_rows = None, {}, []
+        self.moves_area.children = view.build()
 
     def _refresh(self, message: str | None = None) -> None:
         """Redraw the board, buttons, hint, values, report and log; the status line last."""
@@ -259,25 +229,19 @@ class PlayPanel(Panel):
         wins = session.winning_keys() if not session.over else []
         hinted = self.hint_toggle.value and not session.over
         legal = set(session.legal_keys())
-        if self.board is not None:
-            self._show_board(hinted)
-        elif game.figure_kind in ("heap", "heaps"):
-            self._show_heaps()
-        else:
-            self._show_moves(hinted, bool(wins))
+        self.view.show(hinted)
         for key, button in self.buttons.items():
             button.disabled = key not in legal
-            if game.figure_kind == "heaps":  # in a row per heap, amounts larger than the heap are hidden
-                button.layout.display = None if key in legal else "none"
         self.undo_button.disabled = not session.history or (session.opponent == COMPUTER and not any(
             m.player == STUDENT for m in session.history))
         self.hint.value = info(hint_text(self.session, wins, self.vocabulary, self.board is not None)) if hinted else ""
         shown = self.values_toggle.value and self.vocabulary == "grundy"
         self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
                                  "Grundy value 0.") if shown else ""
+        words = presentation_of(game)
         self.moves_log.value = ('<span style="color:#555555;font-size:90%">Moves: '
                                 + html.escape("; ".join(f"{'you' if m.player == STUDENT else m.player}: {m.text} "
-                                                        f"({game.change_text(m.before, m.after)})"
+                                                        f"({words.change_text(game, m.before, m.after)})"
                                                         for m in session.history) or "none yet") + "</span>")
         if session.over:
             self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
@@ -300,85 +264,15 @@ class PlayPanel(Panel):
         return f" The hint was shown for {'all' if helped == len(yours) else helped} of your {len(yours)} " \
                f"move{'s' if len(yours) != 1 else ''}: next time, try without it."
 
-    def _show_moves(self, hinted: bool, wins: bool) -> None:
-        """The picture (or the position in words) and one button per move of the position now; the buttons
-        made for earlier positions are reused, relabelled."""
-        game = self.game
-        if game.figure_kind in plots.FIGURES:
-            self.image.value = cached_png(("play", repr(game), self.position, hinted),
-                                          lambda: plots.position_figure(game, self.position, hinted))
-            self.image.alt = f"{game.title}, {game.position_text(self.position)}" + \
-                ("; a winning move is marked." if hinted and wins else ".")
-        else:
-            self.position_words.value = html.escape(f"Position: {game.position_text(self.position)}")
-        moves = [] if self.session.over else self.session.moves()
-        for move in moves:
-            button = self._key_buttons.get(move.key)
-            if button is None:
-                button = widgets.Button(layout=widgets.Layout(width="auto", min_width="42px"))
-                button.on_click(lambda _b, key=move.key: self._press(key))
-                self._key_buttons[move.key] = button
-            button.description, button.tooltip = move.label, move.words()
-        self._pool_box.children = [self._key_buttons[move.key] for move in moves]
-        self.buttons = {move.key: self._key_buttons[move.key] for move in moves}
-
     def _press(self, key: Any) -> None:
         """A move button pressed: the move is played and the keyboard's focus goes to the status line, which
         says what happened (the button pressed has left the row; no other move's button takes its place)."""
         self.play_key(key)
         self.status.take_focus()
 
-    def _show_heaps(self) -> None:
-        game, session = self.game, self.session
-        heaps = (self.position,) if game.figure_kind == "heap" else tuple(self.position)
-        yours, theirs = [0] * len(heaps), [0] * len(heaps)
-        for record in reversed(session.history):  # the last move of each player, since the student last moved
-            before = (record.before,) if game.figure_kind == "heap" else tuple(record.before)
-            after = (record.after,) if game.figure_kind == "heap" else tuple(record.after)
-            counts = yours if record.player in (STUDENT, session.to_move) else theirs
-            for i, (b, a) in enumerate(zip(before, after, strict=True)):
-                counts[i] += b - a
-            if record.player in (STUDENT, session.to_move):
-                break
-        them = "the computer" if session.opponent == COMPUTER else "the other player"
-        names = ["the heap"] if game.figure_kind == "heap" else [f"heap {HEAP_NAMES[i]}" for i in range(len(heaps))]
-        for i, row in enumerate(self.heap_rows):
-            row.value = (f"<b>{HEAP_NAMES[i]}:</b> " if game.figure_kind == "heaps" else "") + \
-                chips_html(names[i], heaps[i], yours[i], theirs[i], them) + f" ({heaps[i]})"
-
-    def _show_board(self, hinted: bool) -> None:
-        game, session = self.game, self.session
-        marked = set(game.winning_squares(self.position)) if hinted else set()
-        legal = set(session.legal_keys())
-        squares = []
-        for square in game.squares(self.position):
-            enabled = not session.over and not square.fixed and (game.choose_several or square.key in legal)
-            chosen = square.key in self.chosen
-            winning = "part of a winning move" if game.choose_several else "a winning move"
-            words = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
-            item = {"name": ", ".join(words), "symbol": square.symbol, "enabled": enabled,
-                    "marked": square.key in marked,
-                    "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
-            if game.choose_several:
-                item["chosen"] = chosen
-            if square.caption:
-                item["caption"] = square.caption
-            squares.append(item)
-        assert self.board is not None
-        self.board.squares = squares
-
     def _static_view(self) -> dict:
         """For a saved notebook: the title, the position as the panel first shows it, and what to do."""
-        game = self.game
-        if self.heap_rows:
-            picture = "".join(f"<div>{row.value}</div>" for row in self.heap_rows)
-        elif game.figure_kind in plots.FIGURES:
-            figure = (plots.board_figure(game, self.position, show_outcome=False) if game.figure_kind == "board"
-                      else plots.position_figure(game, self.position, show_winning_moves=False))
-            picture = png_html(plots.figure_to_png(figure, dpi=DPI), figure.text_alternative())
-        else:
-            picture = f"<p>{html.escape(game.position_text(self.position))}</p>"
-        return {"text/html": f"<div>{self.title.value}</div>{picture}<p>Run this cell to play.</p>"}
+        return {"text/html": f"<div>{self.title.value}</div>{self.view.still()}<p>Run this cell to play.</p>"}
 
 
 __all__ = ["PlayPanel", "VOCABULARIES", "check_vocabulary", "chips_html"]

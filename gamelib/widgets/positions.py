@@ -33,7 +33,7 @@ def position_explorer(game: Game, position: object, limit: Limit | None = None, 
 
     Parameters
     ----------
-    game : any game of the model drawn by its figure kind (``game.figure_kind``), e.g. ``Nim()``; when its
+    game : any game of the model, drawn by the view of its kind of picture, e.g. ``Nim()``; when its
         positions can be typed (``game.position_limit``) a text box changes the position.
     position : the first position, as text or as the position itself.
     limit : what the box accepts (default: the game's ``position_limit``).
@@ -67,14 +67,10 @@ def position_explorer(game: Game, position: object, limit: Limit | None = None, 
 
 
 def position_view(game: Game, position: Any) -> View:
-    """The picture and sentence of one position (normal play: its value, its outcome, its winning moves)."""
-    wins = [m for m in game.labelled_moves(position) if game.outcome(m.after) == "P"]
-    if not wins:
-        said = "a P-position. Every move leaves an N-position."
-    else:
-        said = (f"an N-position. Winning move{'s' if len(wins) > 1 else ''}: "
-                + "; ".join(m.words() for m in wins) + ".")
-    status = f"{game.title}, {game.position_text(position)}. {game.value_text(position)}: {said}"
+    """The picture and sentence of one position (normal play: its value, its outcome, its winning moves): the
+    text alternative of the game's kind of picture (:func:`~gamelib.plots.view_of`), winning moves and value
+    shown."""
+    status = plots.view_of(game).describe(game, position, True, True)
     return View(("position", repr(game), position), lambda: plots.position_figure(game, position), status)
 
 

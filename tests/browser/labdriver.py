@@ -186,7 +186,7 @@ class Lab:
 
     def wait_src_change(self, image: Locator, old_src: str, timeout: float = 30) -> str:
         expect(image).not_to_have_attribute("src", old_src, timeout=timeout * 1000)
-        return image.get_attribute("src")
+        return image.get_attribute("src") or ""
 
     def wait_text(self, locator: Locator, text: str | re.Pattern, timeout: float = 30) -> None:
         expect(locator).to_have_text(text, timeout=timeout * 1000)

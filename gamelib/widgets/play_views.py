@@ -1,0 +1,241 @@
+"""How the play panel presents positions and moves, one class per presentation a kind of picture names
+(:data:`~gamelib.plots.positions.KindView.play`): :class:`MoveButtons` (the picture, or the position in words,
+and a button per move), :class:`Squares` (a board whose squares are chosen by click or arrow keys and Enter)
+and :class:`HeapRows` (a row of chips per heap, each with the buttons of the moves that take from it).
+
+Each builds the widgets of the moves area (``build``), shows a position (``show``) and gives the still view of
+a saved notebook (``still``). None knows a game: the session, the game's presentation (its words) and the
+kind's view (its drawing and text alternative) say everything.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from gamelib import plots
+from gamelib.games.heap_rows import heap_name
+from gamelib.games.presentation import presentation_of
+from gamelib.play.session import COMPUTER, STUDENT
+from gamelib.plots.figure import png_html
+from gamelib.plots.positions import HEAP_ROWS, MOVE_BUTTONS, SQUARES, view_of
+from gamelib.widgets.controls import Board
+from gamelib.widgets.panel import DPI, cached_png
+from gamelib.widgets.play_words import chips_html
+
+if TYPE_CHECKING:
+    from gamelib.widgets.play_panel import PlayPanel
+
+
+def _button(label: str, words: str) -> widgets.Button:
+    return widgets.Button(description=label, tooltip=words, layout=widgets.Layout(width="auto", min_width="42px"))
+
+
+class PlayView:
+    """What every presentation does (see the module notes); ``panel`` is the play panel it fills."""
+
+    def __init__(self, panel: PlayPanel):
+        self.panel = panel
+
+    def signature(self) -> tuple:
+        """What must stay the same for a new game to keep the widgets shown."""
+        return (type(self),)
+
+    def build(self) -> list[widgets.Widget]:  # pragma: no cover - each presentation builds its own
+        """The widgets of the moves area for the game starting now."""
+        raise NotImplementedError
+
+    def show(self, hinted: bool) -> None:  # pragma: no cover - each presentation shows its own
+        """Show the position now (``hinted``: the hint is on and the game goes on)."""
+        raise NotImplementedError
+
+    def picture_text(self, hinted: bool) -> str:
+        """The text alternative of the position shown: the kind's one function, for every panel."""
+        panel = self.panel
+        return view_of(panel.game).describe(panel.game, panel.position, hinted, False)
+
+    def still(self) -> str:
+        """HTML of the position as the panel first shows it, for a saved notebook: the kind's drawing with
+        nothing marked (or the position in words), with its text alternative."""
+        panel = self.panel
+        if view_of(panel.game).draw is None:
+            return f"<p>{html.escape(self.picture_text(False))}</p>"
+        figure = plots.position_figure(panel.game, panel.position, show_winning_moves=False)
+        return png_html(plots.figure_to_png(figure, dpi=DPI), self.picture_text(False))
+
+
+class MoveButtons(PlayView):
+    """The picture of the position (or the position in words) and one button per move of the position shown.
+    Buttons are kept by move key while the game goes on, so a button never changes its move under the
+    keyboard's focus (a played move's button leaves the row)."""
+
+    def build(self) -> list[widgets.Widget]:
+        panel = self.panel
+        for button in panel._key_buttons.values():
+            button.close()
+        panel._key_buttons = {}
+        return [panel.image if view_of(panel.game).draw is not None else panel.position_words, panel._pool_box]
+
+    def show(self, hinted: bool) -> None:
+        panel, game = self.panel, self.panel.game
+        if view_of(game).draw is not None:
+            panel.image.value = cached_png(("play", repr(game), panel.position, hinted),
+                                           lambda: plots.position_figure(game, panel.position, hinted))
+            panel.image.alt = self.picture_text(hinted)
+        else:
+            panel.position_words.value = html.escape(f"Position: {game.position_text(panel.position)}")
+        moves = [] if panel.session.over else panel.session.moves()
+        for move in moves:
+            button = panel._key_buttons.get(move.key)
+            if button is None:
+                button = _button(move.label, move.words())
+                button.on_click(lambda _b, key=move.key: panel._press(key))
+                panel._key_buttons[move.key] = button
+            button.description, button.tooltip = move.label, move.words()
+        panel._pool_box.children = [panel._key_buttons[move.key] for move in moves]
+        panel.buttons = {move.key: panel._key_buttons[move.key] for move in moves}
+
+
+class Squares(PlayView):
+    """The squares of a board (``game.squares``), chosen by click or by the arrow keys and Enter; a move that
+    chooses several squares is played with a button once they are chosen."""
+
+    def signature(self) -> tuple:
+        return (type(self), len(self.panel.game.squares(self.panel.session.start)))
+
+    def build(self) -> list[widgets.Widget]:
+        panel, game = self.panel, self.panel.game
+        panel.board = Board(columns=max(s.col for s in game.squares(panel.session.start)) + 1,
+                            label=f"{game.title} board")
+        panel.board.on_choose(panel.choose)
+        extra = []
+        if game.choose_several:
+            play = widgets.Button(description=presentation_of(game).choice_words(game), button_style="primary",
+                                  layout=widgets.Layout(width="auto"))  # the whole label, never cut
+            clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
+            play.on_click(lambda _b: panel.play_chosen())
+            clear.on_click(lambda _b: panel.clear_choice())
+            extra = [widgets.HBox([play, clear])]
+        return [panel.board, *extra]
+
+    def show(self, hinted: bool) -> None:
+        panel, game, session = self.panel, self.panel.game, self.panel.session
+        marked = set(game.winning_squares(panel.position)) if hinted else set()
+        legal = set(session.legal_keys())
+        squares = []
+        for square in game.squares(panel.position):
+            enabled = not session.over and not square.fixed and (game.choose_several or square.key in legal)
+            chosen = square.key in panel.chosen
+            winning = "part of a winning move" if game.choose_several else "a winning move"
+            words = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
+            item = {"name": ", ".join(words), "symbol": square.symbol, "enabled": enabled,
+                    "marked": square.key in marked,
+                    "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
+            if game.choose_several:
+                item["chosen"] = chosen
+            if square.caption:
+                item["caption"] = square.caption
+            squares.append(item)
+        assert panel.board is not None
+        panel.board.squares = squares
+
+
+def heaps_of(position: Any) -> tuple[int, ...]:
+    """The heaps of a position: one heap (an int) or a tuple of heaps."""
+    return tuple(position) if isinstance(position, (tuple, list)) else (position,)
+
+
+class HeapRows(PlayView):
+    """A row per heap: its chips (the chips each player just took drawn hollow) and the buttons of the moves
+    that take from it (a move's ``group`` is its heap); moves that are not a take from one heap (chips moved
+    between heaps, a heap split) have a row of their own. A position of one heap (an int) is "the heap"; the
+    heaps of a tuple are named A, B, C."""
+
+    def signature(self) -> tuple:
+        moves = self.panel.session.moves(self.panel.session.start)
+        return (type(self), tuple((m.key, m.label, m.words(), m.group) for m in moves))
+
+    def build(self) -> list[widgets.Widget]:
+        panel = self.panel
+        panel.buttons = {}
+        self._groups: dict = {}  # the row of each button: its move's group
+        self.rows: list[widgets.HBox] = []
+        self.others = widgets.HBox()
+        self._shape: tuple = ()
+        self._lay_out()
+        return [self.area]
+
+    def _lay_out(self) -> None:
+        """(Re)make the rows for the heaps of the position now (a split changes how many there are)."""
+        panel = self.panel
+        count = len(heaps_of(panel.position))
+        named = isinstance(panel.position, (tuple, list))
+        panel.heap_rows = [widgets.HTML(layout=widgets.Layout(min_width="230px")) for _ in range(count)]
+        self.rows = [widgets.HBox([label, widgets.HTML("take:")]) for label in panel.heap_rows]
+        self.others = widgets.HBox([widgets.HTML("other moves:")])
+        if not hasattr(self, "area"):
+            self.area = widgets.VBox()
+        self.area.children = [*self.rows, self.others]
+        self._shape = (count, named)
+
+    def show(self, hinted: bool) -> None:
+        panel, session = self.panel, self.panel.session
+        heaps = heaps_of(panel.position)
+        named = isinstance(panel.position, (tuple, list))
+        if self._shape != (len(heaps), named):
+            self._lay_out()
+        moves = session.moves() if not session.over else []
+        for move in moves:
+            if move.key not in panel.buttons:
+                button = _button(move.label, move.words())
+                button.on_click(lambda _b, key=move.key: panel.play_key(key))
+                panel.buttons[move.key] = button
+                self._groups[move.key] = move.group
+        legal = {move.key for move in moves}
+        rows: list[list] = [[] for _ in heaps]
+        others: list = []
+        for key, button in panel.buttons.items():
+            group = self._groups[key]
+            (rows[group] if group is not None and group < len(heaps) else others).append(button)
+            button.disabled = key not in legal
+            if named:  # in a row per heap, amounts larger than the heap are hidden
+                button.layout.display = None if key in legal else "none"
+        for row, label, buttons in zip(self.rows, panel.heap_rows, rows, strict=True):
+            row.children = [label, row.children[1], *buttons]
+        self.others.children = [self.others.children[0], *others]
+        self.others.layout.display = None if any(b.layout.display != "none" for b in others) else "none"
+        self._show_chips(heaps, named)
+
+    def _show_chips(self, heaps: tuple[int, ...], named: bool) -> None:
+        panel, session = self.panel, self.panel.session
+        yours, theirs = [0] * len(heaps), [0] * len(heaps)
+        for record in reversed(session.history):  # the last move of each player, since the student last moved
+            before, after = heaps_of(record.before), heaps_of(record.after)
+            counts = yours if record.player in (STUDENT, session.to_move) else theirs
+            if len(before) == len(after) == len(heaps):  # chips taken are drawn only while the heaps stay put
+                for i, (b, a) in enumerate(zip(before, after, strict=True)):
+                    counts[i] += max(b - a, 0)
+            if record.player in (STUDENT, session.to_move):
+                break
+        them = "the computer" if session.opponent == COMPUTER else "the other player"
+        for i, row in enumerate(panel.heap_rows):
+            name = f"heap {heap_name(i)}" if named else "the heap"
+            row.value = (f"<b>{heap_name(i)}:</b> " if named else "") + \
+                chips_html(name, heaps[i], yours[i], theirs[i], them) + f" ({heaps[i]})"
+
+    def still(self) -> str:
+        return "".join(f"<div>{row.value}</div>" for row in self.panel.heap_rows)
+
+
+#: The presentation of each :data:`~gamelib.plots.positions.KindView.play`.
+PLAY_VIEWS: dict[str, type[PlayView]] = {MOVE_BUTTONS: MoveButtons, SQUARES: Squares, HEAP_ROWS: HeapRows}
+
+
+def play_view(panel: PlayPanel) -> PlayView:
+    """The presentation of the panel's game, as its kind of picture names it."""
+    return PLAY_VIEWS[view_of(panel.game).play](panel)
+
+
+__all__ = ["PLAY_VIEWS", "HeapRows", "MoveButtons", "PlayView", "Squares", "heaps_of", "play_view"]
