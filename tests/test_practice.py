@@ -156,3 +156,14 @@ def test_another_one_never_deals_the_same_numbers_again():
     for _ in range(10):
         before = session.instance.numbers
         assert session.another().numbers != before
+
+
+@pytest.mark.parametrize("exercise", PRACTISED)
+def test_practice_checks_answer_hostile_objects_with_feedback(exercise):
+    from test_check_hostile import AlwaysEqual, Raises
+
+    instance = deal(exercise, seed=11)
+    for hostile in (AlwaysEqual(999_983), Raises(), (x for x in range(10**9)), [AlwaysEqual(1)] * 3, {"P": 1}, 1e300,
+                    "P" * 10**6, object()):
+        feedback = instance.check(hostile)
+        assert feedback.ok is False and len(feedback.message) < 2000, (exercise, hostile)
