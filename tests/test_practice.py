@@ -53,8 +53,10 @@ def _check_instances(exercise: str, seeds) -> None:
 
 
 def test_at_least_40_exercises_practise_and_the_others_say_why():
-    assert len(PRACTISED) >= 40
-    assert set(PRACTISED) | set(NOT_PRACTISED) == set(EXERCISES)
+    # The 50 exercises of lessons 1 to 8, the ones this issue gave generators (a later lesson adds its own).
+    first_eight = {e for e in EXERCISES if int(e.split(".")[0]) <= 8}
+    assert len(first_eight) == 50 and len(PRACTISED) >= 40
+    assert set(PRACTISED) | set(NOT_PRACTISED) == first_eight
     assert not set(PRACTISED) & set(NOT_PRACTISED)
 
 
