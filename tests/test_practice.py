@@ -169,3 +169,10 @@ def test_practice_checks_answer_hostile_objects_with_feedback(exercise):
                     "P" * 10**6, object()):
         feedback = instance.check(hostile)
         assert feedback.ok is False and len(feedback.message) < 2000, (exercise, hostile)
+
+
+def test_a_saved_lesson_shows_the_same_words_whatever_was_dealt():
+    first, second = practice("2.3"), practice("2.3")
+    assert first.session.instance.seed != second.session.instance.seed or first.session.instance.seed == 0
+    assert first._static_view() == second._static_view()
+    assert "run this cell" in first._static_view()["text/plain"]

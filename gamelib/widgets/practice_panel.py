@@ -94,7 +94,7 @@ class PracticePanel(Panel):
     def _static_view(self) -> dict:
         # The same words whatever was dealt, so a saved lesson does not change each time it is run.
         words = f"Practice {self.session.exercise} on new numbers: run this cell in Jupyter to get an instance."
-        return {"text/html": f"<p>{html.escape(words)}</p>"}
+        return {"text/html": f"<p>{html.escape(words)}</p>", "text/plain": f"[PracticePanel: {words}]"}
 
 
 __all__ = ["PracticePanel"]
