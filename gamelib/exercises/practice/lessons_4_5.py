@@ -177,7 +177,8 @@ def _poker_nim(rng: random.Random) -> Dealt | None:
     raised = tuple(h + r if j == i else h for j, h in enumerate(before))
     return Dealt(f"Poker Nim: you left {before}; your opponent raised a heap, leaving {raised}. Give a winning reply, "
                  "as the heaps after it.", {"before": before, "raised": raised},
-                 poker_reply_checker(raised, hint=f"{before} had nim-sum 0. A raise is a reversible move: undo it."),
+                 poker_reply_checker(raised, hint=f"{before} had nim-sum 0. A raise can be undone: which reply "
+                                                  "gives the heaps a nim-sum of 0 again?"),
                  one_of(_NIM.winning_moves(raised)), "a tuple of three heaps, e.g. (9, 5, 1)")
 
 

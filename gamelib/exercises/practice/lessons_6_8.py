@@ -50,8 +50,9 @@ def _misere_move(rng: random.Random) -> Dealt:
     return Dealt(f"Misère Nim with heaps {position}: give a winning move, as the heaps after it (same order).",
                  {"heaps": position},
                  nim_move_checker(_MISERE_NIM, position, "it wins misère Nim",
-                                  hint="only one heap has more than one chip: shrink it so that an odd number of "
-                                       "1-heaps is left.", explain=_ones_note),
+                                  hint="one heap is bigger than 1, so your move fixes how many 1-heaps remain; "
+                                       "count them: who then takes the last chip, and who should?",
+                                  explain=_ones_note),
                  one_of(_MISERE_NIM.winning_moves(position)), "the heaps after your move, e.g. (1, 1, 3)")
 
 
@@ -117,7 +118,8 @@ def _wythoff_partner(rng: random.Random) -> Dealt:
     k = rng.randint(5, 40)
     a = floor_phi(k)
     slips = {k: f"{k} is the k with floor(k·φ) = {a}; the partner is floor(k·φ) + k",
-             floor_phi(a): f"{floor_phi(a)} = floor({a}·φ) takes {a} for k, but {a} is floor(k·φ) for another k"}
+             floor_phi(a): f"{floor_phi(a)} = floor({a}·φ) uses {a} as k, but {a} is the smaller heap floor(k·φ) "
+                           "of a pair, for a smaller k"}
     return Dealt(f"The P-positions of Wythoff's game are (floor(k·φ), floor(k·φ) + k). What is the partner of {a}?",
                  {"heap": a},
                  _number(a + k, f"the partner of {a}", f"which k gives floor(k·φ) = {a}?", slips), str(a + k),
@@ -178,8 +180,9 @@ def _wythoff_smaller(rng: random.Random) -> Dealt:
              floor_phi(b): f"{floor_phi(b)} = floor({b}·φ) takes {b} for k, but {b} is a heap here, and the question "
                            f"asks for the other heap, a < {b}"}
     return Dealt(f"A P-position of Wythoff's game has {b} as its larger heap. What is the smaller heap?", {"heap": b},
-                 _number(a, f"the smaller heap beside {b}", f"{b} = floor(k·φ²) = floor(k·φ) + k for one k: which?",
-                         slips), str(a), "a whole number")
+                 _number(a, f"the smaller heap beside {b}", "every positive number is exactly one of floor(k·φ) "
+                         f"and floor(k·φ²); look for the k with floor(k·φ) + k = {b} (try k near {b}/φ²).", slips),
+                 str(a), "a whole number")
 
 
 # -- lesson 8 --------------------------------------------------------------------------------------------------
