@@ -308,6 +308,16 @@ def answers(exercise: str, numbers: dict, rng: random.Random):
         return _numbers(_mock_values(12)(frozenset(n["heads"])))
     if exercise == "8.5":
         return _numbers(brute_hackenbush.value(n["edges"]))
+    if exercise == "8.7":
+        stalk, cycle, hanging, ground_cycle = n["parts"]
+        edges = [(v, v + 1) for v in range(stalk)]  # the picture again, from its description
+        ring = [stalk] + [100 + i for i in range(1, cycle)]
+        edges += [(ring[i], ring[(i + 1) % cycle]) for i in range(cycle)]
+        path = [ring[(cycle + 1) // 2]] + [200 + i for i in range(1, hanging + 1)]
+        edges += [(path[i], path[i + 1]) for i in range(hanging)]
+        ground = [0] + [300 + i for i in range(1, ground_cycle)]
+        edges += [(ground[i], ground[(i + 1) % ground_cycle]) for i in range(ground_cycle)]
+        return _numbers(brute_hackenbush.value(edges))
     if exercise == "8.6":
         edges = n["edges"]
         vertices = sorted({v for e in edges for v in e})

@@ -290,3 +290,40 @@ def _tree_chop(rng: random.Random) -> Dealt | None:
                                               "branch must change, and to what value, then go up that branch with "
                                               "the colon principle."), one_of(wins),
                  "an edge as a pair (u, v), e.g. (1, 6)")
+
+
+def cycles_picture(stalk: int, cycle: int, hanging: int, ground_cycle: int) -> tuple[tuple[int, int], ...]:
+    """Exercise 8.7's kind of picture: a stalk of ``stalk`` edges from the ground (vertex 0) carries a cycle of
+    ``cycle`` edges, with a stalk of ``hanging`` edges on the cycle's far corner; beside it, a cycle of
+    ``ground_cycle`` edges stands on the ground.
+
+    >>> cycles_picture(1, 3, 2, 3)
+    ((0, 1), (1, 2), (2, 3), (3, 1), (3, 4), (4, 5), (0, 6), (6, 7), (7, 0))
+    """
+    edges = [(v, v + 1) for v in range(stalk)]
+    top = stalk
+    corners = [top] + list(range(top + 1, top + cycle))
+    edges += [(corners[i], corners[(i + 1) % cycle]) for i in range(cycle)]
+    far, last = corners[(cycle + 1) // 2], top + cycle - 1  # a corner farthest from where the cycle stands
+    edges += [(far if i == 0 else last + i, last + i + 1) for i in range(hanging)]
+    last += hanging
+    ring = [0] + list(range(last + 1, last + ground_cycle))
+    edges += [(ring[i], ring[(i + 1) % ground_cycle]) for i in range(ground_cycle)]
+    return tuple(edges)
+
+
+@generator("8.7", "a stalk of 1 or 2 edges carrying a cycle of 3 to 5 edges with a stalk of 1 to 3 edges on its far "
+                  "corner, beside a cycle of 3 or 4 edges on the ground", {"parts": (1, 3, 2, 3)})
+def _cycles_value(rng: random.Random) -> Dealt:
+    parts = (rng.randint(1, 2), rng.randint(3, 5), rng.randint(1, 3), rng.randint(3, 4))
+    stalk, cycle, hanging, ground_cycle = parts
+    picture = GreenHackenbush(cycles_picture(*parts))
+    value = picture.grundy(picture.start)
+    return Dealt(f"Green Hackenbush: a stalk of {stalk} edge{'s' * (stalk > 1)} carries a cycle of {cycle} edges, "
+                 f"with a stalk of {hanging} edge{'s' * (hanging > 1)} on its far corner; beside it, a cycle of "
+                 f"{ground_cycle} edges stands on the ground. The edges: {_listed_edges(picture.start)} (vertex 0 "
+                 "is the ground). What is the Grundy value of the picture?", {"parts": parts},
+                 number_checker(value, "the Grundy value of the picture",
+                                hint="fuse each cycle into one vertex: its edges become loops there, each worth one "
+                                     "edge. Then use the colon principle from the tips down.",
+                                slips=_value_slips(picture)), str(value), "a whole number, e.g. 6")
