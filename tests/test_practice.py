@@ -142,6 +142,7 @@ def test_the_panel_is_a_thin_view_of_the_session():
     assert panel.status_text.startswith("Right:") and "1 right in a row" in panel.streak.value
     panel.another()
     assert panel.answer_box.value == "" and "seed 4" in panel.question.value
+    assert panel.status_text == f"New instance (2.1, seed 4): {panel.session.instance.question}"
     assert "1 right in a row" in panel.streak.value
 
 
@@ -176,3 +177,4 @@ def test_a_saved_lesson_shows_the_same_words_whatever_was_dealt():
     assert first.session.instance.numbers != second.session.instance.numbers
     assert first._static_view() == second._static_view()
     assert "run this cell" in first._static_view()["text/plain"]
+

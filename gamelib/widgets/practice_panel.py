@@ -86,10 +86,12 @@ class PracticePanel(Panel):
             self._set_status(text, problem(text))
 
     def another(self) -> None:
-        """Deal the next instance and empty the answer box."""
-        self.session.another()
+        """Deal the next instance, empty the answer box and put the keyboard's focus in it; the status line (read
+        out by screen readers) says the new question."""
+        instance = self.session.another()
         self.answer_box.value = ""
-        self._show_instance("A new instance: type your answer and press Check (or Enter).")
+        self._show_instance(f"New instance ({instance.label}): {instance.question}")
+        self.answer_box.focus()
 
     def _static_view(self) -> dict:
         # The same words whatever was dealt, so a saved lesson does not change each time it is run.

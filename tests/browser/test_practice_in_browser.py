@@ -44,10 +44,14 @@ def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, 
     assert lab.audit(axe_script) == []
 
     for step in (1, 2):
-        output.get_by_role("button", name="Another one").click()
+        another = output.get_by_role("button", name="Another one")
+        another.focus()
+        another.press("Enter")  # from the keyboard
         instance = deal(EXERCISE, seed=SEED + step)
         expect(output).to_contain_text(f"Practice {EXERCISE}, seed {SEED + step}")
         expect(box).to_have_value("")
+        expect(status).to_contain_text(instance.question)  # a screen reader hears the new question
+        expect(box).to_be_focused()  # the keyboard is back in the answer box
         box.fill(instance.answer)
         box.press("Enter")
         expect(status).to_contain_text("Right:")
