@@ -318,6 +318,23 @@ def answers(exercise: str, numbers: dict, rng: random.Random):
         ground = [0] + [300 + i for i in range(1, ground_cycle)]
         edges += [(ground[i], ground[(i + 1) % ground_cycle]) for i in range(ground_cycle)]
         return _numbers(brute_hackenbush.value(edges))
+    if exercise == "8.8":
+        def house_edges(walls, roof, tag):  # ground 0; the corners (tag, 1) and (tag, 2); from the description
+            left = [0] + [(tag, "left", i) for i in range(1, walls)] + [(tag, 1)]
+            right = [0] + [(tag, "right", i) for i in range(1, walls)] + [(tag, 2)]
+            ridge = [(tag, 1)] + [(tag, "roof", i) for i in range(1, roof)] + [(tag, 2)]
+            return (list(zip(left, left[1:], strict=False)) + list(zip(right, right[1:], strict=False))
+                    + [((tag, 1), (tag, 2))] + list(zip(ridge, ridge[1:], strict=False)))
+        edges = house_edges(n["walls"], n["roof"], "a")
+        if "stalk" in n:
+            path = [0] + [("s", i) for i in range(1, n["stalk"] + 1)]
+            edges += list(zip(path, path[1:], strict=False))
+        else:
+            edges += house_edges(1, n["roof2"], "b")
+        others = sorted({v for e in edges for v in e} - {0}, key=str)
+        names = {0: 0, **{v: i for i, v in enumerate(others, start=1)}}
+        numbered = [(names[u], names[v]) for u, v in edges]
+        return ["P", "N"], {"N" if brute_hackenbush.value(numbered) else "P"}
     if exercise == "8.6":
         edges = n["edges"]
         vertices = sorted({v for e in edges for v in e})

@@ -178,3 +178,4 @@ def test_a_saved_lesson_shows_the_same_words_whatever_was_dealt():
     assert first._static_view() == second._static_view()
     assert "run this cell" in first._static_view()["text/plain"]
 
+

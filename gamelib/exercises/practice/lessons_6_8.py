@@ -327,3 +327,44 @@ def _cycles_value(rng: random.Random) -> Dealt:
                                 hint="fuse each cycle into one vertex: its edges become loops there, each worth one "
                                      "edge. Then use the colon principle from the tips down.",
                                 slips=_value_slips(picture)), str(value), "a whole number, e.g. 6")
+
+
+def house(walls: int, roof: int, first: int) -> list[tuple[int, int]]:
+    """A house on the ground (vertex 0): two walls of ``walls`` edges, a ceiling, a roof of ``roof`` edges; its
+    other vertices are numbered from ``first``.
+
+    >>> house(1, 2, 1)
+    [(0, 1), (0, 2), (1, 2), (1, 3), (3, 2)]
+    """
+    left = [0, *range(first + 2, first + 1 + walls), first]  # up the left wall to the corner ``first``
+    right = [0, *range(first + 1 + walls, first + 2 * walls), first + 1]
+    top = first + 2 * walls
+    ridge = [first] + list(range(top, top + roof - 1)) + [first + 1]
+    return ([(left[i], left[i + 1]) for i in range(walls)] + [(right[i], right[i + 1]) for i in range(walls)]
+            + [(first, first + 1)] + [(ridge[i], ridge[i + 1]) for i in range(roof)])
+
+
+@generator("8.8", "a house with walls of 1 or 2 edges and a roof of 2 or 3 edges, beside a stalk of 1 to 3 edges or "
+                  "a house with walls of one edge", {"walls": 1, "roof": 2, "stalk": 1})
+def _house_beside(rng: random.Random) -> Dealt:
+    walls, roof = rng.randint(1, 2), rng.randint(2, 3)
+    edges = house(walls, roof, 1)
+    used = max(v for e in edges for v in e)
+    if rng.random() < 0.5:
+        stalk = rng.randint(1, 3)
+        edges += [(0 if i == 0 else used + i, used + i + 1) for i in range(stalk)]
+        numbers, beside = {"walls": walls, "roof": roof, "stalk": stalk}, f"a stalk of {stalk} edge{'s' * (stalk > 1)}"
+    else:
+        roof2 = rng.randint(2, 3)
+        edges += house(1, roof2, used + 1)
+        numbers, beside = {"walls": walls, "roof": roof, "roof2": roof2}, \
+            f"a second house, with walls of 1 edge and a roof of {roof2} edges"
+    picture = GreenHackenbush(tuple(edges))
+    answer = picture.outcome(picture.start)
+    return Dealt(f"Green Hackenbush: a house with two walls of {walls} edge{'s' * (walls > 1)} on the ground, a "
+                 f"ceiling and a roof of {roof} edges, beside {beside}. The edges: {_listed_edges(picture.start)} "
+                 "(vertex 0 is the ground). Is the picture a P- or an N-position?", numbers,
+                 outcome_checker(answer, "the picture",
+                                 hint="every edge of a house lies on a cycle through the ground: fuse them all into "
+                                      "the ground and count the loops; then nim-add what stands beside it."),
+                 repr(answer), "'P' or 'N'")

@@ -1,7 +1,7 @@
 """The exercises that do not practise on other numbers, and why (the teaching guide lists them too).
 
 >>> sorted(NOT_PRACTISED)
-['3.4', '5.4', '5.7', '6.6', '8.8']
+['3.4', '5.4', '5.7', '6.6']
 """
 
 #: Exercise id → why it has no generator: its skill is not a procedure to repeat on other numbers.
@@ -13,6 +13,4 @@ NOT_PRACTISED = {
     "5.7": "it is an argument about any game G + H, with no numbers to change",
     "6.6": "it needs the misère genus of each part, which lesson 6 works out for S = {1, 3, 4} only; the genus "
            "of another set is not found by hand",
-    "8.8": "it is one known picture (the house) whose point is that every edge lies on a cycle through the "
-           "ground; other pictures would be another exercise",
 }
