@@ -18,9 +18,11 @@ DEV_LOCK := requirements-dev.lock
 UV       := uv==0.13.9
 COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --annotation-style line $(UPGRADE)
 
-# The kit's JupyterLab and server settings (no news toast, no update check, no Nagle delay), installed into
-# every environment that runs the lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
-LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py
+# The kit's JupyterLab, server and kernel settings (no news toast, no update check, no Nagle delay, saved panels
+# keep their still picture, kernels load gamelib.kernel_help), installed into every environment that runs the
+# lessons: this venv (make lab, the hub), Binder and hub images (binder/postBuild).
+LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py \
+	jupyterlab/ipython_kernel_config.py
 
 .PHONY: venv lock lab test test-fast test-busy notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
 	docs docs-test docs-deps test-deploy
@@ -37,6 +39,7 @@ $(STAMP): $(DEV_LOCK) pyproject.toml $(LAB_SETTINGS) | $(BIN)/python
 	install -D -m 644 jupyterlab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	install -D -m 644 jupyterlab/page_config.json $(VENV)/etc/jupyter/labconfig/page_config.json
 	install -D -m 644 jupyterlab/jupyter_server_config.py $(VENV)/etc/jupyter/jupyter_server_config.py
+	install -D -m 644 jupyterlab/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py
 	touch $@
 
 # Re-resolve the locks from the top-level pins (requirements.txt, requirements-test.txt, hub/requirements.txt),

@@ -142,3 +142,39 @@ def test_position_explorer_shows_a_picture_and_the_build_explorer_reads_typed_on
     with pytest.raises(ValueError, match="is not an edge"):
         hackenbush_explorer("0-1, one-two")
     assert hackenbush_explorer(TREE).picture_box.value == "(0, 1), (1, 2), (1, 3), (3, 4)"
+
+
+@pytest.mark.parametrize("edges", PICTURES, ids=range(len(PICTURES)))
+def test_each_standing_edge_is_drawn_where_a_click_chops_it(edges):
+    """The spots a click is matched against lie on the edges as drawn: at each spot's middle point the PNG
+    shows an edge's colour (green standing, blue winning), not the white background."""
+    import io
+
+    from PIL import Image
+
+    from gamelib.plots import figure_to_png
+
+    game = GreenHackenbush(edges)
+    position = game.chop(game.start, key(edges[-1])) if len(edges) > 4 else game.start  # a fallen edge too
+    for hinted in (False, True):
+        fig = position_figure(game, position, hinted)
+        spots = fig.plotted["spots"]
+        assert sorted(k for k, _ in spots) == sorted(key(e) for e in position)  # every standing edge, no fallen one
+        picture = Image.open(io.BytesIO(figure_to_png(fig, dpi=100))).convert("RGB")
+        width, height = picture.size
+        for _, (_, (x, y), _) in spots:
+            red, green, blue = picture.getpixel((min(width - 1, int(x * width)), min(height - 1, int(y * height))))
+            # bluish green or blue (or the black cut across a winning chop), never the white background
+            assert blue > red or (hinted and max(red, green, blue) < 60), (red, green, blue)
+
+
+def test_a_click_on_an_edge_of_the_picture_chops_it_and_the_alt_says_so():
+    w = play_game(GreenHackenbush(TREE))
+    assert "Click an edge on the picture to chop it" in w.image.alt
+    names = [spot["name"] for spot in w.image.spots]
+    assert names == [w.buttons[k].description for k in w.buttons]  # the keyboard's buttons stay, the same moves
+    w.image.choose(names.index("chop 1–2"))
+    assert w.status_text.startswith("You chopped edge (1, 2)")
+    assert all(spot["name"] != "chop 1–2" for spot in w.image.spots)  # a fallen edge can no longer be clicked
+    w.image.choose(99)  # no such spot: nothing happens
+    assert len(w.history) == 2

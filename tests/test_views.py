@@ -106,8 +106,9 @@ def test_the_explorer_the_play_panel_and_the_still_view_say_what_a_picture_shows
     if view_of(game).draw is not None and "<img" in still:
         assert f'alt="{describe(game, position, False, False)}"' in still
     panel.hint_toggle.value = True
-    if panel.image.alt:  # a panel that shows the picture while playing
-        assert panel.image.alt == describe(game, position, True, False)
+    if panel.image.alt:  # a panel that shows the picture while playing (and says when its parts take clicks)
+        click = position_figure(game, position, True).plotted.get("click")
+        assert panel.image.alt == describe(game, position, True, False) + (f" {click}" if click else "")
 
 
 def test_every_kind_of_picture_has_a_presentation_in_the_play_panel_and_says_what_hints_hide():

@@ -74,8 +74,16 @@ def test_every_limit_is_stated_the_same_way_and_sets_have_one_limit_everywhere()
             assert re.fullmatch(r"[\w ,()-]+( from -?\d+ to \d+|: at most \d+ numbers, each from \d+ to \d+)"
                                 r"(\. .*)?", part), (type(w).__name__, part)
             if part.startswith("S"):
-                sets.add(part.split(". ")[0])
-    assert sets == {"S: at most 8 numbers, each from 1 to 20"}
+                sets.add(part.split(". ")[0].replace("S_a:", "S:").replace("S_b:", "S:"))
+    assert sets == {"S: at most 8 numbers, each from 1 to 20"}  # one rule, under the name of each box
+
+
+def test_the_sum_explorer_names_each_sets_limit_after_its_box():
+    w = W.sum_explorer()
+    assert "S_a: at most 8 numbers" in w.caps.value and "S_b: at most 8 numbers" in w.caps.value
+    assert "S: at most" not in w.caps.value
+    w.text_b.value = "1, 99"
+    assert w.status_text.startswith("S_b: ") and "99" in w.status_text
 
 
 def test_every_slider_and_text_box_waits_for_the_student_to_let_go():
@@ -411,6 +419,7 @@ def test_panels_carry_a_still_picture_with_its_text_alternative_for_saved_notebo
     assert "run this cell" in bundle["text/plain"].lower()
     played = W.play_subtraction()._repr_mimebundle_()
     assert 'aria-label="the heap: 15 chips"' in played["text/html"] and "Run this cell to play" in played["text/html"]
+    assert bundle["text/html"].endswith("<p>Run this cell to use it.</p>")  # an explorer says it too
     chomp = W.chomp_explorer()._repr_mimebundle_()["text/html"]
     assert '<img alt="Chomp 3 x 5, position (5, 5, 5)."' in chomp  # the saved bar does not give away who wins
 
@@ -419,7 +428,7 @@ def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
     # ipywidgets marks every view of a dead kernel "jupyter-widgets-disconnected"; only then does the note show.
     for w in [W.subtraction_explorer(), W.play_nim(), W.chomp_explorer()]:
         note = w.restart_note.value
-        assert 'class="gamelib-restart-note"' in note and "Run this cell again" in note
+        assert 'class="gamelib-restart-note"' in note and "run the cells above it and then this one" in note
         assert ".jupyter-widgets-disconnected .gamelib-restart-note {display: block;" in note
         assert ".gamelib-restart-note {display: none;}" in note
         assert w.children[0] is w.restart_note  # on top, not under the stale picture (which dims)

@@ -122,7 +122,7 @@ def check(exercise_id: str, answer: object) -> Feedback:
     >>> print(check("1.1", None))
     ✗ Exercise 1.1: Not answered yet — replace None with a list of heap sizes, e.g. [3, 7].
     >>> print(check("2.1", 4.0))
-    ✗ Exercise 2.1: 4.0 is a decimal number; write whole numbers without a decimal point, e.g. 4
+    ✗ Exercise 2.1: 4.0 is a decimal number; write whole numbers without a decimal point, e.g. 5, not 5.0
       Hint: the mex is the smallest whole number, starting from 0, that is missing from the set.
     """
     if type(exercise_id) is not str or exercise_id not in EXERCISES:

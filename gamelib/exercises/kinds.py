@@ -160,8 +160,7 @@ def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Ca
             if isinstance(position, int) and isinstance(after, int) and 0 < after <= position \
                     and position - after in moves:
                 return wrong(f"{show(after)} looks like the number of chips taken, not the heap left: the answer "
-                             f"is the heap you leave behind (taking {after} from {position} leaves "
-                             f"{position - after}).", hint)
+                             f"is the size of the heap after your move, what is left of {position}.", hint)
             return wrong(f"{read}{show(after)} cannot be reached from {position} in one move.", hint)
         if game.outcome(after) != "P":
             return wrong(f"{read}moving to {show(after)} is legal, but it leaves an N-position: your opponent then "

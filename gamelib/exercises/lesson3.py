@@ -97,8 +97,14 @@ _HINT_3_4 = ("most small sets are periodic from the start; loop over the sets {a
 def _set_with_a_preperiod(answer: object) -> _Verdict:
     hint = _HINT_3_4
     given = whole_number_set(answer, "a set of three whole numbers such as {1, 4, 6}", limit=100)
-    if len(given) != 3 or min(given) < 1 or max(given) > 10:
-        return wrong(f"{show(sorted(given))} is not three different numbers from 1 to 10.", hint)
+    written = "{" + ", ".join(map(str, sorted(given))) + "}" if given else "set()"
+    if len(given) != 3:
+        return wrong(f"{written} has {len(given)} different number{'s' * (len(given) != 1)}: the set needs "
+                     "three.", hint)
+    outside = [n for n in sorted(given) if not 1 <= n <= 10]
+    if outside:
+        return wrong(f"{written}: {outside[0]} is not a number from 1 to 10 (every number of the set must be).",
+                     hint)
     if given == _EXERCISE_3_3_SET:
         return wrong("{2, 4, 7} is the set of Exercise 3.3; find a different one.", hint)
     found = SubtractionGame(given).periodicity()

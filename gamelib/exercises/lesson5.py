@@ -150,7 +150,8 @@ exercise("5.7", expects="'P' or 'N'")(
                                        "usual, and answers every move in G by the winning reply in G.")
 )
 
-_HINT_5_8 = "(3, 5, 6) had nim-sum 0. A raise is a reversible move: undo it."
+_HINT_5_8 = ("before the raise the heaps had nim-sum 0, a P-position. A raise is a reversible move: which reply "
+             "brings the heaps back to a position of nim-sum 0?")
 #: Exercise 5.8: the heaps after the opponent raised the heap of 3 to 9.
 _POKER_RAISED = (9, 5, 6)
 

@@ -49,8 +49,9 @@ exercise("6.1", expects="'P' or 'N'")(
 exercise("6.2", expects="the heaps after your move, "
          "e.g. (1, 1, 3)")(
     nim_move_checker(_MISERE_NIM, (1, 1, 5), "it wins misère Nim",
-                     hint="only one heap has more than one chip: shrink it so that an odd number of 1-heaps is "
-                          "left.", explain=_ones_note)
+                     hint="only one heap has more than one chip, so your move decides how many 1-heaps your "
+                          "opponent faces; in misère play, who should be left to take the last chip?",
+                     explain=_ones_note)
 )
 
 exercise("6.3", expects="a list of heap sizes, e.g. [2, 6]")(
@@ -108,6 +109,6 @@ def _misere_sum_outcome() -> str:
 
 exercise("6.6", expects="'P' or 'N'")(
     outcome_checker(_misere_sum_outcome(), "(1, 3, 8) in misère play",
-                    hint="the genera are 1^(0 3 1 ...), 1^(0 3 1 ...) and 1^(0 3 1 ...): all three parts are fickle, "
-                         "so use the rule for heaps of at most one chip.")
+                    hint="compute each heap's genus with genus(SubtractionGame({1, 3, 4}), n); Conway's theorem "
+                         "(section 6) has two cases: decide which one the three genera put you in.")
 )

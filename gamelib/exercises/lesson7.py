@@ -17,8 +17,9 @@ exercise("7.1", expects="a whole number")(
     number_checker(31, "the partner of 19",
                    hint="the P-positions are (floor(k·φ), floor(k·φ) + k); which k gives floor(k·φ) = 19?",
                    slips={12: "12 is the k with floor(k·φ) = 19; the partner is floor(k·φ) + k",
-                          floor_phi(19): f"{floor_phi(19)} = floor(19·φ) takes 19 for k, but 19 is floor(k·φ) for "
-                                         "another k"}.get)
+                          floor_phi(19): f"{floor_phi(19)} = floor(19·φ) is what k = 19 gives, but here 19 is not k: "
+                                         "it is the smaller heap floor(k·φ) of a pair, for a smaller k. Find that "
+                                         "k first"}.get)
 )
 
 exercise("7.2", expects="a pair of heaps, e.g. (2, 3)")(
@@ -93,8 +94,8 @@ exercise("7.5", expects="the row lengths after your bite, e.g. (5, 5, 5, 5, 1)")
 
 exercise("7.6", expects="a whole number")(
     number_checker(61, "the smaller heap beside 99",
-                   hint="every positive number is exactly one of floor(k·φ) and floor(k·φ²): 99 is not floor(k·φ) "
-                        "for any k, so 99 = floor(k·φ²) = floor(k·φ) + k for one k.",
+                   hint="every positive number is exactly one of floor(k·φ) and floor(k·φ²); print floor(k·φ) for "
+                        "the k near 99/φ to see which one 99 is, then use the pair (floor(k·φ), floor(k·φ) + k).",
                    slips={38: "38 is the k with floor(k·φ²) = 99; the smaller heap is floor(k·φ)",
                           floor_phi(99): f"{floor_phi(99)} = floor(99·φ) takes 99 for k, but 99 is a heap here, "
                                          "and the question asks for the other heap, a < 99"}.get)

@@ -20,6 +20,7 @@ from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, outcome_checker
 from gamelib.games.coins import CoinTurningGame, MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
+from gamelib.games.hackenbush_text import PICTURE_LIMIT
 
 # --- coin-turning games -----------------------------------------------------------------------------------------
 
@@ -223,6 +224,15 @@ def tree_chop_checker(tree: GreenHackenbush, hint: str) -> Callable[[object], _V
 
 
 def _check_tree_chop(answer: object, tree: GreenHackenbush, hint: str) -> _Verdict:
+    if isinstance(answer, str):  # the explorer's notation, '2-3' or '(2, 3)'
+        try:
+            typed = PICTURE_LIMIT.read_edges(answer)
+        except ValueError as problem:
+            return wrong(f"{problem}; or give the edge as a pair (u, v), e.g. (1, 6).", hint)
+        if len(typed) != 1:
+            return wrong(f"{show(answer)} names {_numbers(len(typed)).replace('number', 'edge')}; give just the "
+                         "one edge you chop.", hint)
+        answer = typed[0]
     if _looks_like_edges(answer):
         return wrong(f"{show(answer)} looks like a list of edges; give just the one edge you chop, as a pair (u, v).",
                      hint)

@@ -48,7 +48,6 @@ from gamelib.homework.core import (
     Answer,
     Checked,
     Homework,
-    Marked,
     NoNumbers,
     Numbers,
     NumbersNotKnown,
@@ -57,6 +56,7 @@ from gamelib.homework.core import (
 )
 from gamelib.homework.core import my_numbers as _my_numbers
 from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalise_course_code, normalise_student_id
+from gamelib.homework.marking import Marked
 
 #: The homework sets by short name.
 HOMEWORK = {h.name: h for h in (hw1.HOMEWORK, hw2.HOMEWORK, hw3.HOMEWORK)}

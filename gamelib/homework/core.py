@@ -21,7 +21,7 @@ from typing import Any
 
 import sys
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from gamelib.homework.draw import (
     DEMO_COURSE_CODE,
@@ -96,6 +96,8 @@ class Question:
     draw: Callable[[Draw], dict]
     key: Callable[[Mapping], dict[str, frozenset]]
     hints: Callable[[Mapping | None, Mapping], list[str]] = _no_hints
+    #: ``mistakes(numbers, answers, key)``: the slips told against the right answers (gamelib.homework.mistakes)
+    mistakes: Callable[[Mapping, Mapping, Mapping], list[str]] = lambda numbers, answers, key: []
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -165,34 +167,6 @@ class Checked:
 
     def __repr__(self) -> str:
         return "\n".join(self.lines)
-
-
-@dataclass(frozen=True)
-class Marked:
-    """What marking one question found.
-
-    ``right`` is True when every part scored; ``answers_right`` says it per answer; ``feedback`` is for the
-    student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one).
-
-    The grader makes one per question with :func:`gamelib.homework.marking.mark`:
-
-    >>> from gamelib.homework import numbers
-    >>> from gamelib.homework.marking import mark
-    >>> marked = mark(numbers("hw1", "s1234567", "demo"), "q4", {"q4_leave": 22})
-    >>> marked.score, marked.possible, marked.right
-    (0, 2, False)
-    >>> for line in marked.feedback:
-    ...     print(line)
-    q4: `q4_leave` = 22 is not one move from your heap of 23: a move takes away {3, 6, 9, 11} chips.
-    `q4_leave`: not right for your numbers.
-    """
-
-    score: float
-    possible: float
-    right: bool
-    answers_right: dict[str, bool]
-    feedback: list[str] = field(default_factory=list)
-    details: list[str] = field(default_factory=list)
 
 
 def review(question: Question, numbers: Mapping | None,

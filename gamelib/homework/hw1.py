@@ -26,6 +26,7 @@ from gamelib.arguments import set_text
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Whole, WholeList, WholeSet
+from gamelib.homework.mistakes import Slip, near_set, outcome_slip
 from gamelib.homework.pools import OWN, PURE_PERIOD, SMALL, pure_outcome_period
 
 
@@ -37,10 +38,11 @@ def _q1_hints(numbers, answers):
     values = answers["q1_grundy"]
     found = []
     if values[0] != 0:
-        found.append("g(0) is always 0: a heap of 0 chips has no move, and the mex of no values is 0.")
+        found.append(Slip("g0-not-zero", "q1_grundy", "g(0) is always 0: a heap of 0 chips has no move, and the "
+                                                     "mex of no values is 0."))
     if numbers is not None and max(values) > len(numbers["S"]):
-        found.append(f"a Grundy value is never larger than the number of moves, here {len(numbers['S'])}: "
-                     f"{max(values)} in `q1_grundy` is too large.")
+        found.append(Slip("grundy-too-large", "q1_grundy", f"a Grundy value is never larger than the number of "
+                          f"moves, here {len(numbers['S'])}: {max(values)} in `q1_grundy` is too large."))
     return found
 
 
@@ -64,12 +66,14 @@ def _q2_hints(numbers, answers):
         n, S = numbers["n"], numbers["S"]
         wrong = [m for m in moves if n - m not in S]
         if wrong:
-            found.append(f"{wrong[0]} is not one move from your heap of {n}: a move takes away {set_text(S)} chips.")
+            found.append(Slip("not-one-move", "q2_moves", f"{wrong[0]} is not one move from your heap of {n}: a "
+                              f"move takes away {set_text(S)} chips."))
     if len(followers) != len(moves):
-        found.append(f"`q2_followers` must hold one Grundy value per heap of `q2_moves`: it has {len(followers)} "
-                     f"values for {len(moves)} heaps.")
+        found.append(Slip("followers-count", "q2_followers", f"`q2_followers` must hold one Grundy value per heap "
+                          f"of `q2_moves`: it has {len(followers)} values for {len(moves)} heaps."))
     if g != mex(followers):
-        found.append("`q2_g` must be the mex of `q2_followers`: the least whole number that is not among them.")
+        found.append(Slip("mex-taken" if g in followers else "mex-skips", "q2_g", "`q2_g` must be the mex of "
+                          "`q2_followers`: the least whole number that is not among them."))
     return found
 
 
@@ -89,11 +93,12 @@ def _q3_hints(numbers, answers):
     remainders = answers["q3_remainders"]
     found = []
     if 0 not in remainders:
-        found.append("a heap of 0 chips is always a P-position (the player to move has lost), so the remainder 0 "
-                     "belongs in `q3_remainders`.")
+        found.append(Slip("zero-not-p", "q3_remainders", "a heap of 0 chips is always a P-position (the player to "
+                          "move has lost), so the remainder 0 belongs in `q3_remainders`."))
     if numbers is not None and any(r >= numbers["period"] for r in remainders):
-        found.append(f"a remainder of a division by your period {numbers['period']} is one of 0 to "
-                     f"{numbers['period'] - 1}: `q3_remainders` holds {max(remainders)}.")
+        found.append(Slip("remainder-too-large", "q3_remainders", f"a remainder of a division by your period "
+                          f"{numbers['period']} is one of 0 to {numbers['period'] - 1}: `q3_remainders` holds "
+                          f"{max(remainders)}."))
     return found
 
 
@@ -115,7 +120,8 @@ def _q4_hints(numbers, answers):
         return []
     leave, n, S = answers["q4_leave"], numbers["n"], numbers["S"]
     if n - leave not in S:
-        return [f"`q4_leave` = {leave} is not one move from your heap of {n}: a move takes away {set_text(S)} chips."]
+        return [Slip("not-one-move", "q4_leave", f"`q4_leave` = {leave} is not one move from your heap of {n}: a "
+                     f"move takes away {set_text(S)} chips.")]
     return []
 
 
@@ -135,26 +141,77 @@ def _q5_hints(numbers, answers):
         start, S = numbers["start"], numbers["S"]
         outside = [n for n in answers["q5_p_positions"] if not start <= n < start + 30]
         if outside:
-            found.append(f"`q5_p_positions` must list heaps from {start} to {start + 29} only: {outside[0]} is "
-                         "outside.")
+            found.append(Slip("outside-window", "q5_p_positions", f"`q5_p_positions` must list heaps from {start} "
+                              f"to {start + 29} only: {outside[0]} is outside."))
         if answers["q5_g"] > len(S):
-            found.append(f"a Grundy value is never larger than the number of moves, here {len(S)}: `q5_g` is "
-                         f"{answers['q5_g']}.")
+            found.append(Slip("grundy-too-large", "q5_g", f"a Grundy value is never larger than the number of "
+                              f"moves, here {len(S)}: `q5_g` is {answers['q5_g']}."))
     return found
+
+
+def _only(key):
+    """The one right answer of each answer that has only one."""
+    return {name: next(iter(options)) for name, options in key.items() if len(options) == 1}
+
+
+def _q1_mistakes(numbers, answers, key):
+    if answers["q1_grundy"] == tuple(min(g, 1) for g in _only(key)["q1_grundy"]):
+        return [Slip("outcomes-not-values", "q1_grundy", "`q1_grundy` gives 1 for each N-position, not its Grundy "
+                                                         "value (the mex of its followers' values).")]
+    return []
+
+
+def _q2_mistakes(numbers, answers, key):
+    right, found = _only(key), []
+    if set(answers["q2_moves"]) < set(right["q2_moves"]):
+        left_out = len(set(right["q2_moves"]) - set(answers["q2_moves"]))
+        found.append(Slip("moves-missing", "q2_moves", f"`q2_moves` leaves out {left_out} of the heaps one move "
+                                                       "away."))
+    if answers["q2_followers"] != right["q2_followers"] and answers["q2_g"] == mex(answers["q2_followers"]):
+        found.append(outcome_slip("q2_g", True, "q2_followers"))
+    return found
+
+
+def _q3_mistakes(numbers, answers, key):
+    period, right = numbers["period"], _only(key)
+    found = [s for s in [near_set("q3_remainders", answers["q3_remainders"], right["q3_remainders"], range(period),
+                                  "remainders of P-positions")] if s]
+    own = "P" if numbers["heap"] % period in answers["q3_remainders"] else "N"
+    found.append(outcome_slip("q3_heap", own == answers["q3_heap"] and answers["q3_remainders"] != right[
+        "q3_remainders"], "q3_remainders"))
+    return found
+
+
+def _q4_mistakes(numbers, answers, key):
+    leave, n = answers["q4_leave"], numbers["n"]
+    if n - leave in numbers["S"]:
+        return [Slip("leaves-n-position", "q4_leave", f"{leave} is one move from {n}, but an N-position: the "
+                                                      "opponent then has a winning move.")]
+    return []
+
+
+def _q5_mistakes(numbers, answers, key):
+    start = numbers["start"]
+    slip = near_set("q5_p_positions", answers["q5_p_positions"], _only(key)["q5_p_positions"],
+                    range(start, start + 30))
+    return [slip] if slip else []
 
 
 HOMEWORK = Homework("hw1", "Homework 1", (
     Question("q1", (Answer("q1_grundy", WholeList(16, what="a list of 16 whole numbers, g(0) first")),),
-             (Part(2, ("q1_grundy",)),), lambda stream: {"S": SMALL.draw(stream)}, _q1_key, _q1_hints),
+             (Part(2, ("q1_grundy",)),), lambda stream: {"S": SMALL.draw(stream)}, _q1_key, _q1_hints, _q1_mistakes),
     Question("q2", (Answer("q2_moves", WholeList(any_order=True, what="a list of heap sizes")),
                     Answer("q2_followers", WholeList(any_order=True, what="a list of whole numbers")),
                     Answer("q2_g", Whole())),
-             (Part(1, ("q2_moves",)), Part(1, ("q2_moves", "q2_followers", "q2_g"))), _q2_draw, _q2_key, _q2_hints),
+             (Part(1, ("q2_moves",)), Part(1, ("q2_moves", "q2_followers", "q2_g"))), _q2_draw, _q2_key, _q2_hints,
+             _q2_mistakes),
     Question("q3", (Answer("q3_remainders", WholeSet()), Answer("q3_heap", Outcome())),
-             (Part(1, ("q3_remainders",)), Part(1, ("q3_remainders", "q3_heap"))), _q3_draw, _q3_key, _q3_hints),
+             (Part(1, ("q3_remainders",)), Part(1, ("q3_remainders", "q3_heap"))), _q3_draw, _q3_key, _q3_hints,
+             _q3_mistakes),
     Question("q4", (Answer("q4_leave", Whole(what="a whole number (a heap size)")),),
-             (Part(2, ("q4_leave",)),), _q4_draw, _q4_key, _q4_hints),
+             (Part(2, ("q4_leave",)),), _q4_draw, _q4_key, _q4_hints, _q4_mistakes),
     Question("q5", (Answer("q5_p_positions", WholeList(any_order=True, what="a list of heap sizes")),
                     Answer("q5_g", Whole())),
-             (Part(1.5, ("q5_p_positions",)), Part(1.5, ("q5_p_positions", "q5_g"))), _q5_draw, _q5_key, _q5_hints),
+             (Part(1.5, ("q5_p_positions",)), Part(1.5, ("q5_p_positions", "q5_g"))), _q5_draw, _q5_key, _q5_hints,
+             _q5_mistakes),
 ))

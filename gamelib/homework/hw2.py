@@ -23,6 +23,7 @@ from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Position, Whole, WholeList, WholeSet
+from gamelib.homework.mistakes import Slip, near_set, outcome_slip, periods_slips
 from gamelib.homework.pools import OWN, PREPERIOD
 
 
@@ -50,7 +51,8 @@ def _q2_key(numbers):
 
 def _q2_hints(numbers, answers):
     if 0 not in answers["q2_small_p"]:
-        return ["a heap of 0 chips is always a P-position: 0 belongs in `q2_small_p`."]
+        return [Slip("zero-not-p", "q2_small_p", "a heap of 0 chips is always a P-position: 0 belongs in "
+                                                 "`q2_small_p`.")]
     return []
 
 
@@ -72,11 +74,12 @@ def _q3_hints(numbers, answers):
     total, outcome = answers["q3_nim_sum"], answers["q3_outcome"]
     found = []
     if total > 127:
-        found.append("XOR never gives a number with more binary digits than the largest heap: with heaps below "
-                     f"128 (7 binary digits), the nim-sum is at most 127, not {total}.")
+        kind = "added-not-xored" if numbers is not None and total == sum(numbers["heaps"]) else "nim-sum-too-large"
+        found.append(Slip(kind, "q3_nim_sum", "XOR never gives a number with more binary digits than the largest "
+                          f"heap: with heaps below 128 (7 binary digits), the nim-sum is at most 127, not {total}."))
     if (outcome == "P") != (total == 0):
-        found.append(f"a Nim position is P exactly when its nim-sum is 0: `q3_outcome` = {outcome!r} does not "
-                     f"follow from `q3_nim_sum` = {total}.")
+        found.append(Slip("outcome-not-from-value", "q3_outcome", f"a Nim position is P exactly when its nim-sum "
+                          f"is 0: `q3_outcome` = {outcome!r} does not follow from `q3_nim_sum` = {total}."))
     return found
 
 
@@ -97,8 +100,8 @@ def _q4_hints(numbers, answers):
     before, after = numbers["heaps"], answers["q4_after"]
     if sum(a != b for a, b in zip(after, before, strict=True)) != 1 or any(a > b for a, b in zip(after, before,
                                                                                                 strict=True)):
-        return [f"`q4_after` = {after} is not one Nim move from your heaps {before}: exactly one heap must be "
-                "smaller, the others unchanged."]
+        return [Slip("not-one-move", "q4_after", f"`q4_after` = {after} is not one Nim move from your heaps "
+                     f"{before}: exactly one heap must be smaller, the others unchanged.")]
     return []
 
 
@@ -114,26 +117,73 @@ def _q5_key(numbers):
 
 def _q5_hints(numbers, answers):
     if numbers is not None and answers["q5_g"] > len(numbers["S"]):
-        return [f"a Grundy value is never larger than the number of moves, here {len(numbers['S'])}: `q5_g` is "
-                f"{answers['q5_g']}."]
+        return [Slip("grundy-too-large", "q5_g", f"a Grundy value is never larger than the number of moves, here "
+                     f"{len(numbers['S'])}: `q5_g` is {answers['q5_g']}.")]
     return []
+
+
+def _only(key):
+    """The one right answer of each answer that has only one."""
+    return {name: next(iter(options)) for name, options in key.items() if len(options) == 1}
+
+
+def _q1_mistakes(numbers, answers, key):
+    right = _only(key)
+    return periods_slips(("q1_preperiod", "q1_period"), (answers["q1_preperiod"], answers["q1_period"]),
+                         (right["q1_preperiod"], right["q1_period"]))
+
+
+def _q2_mistakes(numbers, answers, key):
+    right = _only(key)
+    _, period = _periods(numbers["S"])
+    found = [s for s in (near_set("q2_small_p", answers["q2_small_p"], right["q2_small_p"]),
+                         near_set("q2_remainders", answers["q2_remainders"], right["q2_remainders"], range(period),
+                                  "remainders of P-positions")) if s]
+    own = "P" if numbers["heap"] % period in answers["q2_remainders"] else "N"
+    found.append(outcome_slip("q2_huge", own == answers["q2_huge"] and answers["q2_remainders"] != right[
+        "q2_remainders"], "q2_remainders"))
+    return found
+
+
+def _q3_mistakes(numbers, answers, key):
+    total, right = answers["q3_nim_sum"], _only(key)
+    found = []
+    if total == sum(numbers["heaps"]):
+        found.append(Slip("added-not-xored", "q3_nim_sum", f"{total} is the sum of the heaps, not their nim-sum."))
+    found.append(outcome_slip("q3_outcome", total != right["q3_nim_sum"], "q3_nim_sum"))
+    return found
+
+
+def _q4_mistakes(numbers, answers, key):
+    if nim_sum(*answers["q4_after"]):
+        return [Slip("leaves-n-position", "q4_after", f"{answers['q4_after']} is one Nim move away, but its nim-sum "
+                                                      f"is {nim_sum(*answers['q4_after'])}, not 0: an N-position.")]
+    return []
+
+
+def _q5_mistakes(numbers, answers, key):
+    right = _only(key)
+    return periods_slips(("q5_preperiod", "q5_period"), (answers["q5_preperiod"], answers["q5_period"]),
+                         (right["q5_preperiod"], right["q5_period"]))
 
 
 HOMEWORK = Homework("hw2", "Homework 2", (
     Question("q1", (Answer("q1_preperiod", Whole()), Answer("q1_period", Whole(minimum=1, what="a whole number, "
                                                                                              "at least 1"))),
-             (Part(2, ("q1_preperiod", "q1_period")),), lambda stream: {"S": PREPERIOD.draw(stream)}, _q1_key),
+             (Part(2, ("q1_preperiod", "q1_period")),), lambda stream: {"S": PREPERIOD.draw(stream)}, _q1_key,
+             mistakes=_q1_mistakes),
     Question("q2", (Answer("q2_small_p", WholeList(any_order=True, what="a list of heap sizes, such as [0, 3]")),
                     Answer("q2_remainders", WholeSet()), Answer("q2_huge", Outcome())),
              (Part(1, ("q2_small_p",)), Part(1, ("q2_remainders",)), Part(1, ("q2_remainders", "q2_huge"))),
-             _q2_draw, _q2_key, _q2_hints),
+             _q2_draw, _q2_key, _q2_hints, _q2_mistakes),
     Question("q3", (Answer("q3_nim_sum", Whole()), Answer("q3_outcome", Outcome())),
-             (Part(1, ("q3_nim_sum",)), Part(1, ("q3_nim_sum", "q3_outcome"))), _q3_draw, _q3_key, _q3_hints),
+             (Part(1, ("q3_nim_sum",)), Part(1, ("q3_nim_sum", "q3_outcome"))), _q3_draw, _q3_key, _q3_hints,
+             _q3_mistakes),
     Question("q4", (Answer("q4_after", Position(4, what="a tuple of four heap sizes")),),
-             (Part(2, ("q4_after",)),), _q4_draw, _q4_key, _q4_hints),
+             (Part(2, ("q4_after",)),), _q4_draw, _q4_key, _q4_hints, _q4_mistakes),
     Question("q5", (Answer("q5_preperiod", Whole()), Answer("q5_period", Whole(minimum=1, what="a whole number, "
                                                                                              "at least 1")),
                     Answer("q5_g", Whole())),
              (Part(1.5, ("q5_preperiod", "q5_period")), Part(1.5, ("q5_preperiod", "q5_period", "q5_g"))),
-             _q5_draw, _q5_key, _q5_hints),
+             _q5_draw, _q5_key, _q5_hints, _q5_mistakes),
 ))

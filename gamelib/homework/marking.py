@@ -18,8 +18,40 @@ still import them; the grader reads every submission's code and flags one that d
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 
-from gamelib.homework.core import UNDEFINED, Marked, Numbers, review, short
+from gamelib.homework.core import UNDEFINED, Numbers, review, short
+from gamelib.homework.mistakes import Slip, classify, title
+
+
+@dataclass(frozen=True)
+class Marked:
+    """What marking one question found.
+
+    ``right`` is True when every part scored; ``answers_right`` says it per answer; ``feedback`` is for the
+    student (never a right answer), ``details`` for the teacher (with one right answer for each wrong one);
+    ``mistakes`` gives each answer that is not right its kind of mistake (:mod:`gamelib.homework.mistakes`).
+
+    The grader makes one per question with :func:`gamelib.homework.marking.mark`:
+
+    >>> from gamelib.homework import numbers
+    >>> from gamelib.homework.marking import mark
+    >>> marked = mark(numbers("hw1", "s1234567", "demo"), "q4", {"q4_leave": 22})
+    >>> marked.score, marked.possible, marked.right
+    (0, 2, False)
+    >>> for line in marked.feedback:
+    ...     print(line)
+    q4: `q4_leave` = 22 is not one move from your heap of 23: a move takes away {3, 6, 9, 11} chips.
+    `q4_leave`: not right for your numbers.
+    """
+
+    score: float
+    possible: float
+    right: bool
+    answers_right: dict[str, bool]
+    feedback: list[str] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+    mistakes: dict[str, str] = field(default_factory=dict)
 
 
 def answer_key(numbers: Numbers, question: str) -> dict[str, frozenset]:
@@ -44,11 +76,10 @@ def accepts(numbers: Numbers, question: str, values: Mapping[str, object]) -> bo
 
 
 def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marked:
-    """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined)."""
-    q = numbers._homework.question(question)
-    canonical, problems = review(q, numbers._numbers[question], values)
-    key = answer_key(numbers, question)
-    right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
+    """Mark the answers of ``question`` in ``values`` (plain values by name; a missing name is not defined).
+    Each answer that is not right gets its kind of mistake (:mod:`gamelib.homework.mistakes`), decided by the
+    same slips the feedback words."""
+    q, canonical, problems, key, right, found, kinds = _judge(numbers, question, values)
     score = sum(part.points for part in q.parts if all(right[name] for name in part.names))
     feedback = [f"{q.name}: {p}" for p in problems]
     details = list(feedback)
@@ -61,9 +92,36 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
         if right[name]:
             details.append(f"`{name}` = {short(value)}: right")
         else:
-            details.append(f"`{name}` = {short(value)}: wrong; right: {short(_plain(_one(key[name])))}"
+            why = next((f" ({title(kinds[name])}: {s})" for s in found if s.answer == name and s.kind == kinds[name]),
+                       "")
+            details.append(f"`{name}` = {short(value)}: wrong{why or f' ({title(kinds[name])})'}; right: "
+                           f"{short(_plain(_one(key[name])))}"
                            + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
-    return Marked(score, q.points, score == q.points, right, feedback, details)
+    return Marked(score, q.points, score == q.points, right, feedback, details, kinds)
+
+
+def slips(numbers: Numbers, question: str, values: Mapping[str, object]) -> dict[str, tuple[str, str]]:
+    """The kinds of mistakes in ``values``, each with the answer it is about and why (the feedback's line, or
+    the teacher's reason): ``{kind: (answer, why)}``; what worked examples are made of."""
+    _, _, problems, _, _, found, kinds = _judge(numbers, question, values)
+    said: dict[str, tuple[str, str]] = {}
+    for name, kind in kinds.items():
+        why = next((str(s) for s in [*problems, *found] if isinstance(s, Slip) and s.answer == name
+                    and s.kind == kind), title(kind))
+        said.setdefault(kind, (name, why))
+    return said
+
+
+def _judge(numbers: Numbers, question: str, values: Mapping[str, object]):
+    """What marking and the kinds of mistakes are decided from: the question, the answers in canonical form,
+    the problems (the hints' slips among them), the key, which answers are right, the slips told against the
+    key (when every answer has its form) and each wrong answer's kind."""
+    q = numbers._homework.question(question)
+    canonical, problems = review(q, numbers._numbers[question], values)
+    key = answer_key(numbers, question)
+    right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
+    found = list(q.mistakes(numbers._numbers[question], canonical, key)) if len(canonical) == len(q.names) else []
+    return q, canonical, problems, key, right, found, classify(q.names, values, canonical, right, [*problems, *found])
 
 
 def _plain(canonical: Hashable) -> object:

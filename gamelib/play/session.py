@@ -250,8 +250,10 @@ class PlaySession:
                 return record
         return None
 
-    def report(self) -> str:
+    def report(self, plain: bool = False) -> str:
         """A few sentences on the game: who won, and the first mistake with the move that would have won.
+        ``plain``: in everyday words, without P- and N-positions (for a panel used before a lesson defines
+        them).
 
         >>> from gamelib import SubtractionGame
         >>> game = PlaySession(SubtractionGame({1, 2}), 4)
@@ -269,21 +271,26 @@ class PlaySession:
             def text(position: Any) -> str:
                 return self.words.position_text(self.game, position)
 
-            better = " or ".join(f"{move.words('ing')} (leaving {text(move.after)}, a P-position)"
+            safe = ", from which every move lets the other player win" if plain else ", a P-position"
+            better = " or ".join(f"{move.words('ing')} (leaving {text(move.after)}{safe})"
                                  for move in self.winning_moves(mistake.before))
             whose, who = ("Your first mistake", "you") if mistake.player == STUDENT else \
                 ("The first mistake", f"the {mistake.player}")
+            lost = ", from which the player to move can win" if plain else \
+                ", an N-position (the player to move can win)"
             return (f"{head} {whose}: at {text(mistake.before)} {who} {mistake.move.words('past')}, leaving "
-                    f"{text(mistake.after)}, an N-position (the player to move can win). "
-                    f"{better[0].upper()}{better[1:]} would have won.")
+                    f"{text(mistake.after)}{lost}. {better[0].upper()}{better[1:]} would have won.")
+        kept = "made a move that kept the win" if plain else "moved to a P-position"
         if self.opponent == FRIEND:
-            return f"{head} No mistakes: every time a player could win, they moved to a P-position."
+            return f"{head} No mistakes: every time a player could win, they {kept}."
         had_chance = any(m.player == STUDENT and self.game.outcome(m.before) == "N" for m in self.history)
         if had_chance:
-            return f"{head} No mistakes: every time you could win, you moved to a P-position."
+            return f"{head} No mistakes: every time you could win, you {kept}."
+        losing = "a position where every move lets the computer win" if plain else "a P-position"
+        start = "a position you can win from" if plain else "an N-position"
         return (
-            f"{head} No mistakes — but you never had a winning position: you always had to move from a "
-            "P-position, and the computer never let you off the hook. Try starting a game from an N-position."
+            f"{head} No mistakes — but you never had a winning position: you always had to move from "
+            f"{losing}, and the computer never let you off the hook. Try starting a game from {start}."
         )
 
 

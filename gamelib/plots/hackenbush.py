@@ -27,6 +27,8 @@ from gamelib.plots.style import HIGHLIGHT_COLOUR, LABEL_SIZE, LINE_COLOUR, TICK_
 EDGE_COLOUR, WIN_COLOUR, FALLEN_COLOUR = LINE_COLOUR, HIGHLIGHT_COLOUR, "#BBBBBB"
 GROUND_COLOUR = "#8C6D46"
 Point = tuple[float, float]
+#: What a panel that takes clicks on the picture (``plotted["spots"]``) adds to its text alternative.
+CLICK_WORDS = "Click an edge on the picture to chop it, or use the chop buttons below it."
 
 
 def edge_path(ends: tuple[Point, Point], bend: int, size: float = 1.0) -> tuple[Path, Point]:
@@ -78,6 +80,9 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     Returns
     -------
     GameFigure with ``plotted`` keys ``standing`` (the edges drawn), ``fallen`` (the picture's other edges),
+    ``spots`` (for each standing edge, its chop's key and three points of it, both ends and its middle, as
+    fractions of the figure's width and height from the top-left corner: where a click chops it) and
+    ``click`` (the sentence that says so, for the text alternative of a panel that takes the clicks),
     ``marked`` (the winning chops, as the game names its moves), ``value`` and ``outcome`` (None without
     ``show_winning_moves``); the text alternative lists the edges and says the rest in words.
 
@@ -126,9 +131,16 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
 
     groups: dict[str, list[Path]] = {"standing": [], "fallen": [], "win": []}
     cuts = []
+    spots = []  # where each standing edge is drawn, as fractions of the figure (from its top-left corner)
+
+    def fraction(point: Point) -> tuple[float, float]:
+        return (round((left + point[0] * unit) / shown, 4), round(1 - (0.5 + point[1] * unit) / height, 4))
+
     for i, (ends, bend) in enumerate(zip(layout.ends, layout.bends, strict=True)):
         path, middle = edge_path(ends, bend)
         u, v = game.edges[i]
+        if i in kept:
+            spots.append(((min(u, v), max(u, v)), [fraction(ends[0]), fraction(middle), fraction(ends[1])]))
         if i not in kept:
             groups["fallen"].append(path)
         elif (min(u, v), max(u, v)) in marked_keys:
@@ -166,7 +178,7 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     if value is not None:
         _stalk(fig, left + 0.3 + across * unit, 0.5, rows * unit, value, outcome == "P", line)
     fig.plotted.update(standing=list(edges), fallen=[game.edges[i] for i in range(len(game.edges)) if i not in kept],
-                       marked=marked, value=value, outcome=outcome)
+                       marked=marked, value=value, outcome=outcome, spots=spots, click=CLICK_WORDS)
     fig.alt = _words(game, edges, len(game.edges) - len(kept), value, outcome, marked)
     return fig
 

@@ -62,13 +62,36 @@ class Slider(anywidget.AnyWidget):
 
 class Figure(anywidget.AnyWidget):
     """A PNG figure at its own size (narrowed to fit the cell, never stretched), with ``alt``, its text
-    alternative; dimmed while ``busy``."""
+    alternative; dimmed while ``busy``. Parts of it may be clicked: ``spots`` lists them, each a dict with
+    ``points`` (a line through the part, as fractions of the figure's width and height from its top-left
+    corner) and ``name``; a click near one calls the function given to :meth:`on_choose` with its index.
+    (A click is the mouse's way only: the panel offers the same choices as buttons, for the keyboard.)"""
 
     _esm = _esm("figure.js")
     _css = _CSS
     value = traitlets.Bytes(b"").tag(sync=True)
     alt = traitlets.Unicode("").tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
+    spots = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._choose: Callable[[int], None] | None = None
+        self.on_msg(self._message)
+
+    def on_choose(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(index)`` when spot ``index`` is clicked in the browser (or by :meth:`choose`)."""
+        self._choose = callback
+
+    def choose(self, index: int) -> None:
+        """Choose spot ``index`` as a click on it would (an index that is no spot does nothing)."""
+        if 0 <= index < len(self.spots) and self._choose is not None:
+            self._choose(index)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        index = content.get("choose") if isinstance(content, dict) else None
+        if type(index) is int:
+            self.choose(index)
 
 
 class Status(anywidget.AnyWidget):

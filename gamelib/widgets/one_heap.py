@@ -3,6 +3,7 @@ strip, the Grundy scale, the labelling algorithm step by step, misère play besi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,7 +35,7 @@ def set_box_text(S: object) -> str:
 
 def set_control(S: object, attr: str = "text", name: str = "S", label: str = "S =") -> Control:
     """The text box of a subtraction set, read within the one limit on sets of every panel."""
-    limit = SubtractionGame.set_limit
+    limit = replace(SubtractionGame.set_limit, name=name)  # the limits line and errors name this box: S_a, S_b
     return text_box(attr, name, label, set_box_text(S), limit.read_numbers, limit, placeholder="e.g. 1, 3, 4")
 
 

@@ -42,8 +42,10 @@ BUSY_TEXT = "working\u2026"
 #: CSS class the figure has while it is being recomputed (its ``busy`` is True).
 BUSY_CLASS = "gamelib-busy"
 #: Shown only when the kernel behind the panel has stopped (ipywidgets then marks every view disconnected).
-RESTART_NOTE = ("This panel has stopped: the Python kernel behind it was restarted or shut down. Run this cell "
-                "again (or Run \u203a Run All Cells) to use it.")
+#: Running the panel's cell alone would not do: the kernel lost the imports of the first code cell too.
+RESTART_NOTE = ("This panel has stopped: the Python kernel behind it was restarted or shut down. To use it again, "
+                "run the cells above it and then this one (Run \u203a Run All Above Selected Cell), or Run \u203a "
+                "Run All Cells.")
 #: The style sheet shipped inside every panel: the busy sign, and the note that shows only when disconnected.
 PANEL_STYLE = (f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s;}} "
                ".gamelib-restart-note {display: none;} "
@@ -228,10 +230,10 @@ class Control:
 
 
 def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str], Any],
-             limit: Limit | None = None, width: str = "260px", placeholder: str = "") -> Control:
+             limit: Limit | None = None, width: str = "260px", placeholder: str = "", called: str = "") -> Control:
     """A text box read when the student presses Enter or leaves it; ``reader`` turns its text into the value
-    (never ``eval``); a problem is reported as "``name``: what is wrong". Its label is shown whole (``width`` is
-    the label and the box together)."""
+    (never ``eval``); a problem is reported as "``called`` (default ``name``): what is wrong". Its label is
+    shown whole (``width`` is the label and the box together)."""
     box = widgets.Text(value=value, description=label, continuous_update=False, placeholder=placeholder,
                        layout=widgets.Layout(width=width), style={"description_width": "initial"})
 
@@ -239,7 +241,7 @@ def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str
         try:
             return reader(box.value)
         except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
+            raise ValueError(f"{called or name}: {error}") from None
 
     return Control(attr, name, box, read, limit)
 
@@ -331,7 +333,7 @@ class Explorer(Panel):
 
     def _static_view(self) -> dict:
         png = bytes(self.image.value)
-        return {"text/html": png_html(png, self.image.alt)} if png else {}
+        return {"text/html": f"{png_html(png, self.image.alt)}<p>Run this cell to use it.</p>"} if png else {}
 
 
 __all__ = ["Control", "Explorer", "Panel", "StaticFallback", "View", "cached_png", "check_box", "listing",

@@ -80,6 +80,10 @@ class PlayPanel(Panel):
         self._signature: tuple | None = None
         self.view: PlayView = play_view(self)
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
+        # Pictures whose parts can be clicked (Hackenbush's edges): where each move's part is, by picture.
+        self._spots: dict[tuple, tuple[list, str]] = {}
+        self._spot_keys: list = []
+        self.image.on_choose(self._clicked)
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
         self.starter.observe(lambda _change: self._starter_changed(), names="value")
@@ -202,7 +206,8 @@ class PlayPanel(Panel):
     def _opening_message(self) -> str:
         if self.history:
             return f"New game. The computer moved first: it {self.history[0].move.words('past')}."
-        return "New game. You move first." if self.session.opponent == COMPUTER else "New game. First player to move."
+        # With a friend the turn line that follows says who moves ("The first player to move: ...").
+        return "New game. You move first." if self.session.opponent == COMPUTER else "New game."
 
     def _build(self) -> None:
         """The board or the move buttons of the current game (:mod:`~gamelib.widgets.play_views`). A new game
@@ -245,7 +250,8 @@ class PlayPanel(Panel):
                                                         for m in session.history) or "none yet") + "</span>")
         if session.over:
             self.report.value = (f'<div style="border-left:4px solid #0072B2;padding-left:8px">'
-                                 f"{html.escape(session.report() + self._hints_used())}</div>")
+                                 f"{html.escape(session.report(self.vocabulary == 'plain') + self._hints_used())}"
+                                 "</div>")
             winner = {STUDENT: "you won!", COMPUTER: "the computer won."}.get(session.winner or "",
                                                                              f"the {session.winner} won.")
             message = (message + " " if message else "") + f"Game over: {winner}"
@@ -263,6 +269,10 @@ class PlayPanel(Panel):
             return ""
         return f" The hint was shown for {'all' if helped == len(yours) else helped} of your {len(yours)} " \
                f"move{'s' if len(yours) != 1 else ''}: next time, try without it."
+
+    def _clicked(self, index: int) -> None:
+        """A part of the picture clicked (a Hackenbush edge): its move is played."""
+        self.play_key(self._spot_keys[index])
 
     def _press(self, key: Any) -> None:
         """A move button pressed: the move is played and the keyboard's focus goes to the status line, which

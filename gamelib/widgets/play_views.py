@@ -80,13 +80,12 @@ class MoveButtons(PlayView):
 
     def show(self, hinted: bool) -> None:
         panel, game = self.panel, self.panel.game
+        moves = [] if panel.session.over else panel.session.moves()
         if view_of(game).draw is not None:
-            panel.image.value = cached_png(("play", repr(game), panel.position, hinted),
-                                           lambda: plots.position_figure(game, panel.position, hinted))
-            panel.image.alt = self.picture_text(hinted)
+            click = self._show_picture(hinted, {move.key: move.label for move in moves})
+            panel.image.alt = self.picture_text(hinted) + (f" {click}" if click else "")
         else:
             panel.position_words.value = html.escape(f"Position: {game.position_text(panel.position)}")
-        moves = [] if panel.session.over else panel.session.moves()
         for move in moves:
             button = panel._key_buttons.get(move.key)
             if button is None:
@@ -96,6 +95,24 @@ class MoveButtons(PlayView):
             button.description, button.tooltip = move.label, move.words()
         panel._pool_box.children = [panel._key_buttons[move.key] for move in moves]
         panel.buttons = {move.key: panel._key_buttons[move.key] for move in moves}
+
+    def _show_picture(self, hinted: bool, labels: dict) -> str:
+        """Draw the position; where the picture records the parts a click plays (``plotted["spots"]``: a
+        Hackenbush picture's edges), let the figure take clicks on those of the moves ``labels`` names. Returns
+        the sentence that says so ("" when nothing can be clicked)."""
+        panel, game = self.panel, self.panel.game
+        key = ("play", repr(game), panel.position, hinted)
+        spots, click = panel._spots.get(key, (None, ""))
+        if spots is None:  # drawn once here, for where its parts are, and cached as a PNG if not yet
+            figure = plots.position_figure(game, panel.position, hinted)
+            spots, click = panel._spots[key] = figure.plotted.get("spots", []), figure.plotted.get("click", "")
+            panel.image.value = cached_png(key, lambda: figure)
+        else:
+            panel.image.value = cached_png(key, lambda: plots.position_figure(game, panel.position, hinted))
+        clickable = [(move, points) for move, points in spots if move in labels]
+        panel._spot_keys = [move for move, _ in clickable]
+        panel.image.spots = [{"points": points, "name": labels[move]} for move, points in clickable]
+        return click if clickable else ""
 
 
 class Squares(PlayView):

@@ -42,8 +42,9 @@ def chips_html(name: str, count: int, yours: int = 0, theirs: int = 0, them: str
         spaced = "\u2009".join(symbols[i : i + 5] for i in range(0, len(symbols), 5))
         return f'<span style="color:{colour}">{spaced}</span>' if symbols else ""
 
-    chips = (group(_CHIP * count, "#0072B2") + " " + group(_TAKEN * yours, _YOU) + " " + group(_TAKEN * theirs, _THEM)
-             if count + yours + theirs else '<span style="color:#555555">(empty)</span>')
+    if not count + yours + theirs:  # words, in the size of the words around them (chips are drawn larger)
+        return f'<span role="img" aria-label="{html.escape(alt)}" style="color:#555555">(empty)</span>'
+    chips = group(_CHIP * count, "#0072B2") + " " + group(_TAKEN * yours, _YOU) + " " + group(_TAKEN * theirs, _THEM)
     return f'<span role="img" aria-label="{html.escape(alt)}" style="font-size:20px">{chips}</span>'
 
 

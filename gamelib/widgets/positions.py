@@ -57,8 +57,9 @@ def position_explorer(game: Game, position: object, limit: Limit | None = None, 
         return Explorer([], lambda _values: position_view(game, fixed))
     text = position_text_box(game, position, limit)
     game.read_position(text, limit)  # a bad start is refused here, with the limit, before any widget is made
-    box = text_box("position_box", "position", label or f"{limit.name}:", text,
-                   lambda typed: game.read_position(typed, limit), limit, placeholder="e.g. 1, 2, 3")
+    label = label or f"{limit.name}:"
+    box = text_box("position_box", "position", label, text, lambda typed: game.read_position(typed, limit), limit,
+                   placeholder="e.g. 1, 2, 3", called=label.rstrip(": "))  # a problem names the box as it is labelled
 
     def view(values: dict) -> View:
         return position_view(game, values["position"])

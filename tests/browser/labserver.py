@@ -35,6 +35,17 @@ LAB_SETTINGS = {
 VIEWPORT = {"width": 1400, "height": 1000}
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+KIT_SETTINGS = Path(__file__).resolve().parents[2] / "jupyterlab"
+
+
+def install_kit_settings(home: Path) -> None:
+    """Put this checkout's server and kernel settings (``jupyterlab/``) where a server and its kernels started
+    with ``home`` as their config folders read them last: the settings under test, whatever an older install
+    left in the environment."""
+    for name, folder in (("jupyter_server_config.py", home / "config"),
+                         ("ipython_kernel_config.py", home / "ipython" / "profile_default")):
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(KIT_SETTINGS / name, folder / name)
 
 
 def copy_server_root(destination: Path) -> list[str]:
@@ -74,6 +85,7 @@ class LabServer:
             file = settings / f"{plugin}.jupyterlab-settings"
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_text(json.dumps(values))
+        install_kit_settings(self.home)
         env = dict(os.environ,
                    JUPYTER_CONFIG_DIR=str(self.home / "config"), JUPYTER_DATA_DIR=str(self.home / "data"),
                    JUPYTER_RUNTIME_DIR=str(self.home / "runtime"), JUPYTERLAB_SETTINGS_DIR=str(settings),

@@ -2,8 +2,9 @@
 alternative, its tables are there with captions and headers, it asks for nothing from any server, and a
 student's hostile name or answer shows as text.
 
-The class is made of graded outcomes written here, for a set of hw1's shape (the grading itself is tested
-elsewhere).
+The class is marked for real on each student's own numbers, with mistakes of known kinds
+(tests/marked_class.py); what it got wrong is shown by kind of mistake, per question and per part, blanks
+apart, with a worked example of each kind on the public example's numbers.
 """
 
 from __future__ import annotations
@@ -13,22 +14,14 @@ from pathlib import Path
 import pytest
 
 from gamelib.homework import homework as homework_definition
+from gamelib.homework import numbers
+from gamelib.homework.mistakes import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, title
+from tests.marked_class import BLANKS, EXPECTED, marked_outcome
 from tools.grading import classgrades, identity_flags, records, report
-from tools.grading.grader import GRADED, Outcome
 from tools.grading.homework_set import HomeworkSet, Question
 from tools.grading.roster import CANVAS, Roster, Student
 
 HOSTILE = 'Eve <img src="http://evil.example/beacon.png"> ![b](http://evil.example/b.png) \u202eevil'
-
-
-def _outcome(number: int, q4_right: bool, name: str) -> Outcome:
-    o = Outcome(f"{name}_{100 + number}_assignsubmission_file_/hw1.ipynb", name=name, site_id=str(100 + number),
-                status=GRADED, score=11.0 if q4_right else 9.0, possible=11.0, sha256=f"{number:064x}")
-    for question, points in (("q1", 2), ("q2", 2), ("q3", 2), ("q4", 2), ("q5", 3)):
-        right = q4_right or question != "q4"
-        o.questions[question] = {"score": points if right else 0, "possible": points, "details": [], "feedback": [],
-                                 "right": right, "answers": {f"{question}_answer": "27" if not right else "[...]"}}
-    return o
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +31,7 @@ def report_page(tmp_path_factory):
     homework = HomeworkSet("hw1-subtraction-grundy", (*questions, Question("q6", 2, True)), None,
                            homework_definition("hw1-subtraction-grundy"), "report-test", False, Path())
     names = [f"Student {n}" for n in range(12)] + [HOSTILE]
-    outcomes = [_outcome(n, n % 3 != 0, name) for n, name in enumerate(names)]
+    outcomes = [marked_outcome(n, name) for n, name in enumerate(names)]
     outcomes[-1].flags = [{"kind": "same-written-answer", "with": [outcomes[0].file], "what": HOSTILE}]
     students = [Student(name, site_id=str(100 + n)) for n, name in enumerate(names)] + [Student("Nobody Here", "999")]
     roster = Roster(CANVAS, tmp_path_factory.mktemp("r") / "export.csv", students, "Homework 1 (1)", 20.0)
@@ -76,11 +69,45 @@ def test_the_report_renders_from_disk_with_everything_in_it(browser_context, rep
         questions = next(t for t in tables if t["caption"].startswith("Each question"))
         assert questions["rows"] == 5
         text = page.inner_text("main")
-        assert "q4_answer = 27 (5×)" in text  # the most common wrong answer, with how many gave it
+        # what the class got wrong is told by kind (the next test), never by a student's raw values
+        assert "most common wrong" not in text
         assert 'Eve <img src="http://evil.example/beacon.png">' in text and "{U+202E}evil" in text
         assert "Nobody Here" in text and "no submission" in text
         assert page.evaluate("document.documentElement.lang") == "en"
         assert all(url.startswith(("file:", "data:")) for url in requests), requests
         assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_the_report_says_what_the_class_got_wrong_by_kind(browser_context, report_page):
+    page = browser_context.new_page()
+    try:
+        page.goto(report_page.as_uri())
+        rows = page.evaluate("""() => [...document.querySelectorAll('#mistakes table')[0].tBodies[0].rows].map(
+            r => [...r.cells].map(c => c.innerText))""")
+        by_question: dict[str, list[list[str]]] = {}
+        question = ""
+        for row in rows:
+            question = row[0] or question
+            by_question.setdefault(question, []).append(row)
+        for q, kinds in EXPECTED.items():
+            whole = by_question[q][0]
+            assert whole[1] == "whole question" and whole[2].startswith(f"{sum(kinds.values())} of 13"), whole
+            assert whole[3] == str(BLANKS.get(q, 0)), whole  # blanks apart, not among the mistakes
+            for kind, n in kinds.items():
+                assert f"{title(kind)} ({n})" in whole[4], (q, whole)
+        assert "blank" not in by_question["q1"][0][4]
+        q2_parts = {row[1].split(" (")[0]: row[4] for row in by_question["q2"][1:]}
+        assert q2_parts["part 1"] == "–" and sorted(q2_parts["part 2"].split("; ")) == sorted(
+            [f"{title('followers-count')} (1)", f"{title('mex-skips')} (1)"]), q2_parts
+        examples = page.evaluate("""() => [...document.querySelectorAll('#mistakes table')[1].tBodies[0].rows].map(
+            r => [...r.cells].map(c => c.innerText))""")
+        shown = {(row[0], row[1]) for row in examples}
+        assert shown == {(q, title(kind)) for q, kinds in EXPECTED.items() for kind in kinds}
+        q4 = numbers("hw1", EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE).of("q4")
+        leaves = next(row for row in examples if row[1] == title("leaves-n-position"))
+        assert leaves[2] == f"S = {q4['S']!r}, n = {q4['n']!r}", leaves  # the public example's numbers
+        assert page.locator("#mistakes h2").inner_text() == "What the class got wrong"
     finally:
         page.close()

@@ -122,7 +122,7 @@ def use_lesson5_sum_heatmap_follows_the_typed_set(lab):
     expect(output).to_contain_text("'0'")
 
 
-def use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cell_again(lab):
+def use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cells_above(lab):
     output = panel(lab, "misere_explorer(")
     before = int(re.search(r"heaps 0 to (\d+)", output.inner_text()).group(1))
     old = picture(output).get_attribute("src")
@@ -135,7 +135,7 @@ def use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_ce
     lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
     lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
     expect(note).to_be_visible()
-    expect(note).to_contain_text("Run this cell again")
+    expect(note).to_contain_text("run the cells above it and then this one")
     lab.wait_kernel_ready()  # the new kernel up before the session is shut down
 
 
@@ -189,7 +189,7 @@ PANELS = {
     "03": use_lesson3_period_explorer_proves_a_preperiod,
     "04": use_lesson4_nim_explorer_finds_the_winning_move_and_refuses_a_heap_out_of_range,
     "05": use_lesson5_sum_heatmap_follows_the_typed_set,
-    "06": use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cell_again,
+    "06": use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cells_above,
     "07": use_lesson7_chomp_bar_is_bitten_by_click_and_by_keyboard_and_marks_the_winning_bite,
     "08": use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk,
 }

@@ -8,7 +8,9 @@ or ``in``, so the verdict is the grader's.
 
 Each question's result carries ``details`` for the teacher (the student's values, and a right answer for
 each wrong one) and ``feedback`` for the student (problems with the form of an answer, slips the handout's
-own check names, and per answer "right" or "not right for your numbers", never a right value).
+own check names, and per answer "right" or "not right for your numbers", never a right value), and
+``mistakes``: the kind of mistake of each answer that is not right (gamelib/homework/mistakes.py, decided by
+the same slips the feedback words), which the class report totals.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from gamelib.homework import Numbers, Question
 from gamelib.homework.core import UNDEFINED, short
 from gamelib.homework.marking import mark
+from gamelib.homework.mistakes import BLANK, FORM
 
 from .plain import Report
 
@@ -39,6 +42,9 @@ class QuestionResult:
     details: list[str] = field(default_factory=list)
     feedback: list[str] = field(default_factory=list)
     answers: dict[str, str] = field(default_factory=dict)
+    #: The kind of mistake of each answer that is not right (gamelib.homework.mistakes; "blank" for none given);
+    #: empty when the question could not be marked (no numbers known).
+    mistakes: dict[str, str] = field(default_factory=dict)
 
 
 def answer_text(report: Report, name: str) -> str:
@@ -68,6 +74,7 @@ def grade_question(question: Question, numbers: Numbers | None, report: Report) 
                     f"{question.name}: `{name}` is a {kind}, not a plain value (a number, text, True/False/None, "
                     "or a list, tuple, set or dict of those)." for name, kind in not_plain.items()]
         result.details, result.feedback = list(messages), list(messages)
+        result.mistakes = {name: BLANK if kind == "builtins.ellipsis" else FORM for name, kind in not_plain.items()}
         return result
     if numbers is None:
         message = (f"{question.name}: not marked: no student id was known for this notebook, so its numbers are "
@@ -77,5 +84,5 @@ def grade_question(question: Question, numbers: Numbers | None, report: Report) 
     values = {name: report.values.get(name, UNDEFINED) for name in question.names}
     marked = mark(numbers, question.name, values)
     result.score, result.right = marked.score, marked.right
-    result.details, result.feedback = marked.details, marked.feedback
+    result.details, result.feedback, result.mistakes = marked.details, marked.feedback, marked.mistakes
     return result

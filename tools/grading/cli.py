@@ -5,8 +5,9 @@ Usage::
 
     python -m tools.grade_homework hw1 submissions/hw1/                 # -> submissions/hw1-graded/
     python -m tools.grade_homework hw1 download.zip --jobs 2 --timeout 120
-    python -m tools.grade_homework hw1 download.zip --roster gradebook-export.csv --deadline "2026-03-01 23:59" \\
+    python -m tools.grade_homework hw1 moodle-download.zip --roster worksheet.csv --deadline "2026-03-01 23:59" \\
         --late-penalty 10 --summary
+    python -m tools.grade_homework hw1 canvas-download.zip --roster gradebook-export.csv --late-penalty 10
     python -m tools.grade_homework hw1 download.zip --roster gradebook-export.csv --merge-manual marked.csv
 
 ``hw1`` names the set (any prefix of ``homework/source/hw1-*.ipynb``); run ``make homework`` first, which builds
@@ -210,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--file-times", action="store_true",
                       help="take a file's time in the download as when it was handed in (Moodle's zip keeps "
                            "upload times) when the class list does not say")
+    site.add_argument("--replace-comments", action="store_true",
+                      help="Moodle: the kit's comment replaces the worksheet's (by default a comment you typed "
+                           "there is kept, the kit's text after it)")
     parser.add_argument("--summary", action="store_true", help="print the class report's summary at the end")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.timeout <= 0:
@@ -235,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     submissions, skipped = find(args.folder, out, args.name_pattern)
     for s in skipped:
         print(shown(f"not graded: {s.file}: {s.reason}"))
+    note = deadline_note(args.deadline is not None and not args.file_times, course.roster, submissions)
+    if note:
+        print(note, file=sys.stderr)
     submissions = identify(submissions, course.roster, _accepted_codes(args.accept_code))
     if course.roster is not None and course.roster.id_column is not None:
         check_id_column(submissions, course.roster)
@@ -261,10 +268,29 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Not graded to the end, so the import keeps the grade the course site has now ({len(pending)}): "
                   + shown("; ".join(f"{e.label} ({e.state})" for e in pending[:10]))
                   + (f" and {len(pending) - 10} more (report.html)" if len(pending) > 10 else ""))
+    if written.kept_comments:
+        print(f"Moodle worksheet: {len(written.kept_comments)} row(s) keep the comment you typed there, the kit's "
+              "text after it (--replace-comments to replace it)")
+    if written.overwrites:
+        print(f"The import file changes {len(written.overwrites)} grade(s) the course site has now (a regrade, or a "
+              "grade given on the site): " + shown("; ".join(f"{o.student} {o.before} → {o.after}"
+                                                           for o in written.overwrites[:10]))
+              + (f" and {len(written.overwrites) - 10} more (report.html)" if len(written.overwrites) > 10 else ""))
     print("Made: " + ", ".join(p.name for p in written.files))
     if args.summary:
         print(report.summary(homework, grades, written.identity, written.latest, skipped))
     return 0
+
+
+def deadline_note(deadline_used: bool, roster: Roster | None, submissions: list[Submission]) -> str | None:
+    """What to tell a teacher who gave ``--deadline`` for a Canvas download: it has no submission times (only
+    Canvas's LATE in a file's name, one day late), so the deadline changes nothing."""
+    canvas = (roster is not None and roster.kind == CANVAS) or any(s.site_file_id for s in submissions)
+    if not (deadline_used and canvas):
+        return None
+    return ("Note: --deadline has no effect on a Canvas download: it has no submission times, so late work is "
+            "what Canvas marked LATE in the file names (one day late). Canvas applies its own due date; leave "
+            "--deadline out.")
 
 
 def _accepted_codes(given: list[str]) -> dict[str, str]:
@@ -313,4 +339,5 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
     if (penalty.per_day or extensions) and args.deadline is None and not (roster and "Moodle" in roster.kind):
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
               "work", file=sys.stderr)
-    return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times)
+    return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times,
+                  getattr(args, "replace_comments", False))

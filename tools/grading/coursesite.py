@@ -12,8 +12,9 @@ reads):
   downloaded (every column, Moodle's own header: ``Identifier`` "Participant N", ``Grade``, ``Maximum Grade``,
   ``Last modified (grade)``, which makes Moodle skip a grade changed on the site since, ...) with ``Grade`` and
   ``Feedback comments`` filled in; a student without a new grade keeps the worksheet's grade and comment
-  (Moodle imports a changed comment even where it skips the grade). From a participants list, those columns
-  with Moodle's names.
+  (Moodle imports a changed comment even where it skips the grade), and a comment the teacher typed stays,
+  the kit's text after it (:func:`kept_comments`). From a participants list, those columns with Moodle's
+  names. Every grade that would replace a different one the site has now is listed (:func:`overwrites`).
 - ``moodle-feedback.zip``: for the assignment's "Upload multiple feedback files in a zip": a folder per student
   named as Moodle names them in its download, ``Full Name_N_assignsubmission_file_``, holding
   ``<set>-feedback.md``.
@@ -31,12 +32,13 @@ import html
 import json
 import re
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from . import records, safetext
 from .classgrades import NOT_YET_MARKED, ClassGrades, Entry
 from .homework_set import HomeworkSet
-from .roster import CANVAS, MOODLE_WORKSHEET
+from .roster import CANVAS, MOODLE_PARTICIPANTS, MOODLE_WORKSHEET, site_number
 
 #: The worksheet's columns as Moodle names them (mod/assign/gradingtable.php, lang/en/assign.php: ``recordid``
 #: "Identifier", ``maxgrade`` "Maximum Grade", ``lastmodifiedgrade`` "Last modified (grade)"; core "Full name",
@@ -119,11 +121,29 @@ def _site_grade(entry: Entry) -> str:
     return "" if current in ("-", None) else safetext.csv_cell(current)
 
 
-def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str) -> str:
+#: The kit's own comment, as an upload of an earlier run left it in the worksheet: replaced, never kept twice.
+KIT_COMMENT = re.compile(r"Grade [\d.]+ of [\d.]+: automatic score .*?Details in the feedback file\.", re.DOTALL)
+
+
+def teachers_comment(exported: str | None) -> str:
+    """What the teacher wrote in a worksheet's comment: the comment without the kit's text of an earlier upload.
+
+    >>> teachers_comment("Great q6, see my note. Grade 9 of 10: automatic score 9 of 11. Details in the feedback file.")
+    'Great q6, see my note.'
+    >>> teachers_comment("-"), teachers_comment(None)
+    ('', '')
+    """
+    text = KIT_COMMENT.sub("", exported or "").strip()
+    return "" if text == "-" else text
+
+
+def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: bool = False) -> str:
     """The worksheet's Feedback comments for a student. Moodle imports a changed comment even where it skips
     the grade (mod/assign/feedback/offline/locallib.php), so a row without a new grade keeps the comment the
-    worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. Moodle shows the
-    comment as HTML: only the grader's own words, with HTML's own characters escaped (no apostrophe entity)."""
+    worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. A row with a new
+    grade keeps what the teacher wrote there, with the kit's text after it (``replace``: the kit's text
+    alone). Moodle shows the comment as HTML: the teacher's text goes back as exported, the grader's own words
+    with HTML's own characters escaped (no apostrophe entity)."""
     if entry.outcome is None or entry.grade is None:
         return exported
     o = entry.outcome
@@ -133,7 +153,43 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str) -> str:
     if entry.lateness.late:
         parts.append(f"Late: {entry.lateness.why}.")
     parts.append("Details in the feedback file.")
-    return html.escape(" ".join(parts), quote=False)
+    kit = html.escape(" ".join(parts), quote=False)
+    teacher = "" if replace else teachers_comment(exported)
+    return f"{teacher} {kit}" if teacher else kit
+
+
+def kept_comments(grades: ClassGrades) -> list[Entry]:
+    """The rows of a Moodle worksheet given a new grade whose comment holds the teacher's words (kept, with the
+    kit's text after them, unless ``--replace-comments``)."""
+    roster = grades.roster
+    if roster is None or roster.kind != MOODLE_WORKSHEET:
+        return []
+    column = {h.casefold(): h for h in roster.header}.get("feedback comments")
+    return [e for e in grades.entries if e.grade is not None and e.outcome is not None and column
+            and teachers_comment(e.student.row.get(column))]
+
+
+@dataclass(frozen=True)
+class Overwrite:
+    """A grade the course site has now that the import file would change."""
+
+    student: str
+    before: str
+    after: str
+
+
+def overwrites(grades: ClassGrades) -> list[Overwrite]:
+    """Every grade of the import file that would replace a different grade the course site has now (the class
+    list's export of it): after a regrade, or over a grade the teacher gave by hand on the site."""
+    found = []
+    for e in grades.entries if grades.roster is not None and grades.roster.kind != MOODLE_PARTICIPANTS else []:
+        text = (e.student.current_grade or "").strip() if e.student is not None else ""
+        if e.grade is None or text in ("", "-"):
+            continue
+        before = site_number(text)  # a grade that is not a number (Canvas's EX, excused) is one too
+        if before is None or abs(before - round(e.grade, 2)) > 0.005:
+            found.append(Overwrite(e.label, text, _grade_text(e.grade)))
+    return found
 
 
 def _site_cell(value: object) -> str:
@@ -142,7 +198,7 @@ def _site_cell(value: object) -> str:
     return "-" if value == "-" else safetext.csv_cell(value)
 
 
-def write_moodle(grades: ClassGrades, path: Path) -> Path:
+def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False) -> Path:
     """Moodle's grading worksheet, filled in (see the module docstring)."""
     roster = grades.roster
     if roster is None or not roster.kind.startswith("Moodle"):
@@ -167,7 +223,7 @@ def write_moodle(grades: ClassGrades, path: Path) -> Path:
                        "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
             row[grade_column] = _site_grade(e)
-            row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""))
+            row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
             # a comment kept goes back exactly as exported (made one line, Moodle would import it as a change)
             writer.writerow([row.get(c, "") if c == comment_column and e.grade is None else _site_cell(row.get(c, ""))
                              for c in header])
@@ -212,6 +268,20 @@ def write_moodle_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks
 CANVAS_FILE = re.compile(r"^\w+?_(?:late_)?\d+_\d+_.+$", re.IGNORECASE)
 
 
+def canvas_member(name: str) -> str:
+    """A file's name as a member of the feedback zip: no folder of any system (``\\`` or ``/``), no ``..`` and
+    nothing invisible, so that unpacking it on Windows writes nowhere else; Canvas reads the ids from its start,
+    which stays as it was.
+
+    >>> canvas_member("smithalice_4521_99812_..\\\\..\\\\startup.ipynb")
+    'smithalice_4521_99812_._._startup.ipynb'
+    """
+    name = safetext.visible(name).replace("\\", "_").replace("/", "_")
+    while ".." in name:
+        name = name.replace("..", ".")
+    return name
+
+
 def _with_feedback_cell(raw: bytes, feedback: str) -> str:
     """The student's notebook with the feedback as a Markdown cell in front (a notebook of that cell alone when
     the file is not a notebook)."""
@@ -236,7 +306,7 @@ def write_canvas_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks
             s = e.submission
             if e.outcome is None or s is None or not s.site_file_id:
                 continue
-            name = PurePosixPath(s.file).name
+            name = canvas_member(PurePosixPath(s.file).name)
             if not CANVAS_FILE.match(name):
                 continue
             raw = s.path.read_bytes() if s.path.exists() else b""

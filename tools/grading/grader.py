@@ -34,7 +34,8 @@ class Outcome:
     ``questions[q]`` holds, per autograded question: ``score``, ``possible``, ``details`` (for the teacher),
     ``feedback`` (for the student), ``right`` (True when the question has full marks) and ``answers``
     (``{variable: short plain text of the student's value}``, e.g. ``"[0, 0, 1, 1]"``, ``"..."`` for no answer,
-    ``"(not defined)"``, ``"(a numpy.ndarray)"``: for "the most common wrong answers" of a class report).
+    ``"(not defined)"``, ``"(a numpy.ndarray)"``: for the teacher's details) and ``mistakes`` (``{variable: kind
+    of mistake}`` for each answer not right, gamelib/homework/mistakes.py: what the class report totals).
 
     ``variant`` is what the student's numbers were drawn from and what they are: ``{"student_id": the id the
     numbers come from, "numbers": {name: plain value}}`` (empty when no id was known). ``course_code`` is the
@@ -94,7 +95,8 @@ def _id_text(value: object) -> str | None:
     return str(value).strip()[:100] or None
 
 
-def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> str | None:
+def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None,
+               trusted_from: str = "the class list's") -> str | None:
     """The id the student's numbers come from: the course site's id when the teacher's name pattern gives
     one, else the id typed in the notebook, the one the gradebook shows and the identity flags compare; only
     when none is typed, the one the notebook ran with. Notes when the notebook ran with another id than the
@@ -113,8 +115,10 @@ def _seeded_id(outcome: Outcome, report: Report, trusted_id: str | None) -> str 
                                              != outcome.student_id.strip().casefold()) and (
             "student_id" in report.values or "student_id" in report.not_plain or "student_id" in report.missing):
         shown = repr(reported)[:60] if "student_id" in report.values else "no plain student_id"
+        whose = ("the typed one" if trusted_id is None or same_id(trusted_id, outcome.student_id) else
+                 f"{trusted_id[:60]!r}, {trusted_from} id for this student")
         outcome.problems.append(f"the notebook ran with student_id {shown}, not the {outcome.student_id!r} "
-                                "typed in it; its numbers are those of the typed one")
+                                f"typed in it; its numbers are those of {whose}")
     ran_code = report.values.get("course_code")
     if (outcome.course_code is not None and isinstance(ran_code, str)
             and ran_code.strip().casefold() != outcome.course_code.strip().casefold()):
@@ -199,7 +203,8 @@ def grade(submission: Submission, homework: HomeworkSet, limits: sandbox.Limits 
     trusted = submission.roster_id
     if trusted is not None and outcome.student_id is not None and same_id(outcome.student_id, trusted):
         trusted = outcome.student_id  # the same id as the list's, in the form typed (an e-mail's name part)
-    seeded = _seeded_id(outcome, report, trusted or submission.student_id)
+    seeded = _seeded_id(outcome, report, trusted or submission.student_id,
+                        "the class list's" if trusted else "the file name's")
     numbers = None
     if seeded is not None:
         try:
@@ -230,7 +235,8 @@ def _mark_all(outcome: Outcome, homework: HomeworkSet, numbers: Numbers | None, 
         result = checks.grade_question(question, numbers, report)
         outcome.questions[question.name] = {"score": result.score, "possible": result.possible,
                                             "details": result.details, "feedback": result.feedback,
-                                            "right": result.right, "answers": result.answers}
+                                            "right": result.right, "answers": result.answers,
+                                            "mistakes": result.mistakes}
         total += result.score
         possible += result.possible
     return total, possible

@@ -10,12 +10,12 @@ student's earlier marks are not used for it, and it is flagged ``handed-in-after
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from pathlib import Path
 
 from . import records
+from .csvtext import NotACsv, read_rows
 from .flags import flag as make_flag
 from .grader import NOT_GRADED, Outcome
 from .homework_set import HomeworkSet
@@ -74,18 +74,25 @@ def merge_manual(path: Path, homework: HomeworkSet, out: Path, outcomes: list[Ou
 
 
 def read_hand_marks(path: Path, homework: HomeworkSet) -> dict[str, dict[str, float]]:
-    """Hand marks by submission key, from a CSV with a ``key`` column and one column per written question (the
+    """Hand marks by submission key, from a CSV (read as the class list is: comma, semicolon or tab; UTF-8,
+    cp1252 or Latin-1, see tools/grading/csvtext.py) with a ``key`` column and one column per written question (the
     gradebook's own ``q6 (by hand, 2)``, or just ``q6``). Empty cells are skipped; a mark must be a number
     from 0 to the question's points, and a row with a mark must have its key, else this stops and names the
     row and value."""
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        rows = list(csv.DictReader(f))
-    if not rows or "key" not in rows[0]:
-        raise SystemExit(f"{path}: expected a CSV with a 'key' column (the gradebook, with marks filled in); "
-                         "a gradebook written before keys existed: grade again and mark the new one")
+    try:
+        table = read_rows(path, "the marked gradebook", keep_blank=True)
+    except NotACsv as error:
+        raise SystemExit(str(error)) from None
+    header = [c.strip() for c in table[0]] if table else []
+    rows = [dict(zip(header, row, strict=False)) for row in table[1:]]
+    if "key" not in header:
+        raise SystemExit(f"{path}: expected the gradebook with a 'key' column (the row's submission), with marks "
+                         f"filled in; its first line has the columns {header[:6]}"
+                         + (": a gradebook written before keys existed? grade again and mark the new one"
+                            if header and "file" in header else ""))
     columns = {}
     for q in homework.written:
-        matches = [c for c in rows[0] if c and re.match(rf"^{re.escape(q.name)}(\s|$)", c.strip())]
+        matches = [c for c in header if c and re.match(rf"^{re.escape(q.name)}(\s|$)", c.strip())]
         if matches:
             columns[q.name] = matches[0]
     if not columns:

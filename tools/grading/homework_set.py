@@ -27,7 +27,7 @@ from .likeness import code_shape, normalise_code
 
 #: Bumped when a change to the grader changes results: older result files are then graded again (it is part
 #: of every set's :attr:`HomeworkSet.tests_digest`, and of every result file).
-GRADER_VERSION = 4
+GRADER_VERSION = 5
 #: The notebook variables the sandbox reports besides the answers.
 IDENTITY_NAMES = ("student_id", "course_code")
 

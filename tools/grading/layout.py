@@ -20,6 +20,7 @@ import stat
 import struct
 import time
 import zipfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -266,7 +267,9 @@ def _zip_time(member: zipfile.ZipInfo) -> float | None:
 def unpack_zip(archive: Path, into: Path, pattern: re.Pattern | None = None) -> tuple[list[Submission], list[Skipped]]:
     """Unpack the notebooks of a course site's zip into ``into`` (nothing else is written) and list the rest.
 
-    Members with absolute paths or ``..``, links, and notebooks over the size limit are listed, not unpacked;
+    Members with absolute paths or ``..``, links, notebooks over the size limit and members that share their
+    name with another (``a\\b.ipynb`` and ``a/b.ipynb`` too: which is the submission cannot be told) are listed,
+    not unpacked;
     a zip whose members add up to more than :data:`MAX_ZIP_BYTES` is refused.
     """
     found, skipped = [], []
@@ -285,11 +288,17 @@ def unpack_zip(archive: Path, into: Path, pattern: re.Pattern | None = None) -> 
             raise ValueError(f"{archive.name} would unpack to {total / 1024**3:.1f} GB, more than the "
                              f"{MAX_ZIP_BYTES // 1024**3} GB limit: unpack it yourself and grade the folder")
         written = 0
+        named = Counter(m.filename.replace("\\", "/") for m in members if m.orig_filename not in not_text)
         for member in sorted(members, key=lambda m: m.filename):
             if member.orig_filename in not_text:
                 skipped.append(Skipped(not_text[member.orig_filename], NOT_TEXT))
                 continue
             relative = member.filename.replace("\\", "/")
+            if named[relative] > 1:
+                skipped.append(Skipped(relative, f"the zip holds {named[relative]} files of this name, and which one "
+                                                 "was handed in cannot be told: none is graded; unpack the zip, "
+                                                 "rename them apart and grade the folder"))
+                continue
             parts = PurePosixPath(relative).parts
             if relative.startswith("/") or ".." in parts or not parts:
                 skipped.append(Skipped(relative, "unsafe path in the zip (absolute or with ..)"))

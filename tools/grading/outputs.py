@@ -33,6 +33,8 @@ class Course:
     extensions: list = field(default_factory=list)
     penalty: late.Penalty = field(default_factory=late.Penalty)
     file_times: bool = False
+    #: Moodle: the kit's comment replaces the one in the worksheet (by default the teacher's words are kept).
+    replace_comments: bool = False
 
 
 @dataclass
@@ -44,6 +46,10 @@ class Written:
     identity: dict[str, list[dict]]
     latest: dict
     files: list[Path] = field(default_factory=list)
+    #: Moodle worksheet rows whose teacher's comment is kept, the kit's text after it (none with
+    #: ``replace_comments``); grades of the import that replace a different one the site has now.
+    kept_comments: list = field(default_factory=list)
+    overwrites: list = field(default_factory=list)
 
 
 def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
@@ -82,7 +88,8 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
         if course.roster.kind == CANVAS:
             files.append(coursesite.write_canvas(grades, out / "canvas-import.csv"))
         else:
-            files.append(coursesite.write_moodle(grades, out / "moodle-grading-worksheet.csv"))
+            files.append(coursesite.write_moodle(grades, out / "moodle-grading-worksheet.csv",
+                                                 course.replace_comments))
     for name, writer in (("moodle-feedback.zip", coursesite.write_moodle_feedback),
                          ("canvas-feedback.zip", coursesite.write_canvas_feedback)):
         if writer(grades, homework, hand_marks, out / name):
@@ -91,4 +98,5 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
             (out / name).unlink()
     latest = changes.record_changes(out, grades)
     files.append(report.write_report(out / "report.html", homework, grades, identity, latest, skipped))
-    return Written(gradebook, grades, identity, latest, files)
+    kept = [] if course.replace_comments else coursesite.kept_comments(grades)
+    return Written(gradebook, grades, identity, latest, files, kept, coursesite.overwrites(grades))

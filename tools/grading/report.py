@@ -1,10 +1,11 @@
 """The class report: one HTML page a teacher reads at a glance (no server, nothing fetched: its pictures are
 inside it), and the same in a few lines for the terminal (``--summary``).
 
-It shows how the class did (a histogram of the automatic scores), each question's success rate and the most
-common wrong answers to it, every flag (identity, copying, late, resubmissions), who is still to be marked,
-who handed nothing in and who is not on the class list, and, after a run that changed anything (a regrade, new
-hand marks, another late rule), what changed for whom (tools/grading/changes.py keeps it between runs). Every
+It shows how the class did (a histogram of the automatic scores), each question's success rate, what the class
+got wrong by kind of mistake (tools/grading/report_marking.py), every flag (identity, copying, late,
+resubmissions), who is still to be marked, who handed nothing in and who is not on the class list, the grades
+the upload would change on the course site, and, after a run that changed anything (a regrade, new hand marks,
+another late rule), what changed for whom (tools/grading/changes.py keeps it between runs). Every
 picture has a text alternative that says what it shows; every text from a student is escaped
 (tools/grading/safetext.py).
 """
@@ -15,11 +16,11 @@ import base64
 import io
 import statistics
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from . import safetext
+from . import report_marking, safetext
 from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
 from .flags import LABELS, ORDER
 from .grader import NOT_GRADED, Outcome
@@ -28,10 +29,6 @@ from .layout import Skipped
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
 BLUE, ORANGE = "#0072B2", "#E69F00"
-#: Wrong answers listed per question.
-TOP_WRONG = 3
-
-
 @dataclass
 class QuestionStats:
     name: str
@@ -39,7 +36,6 @@ class QuestionStats:
     answered: int = 0
     right: int = 0
     mean: float = 0.0
-    wrong: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def rate(self) -> float | None:
@@ -52,12 +48,12 @@ def _counted(grades: ClassGrades) -> list[Outcome]:
 
 
 def question_stats(homework: HomeworkSet, outcomes: list[Outcome]) -> list[QuestionStats]:
-    """Per autograded question: how many answered it, how many got full marks, the mean score, and the most
-    common wrong answers (the student's values as text, from ``questions[q]["answers"]``)."""
+    """Per autograded question: how many answered it, how many got full marks, the mean score (what they got
+    wrong, by kind, is tools/grading/report_marking.py's)."""
     stats = []
     for q in homework.autograded:
         s = QuestionStats(q.name, q.points)
-        scores, wrong = [], Counter()
+        scores = []
         for o in outcomes:
             result = o.questions.get(q.name)
             if result is None:
@@ -67,10 +63,7 @@ def question_stats(homework: HomeworkSet, outcomes: list[Outcome]) -> list[Quest
             right = result.get("right", result["score"] >= q.points)
             if right:
                 s.right += 1
-            elif result.get("answers"):
-                wrong[", ".join(f"{k} = {v}" for k, v in sorted(result["answers"].items()))] += 1
         s.mean = statistics.fmean(scores) if scores else 0.0
-        s.wrong = wrong.most_common(TOP_WRONG)
         stats.append(s)
     return stats
 
@@ -232,6 +225,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
     if kept:
         parts.append(f"<p>The import file keeps the grade the course site has now for {len(kept)} student(s) not "
                      f"graded to the end: {_h(_names([f'{e.label} ({e.state})' for e in kept], 50))}.</p>")
+    parts.append(report_marking.writeback_html(grades))
     parts.append("<h2>Scores</h2>")
     if scores:
         uri, alt = histogram(scores, possible, f"{homework.name}: automatic scores")
@@ -242,12 +236,11 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
     if stats and counted:
         uri, alt = success_chart(stats)
         parts.append(f'<figure><img src="{uri}" alt="{_h(alt)}"></figure>')
-    parts.append(_table("Each question: success rate and the most common wrong answers",
-                        ["question", "points", "full marks", "mean score", "most common wrong answers"],
+    parts.append(_table("Each question: success rate", ["question", "points", "full marks", "mean score"],
                         [[s.name, f"{s.points:g}", f"{s.right} of {s.answered}" + (
-                            f" ({100 * s.rate:.0f} %)" if s.rate is not None else ""), f"{s.mean:.2f}",
-                          "; ".join(f"{text} ({n}×)" for text, n in s.wrong) or "–"] for s in stats],
-                        "No autograded question."))
+                            f" ({100 * s.rate:.0f} %)" if s.rate is not None else ""), f"{s.mean:.2f}"]
+                         for s in stats], "No autograded question."))
+    parts.append(report_marking.mistakes_html(homework, counted))
     parts.append("<h2>Flags</h2>")
     flagged = _flagged(flags)
     parts.append(_table(f"Look at these: {len(flagged)} flags on {len(dict.fromkeys(f.who for f in flagged))} "
@@ -311,8 +304,8 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
                      f"highest {max(scores):g}")
     for s in question_stats(homework, counted):
         rate = f"{100 * s.rate:3.0f} %" if s.rate is not None else "  – "
-        wrong = f"; most common wrong: {s.wrong[0][0][:60]} ({s.wrong[0][1]}×)" if s.wrong else ""
-        lines.append(f"  {s.name:4} full marks {rate} ({s.right}/{s.answered}){wrong}")
+        lines.append(f"  {s.name:4} full marks {rate} ({s.right}/{s.answered})")
+    lines += report_marking.mistakes_lines(homework, counted) + report_marking.writeback_lines(grades)
     for state in (NOT_YET_MARKED, NO_SUBMISSION, NOT_GRADED_STATE):
         who = _who_lists(everyone, state)
         if who:

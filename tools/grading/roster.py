@@ -31,12 +31,11 @@ student chose, so such a match is noted). Names and ids are compared as tools/gr
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .csvtext import NotACsv, read_rows
 from .ids import name_keys, normal_id, normal_name, same_id
 
 CANVAS, MOODLE_WORKSHEET, MOODLE_PARTICIPANTS = "Canvas gradebook", "Moodle grading worksheet", "Moodle participants"
@@ -115,13 +114,9 @@ class Roster:
 
 def _read_rows(path: Path) -> list[list[str]]:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise RosterError(f"{path} is not UTF-8 text: export the class list as CSV (UTF-8) from the course site") \
-            from None
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in row)]
+        return read_rows(path, "the class list")
+    except NotACsv as error:
+        raise RosterError(str(error)) from None
 
 
 def _cell(row: list[str], index: int | None) -> str | None:
@@ -133,10 +128,10 @@ def _cell(row: list[str], index: int | None) -> str | None:
     return value or None
 
 
-def _number(text: str | None) -> float | None:
+def site_number(text: str | None) -> float | None:
     """A number as a course site writes it: ``10``, ``100.00``, ``100,00`` (a decimal comma), ``1,000.5``.
 
-    >>> [_number(t) for t in ("10", "100,00", "1,000.5", "-", None)]
+    >>> [site_number(t) for t in ("10", "100,00", "1,000.5", "-", None)]
     [10.0, 100.0, 1000.5, None, None]
     """
     if not text:
@@ -237,7 +232,7 @@ def _canvas(path: Path, header: list[str], rows: list[list[str]], assignment: st
     for row in rows:
         first = (row[0] if row else "").strip()
         if "Points Possible" in first:
-            points = _number(_cell(row, column))
+            points = site_number(_cell(row, column))
             continue
         if all(re.fullmatch(r"\s*(Muted|Manual Posting.*)?\s*", c or "", re.IGNORECASE) for c in row):
             continue
@@ -268,7 +263,7 @@ def _moodle_worksheet(path: Path, header: list[str], rows: list[list[str]]) -> R
         if not match:
             left_out.append(f"a row without a participant number ({identifier!r})")
             continue
-        points = points if points is not None else _number(_cell(row, columns.get("Maximum Grade")))
+        points = points if points is not None else site_number(_cell(row, columns.get("Maximum Grade")))
         students.append(Student(_cell(row, columns["Full name"]) or "", site_id=match["id"],
                                 sis_id=_cell(row, columns.get("ID number")), login=_cell(row, columns.get("Username")),
                                 email=_cell(row, columns.get("Email address")),

@@ -1,0 +1,275 @@
+"""Kinds of mistakes: every wrong answer the marking finds gets a stable code, decided where its feedback is.
+
+A question's ``hints`` (what a check may say without giving an answer away) return :class:`Slip` lines: the
+student reads the text, and the code says which slip it is. A question's ``mistakes`` function names, for the
+teacher, the slips that can only be told against the right answers (a legal move that leaves an
+N-position; a period that repeats but is not the least). :func:`gamelib.homework.marking.mark` gives every
+wrong answer one code: its slip's, else :data:`OTHER`; an answer not given is :data:`BLANK` (not a mistake),
+one not of its form :data:`FORM`. The class report totals them (tools/grading/report_marking.py) and shows one
+worked example of each (:func:`example`) on the public example student's numbers.
+
+>>> from gamelib.homework import numbers
+>>> from gamelib.homework.marking import mark
+>>> mine = numbers("hw1", EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
+>>> mine.q4
+S = (3, 6, 9, 11), n = 23
+>>> mark(mine, "q4", {"q4_leave": 22}).mistakes, mark(mine, "q4", {"q4_leave": 20}).mistakes
+({'q4_leave': 'not-one-move'}, {'q4_leave': 'leaves-n-position'})
+>>> title("leaves-n-position")
+'a legal move that leaves an N-position'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+
+from gamelib.homework.core import UNDEFINED
+from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID
+
+BLANK, FORM, OTHER = "blank", "not-of-its-form", "other"
+
+#: Every kind of mistake, by code: what the report calls it. The order is the order of the lessons.
+KINDS = {
+    BLANK: "blank (no answer)",
+    FORM: "not of the answer's form",
+    "not-one-move": "not one move from the position given",
+    "leaves-n-position": "a legal move that leaves an N-position",
+    "moves-missing": "some moves left out",
+    "g0-not-zero": "g(0) not 0",
+    "followers-count": "not one value per follower",
+    "mex-skips": "a mex that skips a value",
+    "mex-taken": "a mex that is one of the followers' values",
+    "outcomes-not-values": "1 for each N-position instead of its Grundy value",
+    "grundy-too-large": "a Grundy value above the number of moves",
+    "zero-not-p": "0 left out of the P-positions",
+    "p-missing": "some P-positions left out",
+    "p-extra": "N-positions listed as P-positions",
+    "pn-swapped": "P and N swapped",
+    "remainder-too-large": "a remainder not below the period",
+    "outside-window": "a heap outside the range asked",
+    "preperiod-too-small": "a preperiod before the values repeat",
+    "preperiod-not-least": "a preperiod after the values already repeat",
+    "not-a-period": "a period with which the values do not repeat",
+    "period-not-least": "a period that repeats but is not the least",
+    "nim-sum-too-large": "a nim-sum with more binary digits than the largest heap",
+    "added-not-xored": "added, not XORed (nim-sum)",
+    "total-not-xor": "a total that is not the XOR of the values given",
+    "outcome-not-from-value": "an outcome that does not follow from the value given",
+    "follows-wrong-answer": "follows from a wrong earlier answer",
+    "misere-zero": "0 taken for a misère P-position",
+    "p-not-from-remainders": "P-positions that do not follow from the remainders given",
+    "normal-play": "the answer of normal play, not misère",
+    OTHER: "another wrong value (no common slip recognised)",
+}
+
+
+def title(code: str) -> str:
+    """What the report calls a kind of mistake (the code itself for one it does not know)."""
+    return KINDS.get(code, code)
+
+
+class Slip(str):
+    """A line of feedback that names a slip: the text the student reads, with its kind and the answer it is
+    about. It is a ``str`` (the feedback is a list of lines), so a check shows it as before.
+
+    >>> slip = Slip("not-one-move", "q4_leave", "`q4_leave` = 22 is not one move from your heap of 23.")
+    >>> slip.kind, slip.answer, slip.endswith("23.")
+    ('not-one-move', 'q4_leave', True)
+    """
+
+    kind: str
+    answer: str
+
+    def __new__(cls, kind: str, answer: str, text: str) -> Slip:
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind of mistake {kind!r}; the kinds are {', '.join(KINDS)}")
+        made = super().__new__(cls, text)
+        made.kind, made.answer = kind, answer
+        return made
+
+
+def classify(names: tuple[str, ...], values: Mapping[str, object], canonical: Mapping[str, Hashable],
+             right: Mapping[str, bool], slips: list) -> dict[str, str]:
+    """The kind of each answer that is not right: :data:`BLANK` (not defined, or ``...``), :data:`FORM`, the
+    kind of the first slip about it (``slips``: the hints' and the question's ``mistakes``), else
+    :data:`OTHER`."""
+    found = {}
+    for name in names:
+        if right.get(name):
+            continue
+        if values.get(name, UNDEFINED) is UNDEFINED or values[name] is Ellipsis:
+            found[name] = BLANK
+        elif name not in canonical:
+            found[name] = FORM
+        else:
+            found[name] = next((s.kind for s in slips if isinstance(s, Slip) and s.answer == name), OTHER)
+    return found
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example of a kind of mistake: the numbers, a wrong answer of that kind, why it is wrong, and a
+    right answer, all on the public example student's numbers."""
+
+    kind: str
+    numbers: str
+    answer: str
+    why: str
+    right: str
+
+
+#: Whose numbers the worked examples use: the public example of the demo course, never a student's own.
+EXAMPLE_WHO = f"student {EXAMPLE_STUDENT_ID!r} of the course {DEMO_COURSE_CODE!r}"
+#: Other public sample students tried when the example's numbers give no answer of a kind.
+SAMPLE_IDS = (EXAMPLE_STUDENT_ID, *(f"s{9000000 + i}" for i in range(1, 4)))
+
+
+def candidates(right: Mapping[str, Hashable], numbers: Mapping) -> list[dict]:
+    """Wrong answers near the right ones, one answer changed at a time: for a worked example of each kind."""
+    found = []
+    small = [v for v in numbers.values() if type(v) is int and v < 200]
+    for name, value in right.items():
+        options: list = []
+        if type(value) is int:
+            options = [value + d for d in (1, 2, 3, -1, -2, 4, 8)] + [value * k for k in (2, 3, 4)] + [0, 1]
+            options += list(range(0, max(small, default=0) + 1))
+            options += [sum(v) for v in numbers.values() if isinstance(v, tuple) and all(type(x) is int for x in v)]
+            options += [sum(v) for v in right.values() if isinstance(v, tuple) and all(type(x) is int for x in v)]
+        elif value in ("P", "N"):
+            options = ["N" if value == "P" else "P"]
+        elif isinstance(value, (tuple, frozenset)):
+            kind = type(value)
+            items = sorted(value) if isinstance(value, frozenset) else list(value)
+            options = [kind(items[:i] + items[i + 1:]) for i in range(len(items))]
+            top = max(items, default=0) + 3
+            options += [kind(sorted({*items, x}) if isinstance(value, frozenset) or items == sorted(items)
+                             else [*items[:-1], x]) for x in range(top)]
+            options += [kind(x for x in range(k) if x not in value) for k in range(1, 40)]
+            options += [kind(min(x, 1) for x in items)]
+            if isinstance(value, tuple) and items:
+                options += [kind([*items[:i], max(0, x + d), *items[i + 1:]]) for i, x in enumerate(items)
+                            for d in (-1, 1, -2, 2, -3)]
+        found += [{**right, name: option} for option in options if option != value]
+    return found
+
+
+def example(homework, question: str, kind: str) -> Example | None:
+    """A worked example of ``kind`` on ``question`` of ``homework`` (a :class:`gamelib.homework.Homework`): on
+    the public example student's numbers, else on another public sample's; None when none of those gives one
+    (or for :data:`BLANK` and :data:`FORM`, which need none). One answer is changed at a time, then two (a
+    mistake that follows from an earlier one)."""
+    if kind in (BLANK, FORM):
+        return None
+    for student in SAMPLE_IDS:
+        for pairs in (False, True):
+            found = _examples(homework.name, question, student, pairs)
+            if kind in found:
+                return found[kind]
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _examples(homework_name: str, question: str, student: str, pairs: bool) -> dict[str, Example]:
+    """The first worked example of each kind that the candidates near the right answers give."""
+    from gamelib.homework import homework
+    from gamelib.homework.marking import answer_key, slips
+
+    mine = homework(homework_name).numbers(student, DEMO_COURSE_CODE)
+    key = answer_key(mine, question)
+    right = {name: min(options, key=_order) for name, options in key.items()}
+    numbers = mine.of(question)
+    shown = ", ".join(f"{k} = {v!r}" for k, v in numbers.items())
+    typical = TYPICAL.get((homework_name, question))
+    singles = ([{**right, **typical(numbers)}] if typical else []) + candidates(right, numbers)
+    tried = singles
+    if pairs:
+        by_answer: dict[str, list] = {}
+        for values in singles:
+            changed = next(n for n in values if values[n] != right[n])
+            by_answer.setdefault(changed, []).append(values[changed])
+        names = list(by_answer)
+        tried = [{**right, a: x, b: y} for i, a in enumerate(names) for b in names[i + 1:]
+                 for x in by_answer[a][:PAIRED] for y in by_answer[b][:PAIRED]]
+    found: dict[str, Example] = {}
+    for values in tried:
+        for kind, (_, why) in slips(mine, question, {n: _plain(v) for n, v in values.items()}).items():
+            if kind not in found:
+                changed = [n for n in values if values[n] != right[n]]
+                found[kind] = Example(kind, shown, "; ".join(f"{n} = {_text(values[n])}" for n in changed), why,
+                                      "; ".join(f"{n} = {_text(right[n])}" for n in changed))
+    return found
+
+
+#: Options of each answer combined when two answers are changed together.
+PAIRED = 40
+#: Wrong answers a worked example may also start from, that no change near the right answers gives (the
+#: answers of normal play, for a misère question): ``{(set, question): typical(numbers) -> {answer: value}}``,
+#: filled in by the homework modules.
+TYPICAL: dict[tuple[str, str], Callable[[Mapping], dict]] = {}
+
+
+def _order(value: Hashable) -> tuple:
+    return (len(value) if isinstance(value, (tuple, frozenset)) else 0, repr(value))
+
+
+def _plain(value: Hashable) -> object:
+    return set(value) if isinstance(value, frozenset) else value
+
+
+def _text(value: Hashable) -> str:
+    return repr(sorted(value)).replace("[", "{").replace("]", "}") if isinstance(value, frozenset) else repr(value)
+
+
+def near_set(answer: str, given, right, universe=None, what: str = "P-positions") -> Slip | None:
+    """The slip of a wrong set (or list) of ``what`` against the right one: some left out, some extra (the
+    others are N-positions), or exactly the others of ``universe`` (P and N swapped); None for another.
+
+    >>> near_set("a", (0, 4), (0, 4, 8), range(10)).kind
+    'p-missing'
+    >>> near_set("a", {1, 2, 3, 5, 6, 7, 9}, {0, 4, 8}, range(10)).kind
+    'pn-swapped'
+    """
+    given, right = set(given), set(right)
+    if universe is not None and given == set(universe) - right:
+        return Slip("pn-swapped", answer, f"`{answer}` lists exactly the others: the N-positions, not the {what}.")
+    if given < right:
+        return Slip("p-missing", answer, f"`{answer}` leaves out {len(right - given)} of the {what}, such as "
+                                         f"{min(right - given)}.")
+    if given > right:
+        return Slip("p-extra", answer, f"`{answer}` also lists {len(given - right)} that are not {what}, such as "
+                                       f"{min(given - right)}.")
+    return None
+
+
+def outcome_slip(answer: str, follows: bool, earlier: str = "") -> Slip:
+    """The slip of a wrong outcome: it follows from a wrong earlier answer (``follows``), else P and N are
+    swapped (an outcome has two values: a wrong one is the other)."""
+    if follows:
+        return Slip("follows-wrong-answer", answer, f"`{answer}` follows from the wrong `{earlier}`.")
+    return Slip("pn-swapped", answer, f"`{answer}` is the other outcome: P and N swapped.")
+
+
+def periods_slips(names: tuple[str, str], given: tuple[int, int], right: tuple[int, int]) -> list[Slip]:
+    """The slips of a wrong preperiod and period against the least ones: a period that is a multiple of the
+    least repeats (but is not the least), another does not; a preperiod above the least starts after the
+    values already repeat, one below it before they do.
+
+    >>> [s.kind for s in periods_slips(("pre", "per"), (3, 8), (2, 4))]
+    ['preperiod-not-least', 'period-not-least']
+    """
+    (pre, per), (least_pre, least_per) = given, right
+    found = []
+    if pre > least_pre:
+        found.append(Slip("preperiod-not-least", names[0], f"the values already repeat from {least_pre}, before "
+                                                           f"{pre}."))
+    elif pre < least_pre:
+        found.append(Slip("preperiod-too-small", names[0], f"the values do not yet repeat from {pre}."))
+    if per != least_per and per % least_per == 0:
+        found.append(Slip("period-not-least", names[1], f"{per} is a multiple of the least period, {least_per}: "
+                                                        "the values repeat with it, but not first."))
+    elif per != least_per:
+        found.append(Slip("not-a-period", names[1], f"{per} is not a multiple of the least period {least_per}: "
+                                                    "the values do not repeat with it."))
+    return found

@@ -1,0 +1,101 @@
+"""An IPython extension the kit's kernels load: the two slips of a student's second day, said in one line.
+
+The kit's environments (``make venv``, Binder's ``postBuild``, the hub's image) install
+``jupyterlab/ipython_kernel_config.py``, which loads this extension into every kernel they start, so it is
+there before any cell of a lesson has run. It handles a ``NameError`` raised by the code of a cell itself:
+
+* a name the lessons import (``check``, ``play_game``, ``SubtractionGame``, ...): the kernel was restarted,
+  or the cells above have not run, so the line says to run them (a panel cell or an exercise cell run alone
+  after *Kernel › Restart*);
+* ``P`` or ``N`` written without quotes (``answer = P``): the line says to put the word in quotes and shows
+  the line as it should be typed;
+* an id or course code typed without quotes in a homework (:func:`gamelib.homework.handout.hint_for`).
+
+Every other error shows as it always does. The cell still fails (so *Run All* stops there), nothing the
+student typed is rewritten or run, and nothing is evaluated.
+
+>>> slip_message("answer = P", "P")
+'put words in quotes: answer = "P"'
+>>> print(slip_message("check('1.4', taken)", "check"))  # doctest: +NORMALIZE_WHITESPACE
+check is not defined: the kernel was restarted, or the cells above have not run. Run › Run All Above
+Selected Cell (or Run › Run All Cells), then run this cell again.
+>>> slip_message("answer = taken", "taken") is None
+True
+"""
+
+from __future__ import annotations
+
+import linecache
+import re
+from functools import cache
+from typing import Any
+
+#: The words of the lessons' answers that are written in quotes: a position's outcome.
+QUOTED_WORDS = ("P", "N")
+
+#: What to do when a name the lessons import is missing.
+RUN_ABOVE = ("the kernel was restarted, or the cells above have not run. Run \u203a Run All Above Selected "
+             "Cell (or Run \u203a Run All Cells), then run this cell again.")
+
+#: Modules whose public names (``__all__``) the lessons import, and the standard names they import too.
+KIT_MODULES = ("gamelib", "gamelib.exercises", "gamelib.plots", "gamelib.widgets", "gamelib.widgets.progress")
+STANDARD_NAMES = ("combinations", "product")
+
+
+@cache
+def kit_names() -> frozenset[str]:
+    """Every name a lesson's import cells define (imported on first use: a kernel pays only on an error)."""
+    from importlib import import_module
+
+    names = set(STANDARD_NAMES)
+    for module in KIT_MODULES:
+        names.update(getattr(import_module(module), "__all__", ()))
+    return frozenset(names)
+
+
+def quoted(line: str, word: str) -> str:
+    """``line`` with every bare ``word`` (not already inside quotes) put in double quotes.
+
+    >>> quoted("answer = P  # P or N", "P")
+    'answer = "P"  # P or N'
+    """
+    code, hash_, comment = line.partition("#")
+    return re.sub(rf"(?<![\w'\"]){re.escape(word)}(?![\w'\"])", f'"{word}"', code) + hash_ + comment
+
+
+def slip_message(line: str, missing: str) -> str | None:
+    """The one line shown for ``NameError`` about ``missing`` raised on ``line`` of a cell, or None when it
+    is not one of the slips this module knows (see the module docstring)."""
+    from gamelib.homework.handout import hint_for
+
+    said = hint_for(line, missing)
+    if said is not None:
+        return said
+    if missing in QUOTED_WORDS:
+        return f"put words in quotes: {quoted(line.strip(), missing)}"
+    if missing in kit_names():
+        return f"{missing} is not defined: {RUN_ABOVE}"
+    return None
+
+
+def _handler(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: int | None = None) -> None:
+    """IPython's custom exception handler: it shows the error itself (IPython's run_code does not)."""
+    last = tb
+    while last is not None and last.tb_next is not None:
+        last = last.tb_next
+    missing = getattr(value, "name", None)
+    # Only a name missing in a cell's own top-level code (the student's namespace), never inside a function.
+    top_level = last is not None and last.tb_frame.f_code.co_name == "<module>"
+    if top_level and isinstance(missing, str) and last.tb_frame.f_globals is shell.user_ns:
+        line = linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno)
+        said = slip_message(line, missing)
+        if said is not None:
+            shell._showtraceback(etype, value, [f"NameError: {said}"])
+            return None
+    shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
+    return None
+
+
+def load_ipython_extension(shell: Any) -> None:
+    """Called by IPython (``%load_ext gamelib.kernel_help`` or the kit's kernel config): install the handler."""
+    shell.set_custom_exc((NameError,), _handler)

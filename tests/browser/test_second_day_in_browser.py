@@ -1,0 +1,177 @@
+"""A student's second day in Chromium: a lesson saved with live panels reopens with their still pictures (no
+"Error displaying widget"), and after Kernel › Restart an exercise cell run alone, or ``answer = P``, says in
+one line what to do (no traceback).
+
+Each test works on its own copy of lesson 1 in the server's root, so the saved changes reach no other test.
+"""
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+from playwright.sync_api import expect
+
+LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "01-playing-subtraction-games.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+# Set the source of the code cell whose source contains `code`, make it the active cell; its index.
+_EDIT_CELL = """([code, source]) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const index = panel.content.widgets.findIndex(c => c.model.type === 'code' &&
+                                                     c.model.sharedModel.getSource().includes(code));
+  if (source !== null) panel.content.widgets[index].model.sharedModel.setSource(source);
+  panel.content.activeCellIndex = index;
+  return index;
+}"""
+
+
+def copy_of_lesson(lab_root: Path, name: str) -> str:
+    shutil.copy2(LESSON, lab_root / name)
+    return name
+
+
+def cell_output(lab, index: int):
+    return lab.page.locator(".jp-NotebookPanel:visible .jp-Cell").nth(index).locator(".jp-OutputArea")
+
+
+def run_cell(lab, code: str, source: str | None = None):
+    """Put ``source`` (if given) into the code cell holding ``code`` and run that cell alone; its output area."""
+    index = lab.page.evaluate(_EDIT_CELL, [code, source])
+    assert index >= 0, code
+    lab.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-cell')")
+    return cell_output(lab, index)
+
+
+def test_a_lesson_saved_with_live_panels_reopens_with_their_still_pictures(lab, lab_root):
+    name = copy_of_lesson(lab_root, "second-day-saved.ipynb")
+    lab.open(name)
+    lab.run_all()
+    lab.assert_clean()
+    played = lab.page.locator(".jp-CodeCell").filter(has=lab.page.locator(".jp-InputArea",
+                                                                         has_text="play_subtraction(")).first
+    played.locator("button", has_text="take 3").first.click()  # the panel changed: a move was made
+    expect(played).to_contain_text("You took 3 (15 → 12).")
+    # Student work in another cell: an exercise answered and checked.
+    checked = run_cell(lab, 'check("1.3"', 'answer = "P"\ncheck("1.3", answer)')
+    expect(checked).to_contain_text("Exercise 1.3")
+    lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    expect(lab.page.locator(".jp-NotebookPanel:visible .jp-mod-dirty")).to_have_count(0)
+    lab.page.evaluate("() => window.jupyterapp.shell.currentWidget.close()")
+
+    saved = nbformat.read(lab_root / name, as_version=4)
+    assert WIDGET_VIEW not in json.dumps(saved)  # what JupyterLab could not show again was not saved
+    answered = [cell for cell in saved.cells if 'check("1.3"' in cell.source]
+    assert answered[0].source.startswith('answer = "P"') and answered[0].outputs  # the student's work is kept
+
+    lab.open(name)  # reopened, nothing run
+    page_text = lab.page.locator(".jp-NotebookPanel:visible").inner_text()
+    assert "Error displaying widget" not in page_text and "model not found" not in page_text
+    assert lab.widget_problems() == []
+    assert page_text.count("Run this cell to play") == 1  # lesson 1's play panel
+    assert page_text.count("Run this cell to use it.") == 2  # its labelling player and its explorer
+    panels = lab.page.locator(".jp-CodeCell").filter(has=lab.page.locator(".jp-InputArea", has_text="_explorer("))
+    expect(panels.first.locator(".jp-OutputArea img")).to_have_attribute("alt", re.compile(r"S = \{1, 3, 4\}"))
+
+
+def test_after_a_restart_an_exercise_cell_and_an_unquoted_word_say_what_to_do_in_one_line(lab, lab_root):
+    name = copy_of_lesson(lab_root, "second-day-restart.ipynb")
+    lab.open(name)
+    lab.run_all()
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    lab.wait_kernel_ready()
+    lab.page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = 0; }")
+    # The exercise cell alone, the import cell not run since the restart.
+    output = run_cell(lab, 'check("1.4"', 'answer = 300\ncheck("1.4", answer)')
+    error = output.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+    expect(error).to_have_text(re.compile(r"^NameError: check is not defined: the kernel was restarted, or the cells "
+                                          r"above have not run\. Run › Run All Above Selected Cell .*\s*$"))
+    assert "Traceback" not in error.inner_text() and len(error.inner_text().strip().splitlines()) == 1
+    # The slip of typing the outcome without quotes.
+    output = run_cell(lab, 'check("1.3"', 'answer = P\ncheck("1.3", answer)')
+    error = output.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+    expect(error).to_have_text(re.compile(r'^NameError: put words in quotes: answer = "P"\s*$'))
+    # The panel's cell alone says the same as the exercise cell.
+    output = run_cell(lab, "play_subtraction(")
+    expect(output).to_contain_text("play_subtraction is not defined: the kernel was restarted")
+
+
+def test_a_hackenbush_edge_is_chopped_by_a_click_on_the_picture(lab, lab_root):
+    from gamelib import GreenHackenbush
+    from gamelib.plots import position_figure
+
+    tree = [(0, 1), (1, 2), (1, 3), (3, 4)]
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib import GreenHackenbush\n"
+                                                "from gamelib.widgets import play_game"),
+                      nbformat.v4.new_code_cell(f"play_game(GreenHackenbush({tree}))")]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-hackenbush.ipynb")
+    lab.open("second-day-hackenbush.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    output = cell_output(lab, 1)
+    lab.panel = output
+    picture = output.locator("img").first
+    expect(picture).to_have_attribute("alt", re.compile("Click an edge on the picture to chop it"))
+    expect(output.get_by_role("button", name="chop 1–2")).to_be_visible()  # the keyboard's way stays
+    # Where edge 1-2 is drawn, in the same figure the panel shows (the student has not asked for a hint).
+    game = GreenHackenbush(tree)
+    (points,) = [points for move, points in position_figure(game, game.start, False).plotted["spots"]
+                 if move == (1, 2)]
+    box = picture.bounding_box()
+    x, y = points[1]
+    picture.click(position={"x": x * box["width"], "y": y * box["height"]})
+    expect(output).to_contain_text("You chopped edge (1, 2)")
+
+
+# Parts of a rectangle drawn `reach` px around `element` that an ancestor clips (its overflow is not
+# visible and its box does not hold them): [] when the whole frame shows.
+_CLIPPED = """([element, reach]) => {
+  const r = element.getBoundingClientRect();
+  const frame = {left: r.left - reach, right: r.right + reach, top: r.top - reach, bottom: r.bottom + reach};
+  const cut = [];
+  for (let a = element.parentElement; a && !a.classList.contains('jp-Cell'); a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const box = a.getBoundingClientRect();
+    for (const side of ['left', 'top']) if (box[side] > frame[side] + 0.5) cut.push(`${a.className} ${side}`);
+    for (const side of ['right', 'bottom']) if (box[side] < frame[side] - 0.5) cut.push(`${a.className} ${side}`);
+  }
+  return cut;
+}"""
+
+
+def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pictures_place(lab, lab_root):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib import TurningTurtles\n"
+                                                "from gamelib.widgets import grundy_scale_explorer, play_game"),
+                      nbformat.v4.new_code_cell('play_game(TurningTurtles(), "1, 2")'),
+                      nbformat.v4.new_code_cell('grundy_scale_explorer("2, 5, 7")')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-cosmetics.ipynb")
+    for width in (1400, 1000):  # the widths at which the first-year saw coin 1's frame cut
+        lab.page.set_viewport_size({"width": width, "height": 1000})
+        lab.open("second-day-cosmetics.ipynb")
+        lab.run_all()
+        lab.assert_clean()
+        coins = cell_output(lab, 1)
+        lab.panel = coins
+        coins.get_by_role("checkbox", name="Show a hint").check()
+        first = coins.get_by_role("button", name="coin 1: heads, part of a winning move")
+        expect(first).to_have_class(re.compile("gamelib-marked"))
+        # The frame: a 4 px outline 1 px away from the square.
+        assert first.evaluate(f"(element) => ({_CLIPPED})([element, 5])") == []
+    scale = cell_output(lab, 2)
+    lab.panel = scale
+    figure = scale.locator(".gamelib-figure")
+    expect(figure.locator("img")).to_be_visible()
+    height = figure.bounding_box()["height"]
+    field = scale.locator(".widget-text input").first
+    field.fill("2, x")
+    field.press("Enter")
+    expect(scale).to_contain_text("'x' is not a number")
+    expect(figure.locator("img")).to_be_hidden()  # no picture of the earlier set under the message
+    assert abs(figure.bounding_box()["height"] - height) <= 1  # but its place stays: the page does not jump
