@@ -156,6 +156,12 @@ bench-isolation: venv
 bench-guessing: venv
 	$(BIN)/python -m benchmarks.grading_guessing
 
+# The copy flags' calibration: a generated class of honest students and copies of every kind, graded; prints the
+# false-positive rate (honest students flagged) and the detection rate per kind of copy (benchmarks/flags.py).
+.PHONY: bench-flags
+bench-flags: venv
+	$(BIN)/python -m benchmarks.flags
+
 # The browser tests drive Debian's chromium through Playwright (Playwright's own download cannot work
 # offline); installing it needs root, and without root this only says what to do. They audit every lesson
 # with axe-core, from npm into tests/browser/node_modules (tests/browser/package-lock.json).

@@ -32,10 +32,14 @@ from gamelib.arguments import LimitError
 from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_grundy
 from gamelib.games.chomp import Chomp, DivisorGame
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
+from gamelib.games.digraph import DigraphGame
 from gamelib.games.grundys_game import GrundysGame
 from gamelib.games.hackenbush import GreenHackenbush
 from gamelib.games.heap_rows import HeapsGame
+from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
+from gamelib.games.nim_variants import MooresNim, StaircaseNim
+from gamelib.games.node_kayles import NodeKayles
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners
@@ -46,6 +50,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Chomp",
+    "DigraphGame",
     "DivisorGame",
     "Game",
     "GameSum",
@@ -53,10 +58,13 @@ __all__ = [
     "GreenHackenbush",
     "GrundysGame",
     "HeapsGame",
+    "LaskersNim",
     "LimitError",
     "MockTurtles",
+    "MooresNim",
     "Move",
     "Nim",
+    "NodeKayles",
     "OctalGame",
     "OneHeapGame",
     "PeriodNotFoundError",
@@ -64,6 +72,7 @@ __all__ = [
     "RookGame",
     "RulerGame",
     "Square",
+    "StaircaseNim",
     "SubtractionGame",
     "SumMove",
     "SurveyRecord",

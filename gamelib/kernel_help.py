@@ -39,7 +39,7 @@ RUN_ABOVE = ("the kernel was restarted, or the cells above have not run. Run \u2
 
 #: Modules whose public names (``__all__``) the lessons import, and the standard names they import too.
 KIT_MODULES = ("gamelib", "gamelib.exercises", "gamelib.plots", "gamelib.widgets", "gamelib.widgets.progress")
-STANDARD_NAMES = ("combinations", "product")
+STANDARD_NAMES = ("combinations", "product", "reduce", "xor")
 
 
 @cache

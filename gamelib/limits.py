@@ -145,6 +145,31 @@ MAX_HACKENBUSH_EDGES = 10**5
 #: its winning chops).
 MAX_HACKENBUSH_MOVE_WORK = 10**6
 
+# --- Nim in disguise (lesson 9): Staircase Nim, Moore's Nim, Lasker's Nim
+
+#: Most stairs a Staircase Nim position may have (its value is one nim-sum, so the count only bounds the input).
+MAX_STAIRS = 10**4
+#: Most moves ``MooresNim.moves`` lists: a move may change up to k heaps at once, so the moves of (h1, ..., hm)
+#: number the sum over sets of at most k heaps of the product of their sizes; they are counted before any is made.
+MAX_MOORE_MOVES = 10**6
+#: Most positions ``MooresNim.grundy`` searches from the definition: the product of (heap + 1) over the heaps,
+#: counted before the search (no formula is known for the values when k >= 2; the outcome has one).
+MAX_MOORE_POSITIONS = 2 * 10**5
+
+# --- Games on graphs (lesson 9): a token on a directed graph, Node Kayles
+
+#: Most arcs a directed graph may have: every vertex's Grundy value is found in one pass, in time proportional
+#: to the arcs (about a second for 100,000 on the busy 2-core machine).
+MAX_DIGRAPH_ARCS = 10**5
+#: Most vertices a Node Kayles graph may have (a position lists its remaining vertices).
+MAX_KAYLES_VERTICES = 2000
+#: The work budget of one Node Kayles search: the sum, over the pieces (connected parts) it values, of the
+#: square of their number of vertices (each vertex of a piece is picked, and what is left is split into pieces).
+#: Finding who wins Node Kayles on a general graph is PSPACE-complete (Schaefer 1978), so the search is the
+#: only general method: past this budget it stops with LimitError, saying how many pieces it valued. A path
+#: or a cycle is valued once per length (all paths of n vertices are one game): a path of 180 vertices fits.
+MAX_KAYLES_WORK = 2 * 10**6
+
 # --- Text typed into a panel
 
 #: Longest text either reader looks at (a set of 20 four-digit numbers needs about 120 characters).
@@ -193,10 +218,21 @@ MAX_PANEL_COIN = 30  # coins in a row drawn by a panel (each square stays about 
 #: A Green Hackenbush picture typed into a panel: at most this many edges, vertices numbered 0 to this (the
 #: figure stays readable, and the computer's search of every picture left stays well under a second).
 MAX_PANEL_EDGES, MAX_PANEL_VERTEX = 24, 40
+#: Staircase Nim typed into a panel: at most this many stairs, each with at most this many coins.
+MAX_PANEL_STAIRS, MAX_PANEL_STAIR_COINS = 6, 20
+#: Heaps typed into a Moore's Nim or Lasker's Nim panel: at most this many heaps, each at most this big (every
+#: move is a button: Moore's Nim with k = 2 on four heaps of 7 has 322 moves).
+MAX_PANEL_VARIANT_HEAPS, MAX_PANEL_VARIANT_HEAP = 4, 7
+#: A directed graph or a Node Kayles graph typed into a panel: at most this many edges, vertices numbered 0
+#: to this (every vertex keeps a readable number in the figure).
+MAX_PANEL_ARCS, MAX_PANEL_GRAPH_VERTEX = 24, 30
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 
 # --- Playing against the computer
+#: Staircase Nim in the play widget: at most this many stairs, each with at most this many coins (the
+#: computer looks at every position below the start: 4 stairs of 6 coins have 10,472).
+MAX_PLAY_STAIRS, MAX_PLAY_STAIR_COINS = 4, 6
 
 #: Largest starting heap of the subtraction game widget (the heap is drawn chip by chip).
 MAX_PLAY_HEAP = 100

@@ -83,6 +83,7 @@ def test_postbuild_installs_every_gamelib_module(tmp_path):
         archive.extractall(tmp_path / "site")
     assert sources <= packed, f"not in the wheel: {sorted(sources - packed)}"
     assert "gamelib/py.typed" in packed
+    assert "gamelib/analysis/heap_kernel.c" in packed  # the octal engine's C loop is built from it on first use
     modules = sorted(p[:-3].replace("/", ".").removesuffix(".__init__") for p in sources)
     code = ("import importlib, sys; sys.path.insert(0, sys.argv[1]); "
             "[importlib.import_module(m) for m in sys.argv[2:]]; import gamelib; print(gamelib.__file__)")

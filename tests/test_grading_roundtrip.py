@@ -247,8 +247,11 @@ def test_the_report_and_the_summary_count_the_same_and_list_the_important_first(
     flagged = [f for f in flags if f.kind not in ("grading", "late")]
     assert flagged[0].kind == "COURSE CODE" and flagged[0].who == "Alice Smith"
     bob = [f for f in flagged if f.who == "Bob Jones"]
-    assert [f.kind for f in bob] == ["SEVERAL SUBMISSIONS"]  # the earlier files' flags are not the counted one's
-    assert bob[0].what == "3 submissions from Bob Jones: this one counts"
+    # issue 26: the files that do not count are shown with their flags too (a file's flag is its sender's), each
+    # marked as not counted; the several-submissions flag once, the counted file's
+    assert [(f.kind, f.counted) for f in bob] == [("SAME WRITTEN ANSWER", False), ("SAME WRITTEN ANSWER", False),
+                                                  ("SEVERAL SUBMISSIONS", True)]
+    assert bob[-1].what == "3 submissions from Bob Jones: this one counts"
     page = report.render(homework, grades, identity, {}, "now", skipped)
     figures = dict((label, n) for label, n in report.counts(grades, flags, skipped))
     assert figures["students on the class list"] == 4 and figures["files not graded (not notebooks, ...)"] == 1

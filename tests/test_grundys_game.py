@@ -7,10 +7,13 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kernel_paths import both_loops  # noqa: F401 (the fixture below)
 
 import gamelib
 from gamelib import GrundysGame, LimitError, PeriodNotFoundError
 from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED
+
+pytestmark = pytest.mark.usefixtures("both_loops")  # every test with the compiled loop, then the numpy loop
 
 # OEIS A002188, Grundy's game, g(0) .. g(20); checked below against the brute force before it is trusted.
 A002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]

@@ -13,10 +13,13 @@ import pytest
 from brute_octal import octal_values
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kernel_paths import both_loops  # noqa: F401 (the fixture below)
 
 from gamelib import PeriodNotFoundError
 from gamelib.analysis.periodicity import guy_smith_check, guy_smith_scan
 from gamelib.games.octal import OctalGame
+
+pytestmark = pytest.mark.usefixtures("both_loops")  # every test with the compiled loop, then the numpy loop
 
 
 def assert_period_holds(code: str, *, at_least: int = 400, factor: int = 4) -> bool:

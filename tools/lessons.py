@@ -67,6 +67,9 @@ LESSONS = [
     Lesson("08-coins-and-trees", "Coins and trees",
            "Coin-turning games: a row is a sum of single coins; Turning Turtles is Nim, Mock Turtles and the odious "
            "numbers, the Ruler game. Green Hackenbush: bamboo stalks, the colon and fusion principles."),
+    Lesson("09-nim-in-disguise-and-graphs", "Nim in disguise and games on graphs",
+           "Staircase Nim, Moore's Nim and Lasker's Nim with their proofs; the Sprague–Grundy function of a directed "
+           "graph; Node Kayles, and Dawson's chess as Node Kayles on a path."),
 ]
 
 

@@ -24,6 +24,7 @@ BENCHMARKS = {
     "grading": ("Grading, per submission", "make bench-grading"),
     "grading_guessing": ("Grading: what a guess scores (points, not seconds)", "make bench-guessing"),
     "grading_isolation": ("Grading: a sandbox beside 63 busy processes", "make bench-isolation"),
+    "flags": ("Grading: the copy flags' false positives and detections (students, not seconds)", "make bench-flags"),
 }
 HEADING = re.compile(r"^(#{1,6}) ", re.M)
 

@@ -3,7 +3,8 @@
 :mod:`gamelib.analysis.rare_values` explains the method and holds the split (rules, masks, rare heaps); this
 module runs it: :class:`HeapValues` extends a table of values heap by heap, finding the class-1 values a heap
 reaches from its rare parts, the class-0 ones by a short search, and every pair only where that search fails
-(or for every heap, by numpy, when no mask makes the rare heaps few).
+(or for every heap, by numpy, when no mask makes the rare heaps few). The per-heap loop runs in C when it can
+(:mod:`gamelib.analysis.heap_kernel`), else in numpy + Python, with the same values; masks and budget stay here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,15 @@ import numpy as np
 
 from gamelib.analysis.growing import GrowingTable
 from gamelib.analysis.progress import PYTHON_PAIR, ProgressCallback, Work
-from gamelib.analysis.rare_values import SPARSE_SHARE, HeapRules, RareSplit, best_mask, mask_parities, rare_heaps_of
+from gamelib.analysis.rare_values import (
+    SPARSE_SHARE,
+    HeapRules,
+    RareSplit,
+    best_mask,
+    count_values,
+    mask_parities,
+    rare_heaps_of,
+)
 from gamelib.arguments import LimitError
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS
 
@@ -90,7 +99,7 @@ class HeapValues(GrowingTable):
             return RareSplit(
                 title=self.title, mask=mask, position=position, given=self.given_mask is not None,
                 heaps=len(values), rare_heaps=tuple(rare.tolist()), rare_values=tuple(values[rare].tolist()),
-                value_counts=tuple(np.bincount(values).tolist()),
+                value_counts=tuple(count_values(values).tolist()),
             )
 
     # ------------------------------------------------------------------------------------ computing
@@ -174,6 +183,8 @@ class _Filler:
         self.size = size
         self.class_bits = [_bitset(parity == 0), _bitset(parity == 1)]
         self.above = np.zeros(size + 1, dtype=bool)  # scratch for the full scan's mex
+        self.classes = parity  # the compiled loop's tables: the class of each value, and its "reached" stamps
+        self.seen = np.zeros(size + 1, dtype=np.uint32)
 
     def _add_rare(self, n: int, value: int) -> None:
         self.rare_pairs.append((n, value))
@@ -187,6 +198,10 @@ class _Filler:
     # --------------------------------------------------------------------------------- the main loop
     def run(self, stop: int) -> None:
         """Compute heaps up to ``stop``, or until the work passes its budget (counted every 1024 heaps)."""
+        from gamelib.analysis import heap_kernel  # when first used: lessons without these games never load it
+
+        if (kernel := heap_kernel.load()) is not None:
+            return heap_kernel.run(self, kernel, stop)
         table, work = self.table, self.work
         start = table._count
         while start < stop:

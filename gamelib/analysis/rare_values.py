@@ -47,6 +47,22 @@ from gamelib.arguments import show
 
 #: The split is used while at most 1 heap in this many is rare; beyond that, every heap is fully scanned.
 SPARSE_SHARE = 8
+#: Values are counted and classed this many at a time: numpy turns 16-bit values into 64-bit indices, so a
+#: whole table of 2**22 heaps at once would need 32 MB besides its own 8 MB.
+CHUNK = 2**16
+
+
+def count_values(values: np.ndarray, size: int = 0) -> np.ndarray:
+    """How many of ``values`` are 0, 1, 2, ... (at least ``size`` counts), with little memory besides them.
+
+    >>> count_values(np.array([0, 2, 2], dtype=np.uint16), 4).tolist()
+    [1, 0, 2, 0]
+    """
+    counts = np.zeros(max(size, int(values.max(initial=0)) + 1 if len(values) else size), dtype=np.int64)
+    for start in range(0, len(values), CHUNK):
+        part = np.bincount(values[start : start + CHUNK])
+        counts[: len(part)] += part
+    return counts
 
 
 @dataclass(frozen=True)
@@ -152,7 +168,7 @@ def best_mask(values: np.ndarray, split_parity: int | None) -> tuple[int, bool, 
     # even heaps apart (no array as long as the values is made: 20 million heaps stay 40 MB).
     counts = np.zeros(size, dtype=np.int64)
     for first in (1, 2):
-        per_value = np.bincount(values[first::2], minlength=size // 2)
+        per_value = count_values(values[first::2], size // 2)
         parity = 0 if split_parity is None else (first + split_parity) & 1
         counts[parity::2] += per_value
     transform = _walsh_hadamard(counts)
@@ -183,12 +199,17 @@ def rare_heaps_of(values: np.ndarray, mask: int, position: bool, split_parity: i
     >>> rare_heaps_of(np.array([0, 1, 2, 3, 1, 2, 3]), 3, False, None).tolist()
     [0, 3, 6]
     """
-    classes = mask_parities(1 << int(values.max(initial=0)).bit_length(), mask)[values]  # one byte per heap
-    if position:
-        if split_parity is None:
-            raise ValueError("a mask with '+pos' needs the parity of the heaps a split removes")
-        classes[(1 + split_parity) % 2 :: 2] ^= 1  # the heaps n with n + split_parity odd
-    return np.flatnonzero(classes == 0)
+    if position and split_parity is None:
+        raise ValueError("a mask with '+pos' needs the parity of the heaps a split removes")
+    lookup = mask_parities(1 << int(values.max(initial=0)).bit_length(), mask)
+    odd = 1 + (split_parity or 0)  # the heaps n with n + split_parity odd have n + odd even
+    found = []
+    for start in range(0, len(values), CHUNK):  # a chunk at a time: see CHUNK
+        classes = lookup[values[start : start + CHUNK]]
+        if position:
+            classes[(start + odd) % 2 :: 2] ^= 1
+        found.append(np.flatnonzero(classes == 0) + start)
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.intp)
 
 
 @dataclass(frozen=True)
@@ -253,5 +274,5 @@ class RareSplit:
                 f"{self.mask_text} ({how}){last}")
 
 
-__all__ = ["SPARSE_SHARE", "HeapRules", "RareSplit", "best_mask", "mask_parities", "mask_text", "parse_rare_mask",
-           "rare_heaps_of"]
+__all__ = ["SPARSE_SHARE", "HeapRules", "RareSplit", "best_mask", "count_values", "mask_parities", "mask_text",
+           "parse_rare_mask", "rare_heaps_of"]

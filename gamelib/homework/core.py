@@ -17,8 +17,6 @@ that is not the mex of the values beside it).
 from __future__ import annotations
 
 import secrets
-from typing import Any
-
 import sys
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -29,7 +27,7 @@ from gamelib.homework.draw import (
     normalise_course_code,
     normalise_student_id,
 )
-from gamelib.homework.forms import Form, describe, short  # short: marking and the grader read it here
+from gamelib.homework.forms import Form, describe, short  # noqa: F401 (short: marking and the grader read it here)
 
 #: What a check says about an answer that has its form; never "right" and never "passed".
 MARKED_LATER = "well formed — correctness is marked after you hand in"
@@ -142,6 +140,16 @@ class Homework:
         return Numbers(self, normalise_student_id(student_id), normalise_course_code(course_code))
 
 
+#: The homework sets whose numbers were given out, by name (a student's object holds the name only).
+_SETS: dict[str, Homework] = {}
+
+
+def homework_of(numbers: Numbers | NoNumbers) -> Homework:
+    """The homework set of a student's numbers. The student's object holds its set's name only (plain values
+    throughout), so that nothing on it leads to the questions, whose ``key`` computes the right answers."""
+    return _SETS[numbers._set]
+
+
 @dataclass(frozen=True)
 class Checked:
     """What a check found: one line per finding. Shown as those lines.
@@ -232,7 +240,10 @@ class Numbers:
     """
 
     def __init__(self, homework: Homework, student_id: str, course_code: str):
-        self._homework, self.student_id, self.course_code = homework, student_id, course_code
+        # Plain values only: the set's name and title, never the set itself, whose questions hold the key.
+        _SETS.setdefault(homework.name, homework)
+        self._set, self._title = homework.name, homework.title
+        self.student_id, self.course_code = student_id, course_code
         self._numbers = {q.name: q.draw(Draw(course_code, homework.name, q.name, student_id))
                          for q in homework.questions}
 
@@ -248,11 +259,11 @@ class Numbers:
     @property
     def title(self) -> str:
         """The homework's title (``Homework 1``)."""
-        return self._homework.title
+        return self._title
 
     def of(self, question: str) -> dict:
         """The numbers of one question, as a dict."""
-        self._homework.question(question)
+        homework_of(self).question(question)
         return dict(self._numbers[question])
 
     @property
@@ -277,7 +288,8 @@ class Numbers:
     def check(self, question: str, **answers: object) -> Checked:
         """Check the answers of ``question`` as they stand in the notebook (or as given by name): exactly what
         can be verified without giving an answer away, one line each. It never says an answer is right."""
-        return _check(self._homework, question, self._numbers[self._homework.question(question).name], answers,
+        homework = homework_of(self)
+        return _check(homework, question, self._numbers[homework.question(question).name], answers,
                       _callers_names())
 
 
@@ -294,7 +306,8 @@ class NoNumbers:
     """
 
     def __init__(self, homework: Homework, message: str):
-        self._homework, self.message = homework, message
+        _SETS.setdefault(homework.name, homework)
+        self._set, self._title, self.message = homework.name, homework.title, message
 
     def __getattr__(self, name: str):
         if name.startswith("_"):
@@ -302,10 +315,10 @@ class NoNumbers:
         raise NumbersNotKnown(f"your numbers are not known yet: {self.message}")
 
     def __repr__(self) -> str:
-        return f"{self._homework.title}: {self.message}"
+        return f"{self._title}: {self.message}"
 
     def check(self, question: str, **answers: object) -> Checked:
-        return _check(self._homework, question, None, answers, _callers_names())
+        return _check(homework_of(self), question, None, answers, _callers_names())
 
 
 def _callers_names() -> dict:

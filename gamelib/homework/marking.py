@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from gamelib.homework.core import UNDEFINED, Numbers, review, short
+from gamelib.homework.core import UNDEFINED, Numbers, homework_of, review, short
 from gamelib.homework.mistakes import Slip, classify, title
 
 
@@ -56,10 +57,15 @@ class Marked:
 
 def answer_key(numbers: Numbers, question: str) -> dict[str, frozenset]:
     """The right answers of ``question`` for these numbers: per answer, the set of canonical forms."""
-    cache = numbers.__dict__.setdefault("_answer_key", {})
-    if question not in cache:
-        cache[question] = numbers._homework.question(question).key(numbers._numbers[question])
-    return cache[question]
+    return _key(numbers._set, numbers.student_id, numbers.course_code, question)
+
+
+@lru_cache(maxsize=4096)
+def _key(set_name: str, student_id: str, course_code: str, question: str) -> dict[str, frozenset]:
+    from gamelib.homework import homework
+
+    definition = homework(set_name)
+    return definition.question(question).key(definition.numbers(student_id, course_code)._numbers[question])
 
 
 def one_right_answer(numbers: Numbers, question: str) -> dict[str, object]:
@@ -70,7 +76,7 @@ def one_right_answer(numbers: Numbers, question: str) -> dict[str, object]:
 
 def accepts(numbers: Numbers, question: str, values: Mapping[str, object]) -> bool:
     """Whether every answer of ``question`` in ``values`` is right for these numbers."""
-    q = numbers._homework.question(question)
+    q = homework_of(numbers).question(question)
     key = answer_key(numbers, question)
     return all(a.name in values and a.form.canonical(values[a.name]) in key[a.name] for a in q.answers)
 
@@ -116,7 +122,7 @@ def _judge(numbers: Numbers, question: str, values: Mapping[str, object]):
     """What marking and the kinds of mistakes are decided from: the question, the answers in canonical form,
     the problems (the hints' slips among them), the key, which answers are right, the slips told against the
     key (when every answer has its form) and each wrong answer's kind."""
-    q = numbers._homework.question(question)
+    q = homework_of(numbers).question(question)
     canonical, problems = review(q, numbers._numbers[question], values)
     key = answer_key(numbers, question)
     right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}

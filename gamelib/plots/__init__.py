@@ -26,8 +26,9 @@ tests and widgets can check it without reading pixels.
 The figures live in modules by topic: :mod:`~gamelib.plots.one_heap` (sequence_strip, outcome_strips,
 grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod:`~gamelib.plots.two_heaps`
 (sum_heatmap, period_heatmap, wythoff_heatmap), :mod:`~gamelib.plots.nim` (nim_binary_table),
-:mod:`~gamelib.plots.boards` (board_figure, chomp_board) and :mod:`~gamelib.plots.hackenbush` (hackenbush_figure);
-:mod:`~gamelib.plots.heap_rows` (heaps_figure: any game on a row of heaps);
+:mod:`~gamelib.plots.boards` (board_figure, chomp_board), :mod:`~gamelib.plots.hackenbush` (hackenbush_figure),
+:mod:`~gamelib.plots.stairs` (staircase_figure) and :mod:`~gamelib.plots.vertex_graphs` (digraph_figure,
+kayles_figure); :mod:`~gamelib.plots.heap_rows` (heaps_figure: any game on a row of heaps);
 :mod:`~gamelib.plots.positions` holds the view of each kind of picture and draws a position of any game by the
 kind it names (position_figure, view_of);
 :mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
@@ -47,8 +48,10 @@ from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
 from gamelib.plots.positions import FIGURES, KindView, figure_kind, picture_text, position_figure, view_of
 from gamelib.plots.rare import rare_heaps_figure
+from gamelib.plots.stairs import staircase_figure
 from gamelib.plots.text import mex_sentence
 from gamelib.plots.two_heaps import period_heatmap, sum_heatmap, wythoff_heatmap
+from gamelib.plots.vertex_graphs import digraph_figure, kayles_figure
 
 # Every module of this package is imported, so the view a kind registers (``@figure_kind``) is known to every
 # panel without a line here: a new kind of picture is one new module.
@@ -61,12 +64,14 @@ __all__ = [
     "KindView",
     "board_figure",
     "chomp_board",
+    "digraph_figure",
     "figure_kind",
     "figure_to_png",
     "game_graph",
     "grundy_scale",
     "hackenbush_figure",
     "heaps_figure",
+    "kayles_figure",
     "labelling_figure",
     "mex_sentence",
     "nim_binary_table",
@@ -76,6 +81,7 @@ __all__ = [
     "position_figure",
     "rare_heaps_figure",
     "sequence_strip",
+    "staircase_figure",
     "sum_heatmap",
     "view_of",
     "wythoff_heatmap",

@@ -21,6 +21,7 @@ panel from Python:
 g(9) = mex{g(7), g(4), g(2)} = mex{3, 0, 1} = 2, so heap 9 is an N-position.
 """
 
+from gamelib.widgets.graph_explorers import digraph_explorer, kayles_explorer
 from gamelib.widgets.one_heap import grundy_scale_explorer, labelling_player, misere_explorer, subtraction_explorer
 from gamelib.widgets.panel import Explorer
 from gamelib.widgets.periods import period_explorer, period_heatmap_explorer
@@ -34,8 +35,10 @@ __all__ = [
     "Explorer",
     "PlayPanel",
     "chomp_explorer",
+    "digraph_explorer",
     "grundy_scale_explorer",
     "hackenbush_explorer",
+    "kayles_explorer",
     "labelling_player",
     "misere_explorer",
     "nim_explorer",

@@ -183,6 +183,25 @@ def use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk(lab):
     expect(built).to_contain_text("edge 2-3 of the picture is not joined to the ground")
 
 
+def use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_its_cycle(lab):
+    stairs = panel(lab, 'play_game(StaircaseNim(), "3, 0, 5")')
+    old = picture(stairs).get_attribute("src")
+    # The odd stairs 3 and 5 nim-add to 6: carrying 2 coins from stair 3 down leaves 3 ⊕ 3 = 0.
+    stairs.get_by_role("button", name="2 from stair 3").click()
+    expect(stairs).to_contain_text("You moved 2 coins from stair 3 to stair 2 ((3, 0, 5) → (3, 2, 3)).")
+    expect(picture(stairs)).not_to_have_attribute("src", old)
+    graph = panel(lab, "digraph_explorer(")
+    old = picture(graph).get_attribute("src")
+    type_set(graph, "0-1, 1-2, 0-2, 2-3")
+    expect(graph).to_contain_text("Every vertex: g(0) = 2, g(1) = 0, g(2) = 1, g(3) = 0.")
+    expect(picture(graph)).not_to_have_attribute("src", old)
+    type_set(graph, "0-1, 1-2, 2-0")
+    expect(graph).to_contain_text("the graph has a cycle, 0 → 1 → 2 → 0")
+    kayles = panel(lab, "kayles_explorer(")
+    type_set(kayles, "0-1, 1-2, 2-3, 3-4")
+    expect(kayles).to_contain_text("Winning move: pick vertex 2.")
+
+
 PANELS = {
     "01": use_lesson1_play_panel_answers_with_the_winning_reply,
     "02": use_lesson2_grundy_scale_slides_and_spells_out_the_mex,
@@ -192,6 +211,7 @@ PANELS = {
     "06": use_lesson6_misere_strips_grow_with_the_slider_and_a_restart_says_run_the_cells_above,
     "07": use_lesson7_chomp_bar_is_bitten_by_click_and_by_keyboard_and_marks_the_winning_bite,
     "08": use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk,
+    "09": use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_its_cycle,
 }
 
 

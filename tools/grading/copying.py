@@ -44,102 +44,54 @@ The kinds, and when each is raised:
     another submission carries too: one file was copied from the other.
 ``same-execution-history``
     The same sequence of execution counts as another submission, over at least :data:`EXECUTIONS_MIN` run
-    cells, when it is not the 1, 2, 3, ... of *Restart Kernel and Run All*.
-``same-answer-cells``
-    Code cells whose *shape* is the same (:func:`grading.likeness.code_shape`: tokens, with the student's own
-    variable names replaced by their order of first use, so renaming ``g1`` to ``game`` changes nothing),
-    weighed by length and rarity: a shared cell of ``n`` tokens, written by ``k`` submissions of the class, adds
-    ``max(0, n - CODE_FREE_TOKENS) / (k - 1)``, unless it is the public solution's shape or more than a tenth
-    of the class (at least 2) wrote it; the flag is raised when a pair's sum reaches :data:`CODE_EVIDENCE`.
-    A natural one-liner (``q1_grundy = list(SubtractionGame(mine.q1.S).grundy_values(16))``: 18 tokens)
-    weighs nothing however many write it; a copy of a classmate's own multi-line cells does
-    (tests/test_copying.py measures both).
-``same-written-answer``
-    Two written answers (each at least :data:`WRITTEN_MIN_WORDS` words) whose word triples overlap by at
-    least :data:`WRITTEN_SIMILARITY` (:func:`grading.likeness.similarity`: Jaccard similarity of the sets of
-    three consecutive words, after case, punctuation and Markdown are dropped): 1.0 for the same text, about
-    0.55 to 0.65 for a copy with one word in ten changed, at most 0.05 for answers to the same question
-    written apart (tests/test_copying.py measures these examples).
+    cells, with at least :data:`EXECUTION_BREAKS` places where a count is not the one before plus one. Run All
+    gives k, k + 1, k + 2, ... whatever ran before (Run All twice: 14 .. 26), and a restart or a cell run again
+    by hand adds a break or two: such histories are common and never flag; one of three breaks or more, the same
+    in two files, does not arise independently.
+``same-answer-cells``, ``same-written-answer``
+    Code and written answers alike beyond what is public: tools/grading/copy_likeness.py (fragments, the base,
+    how many wrote each fragment).
+``too-large``
+    A notebook whose code or saved outputs are larger than the checks read (tools/grading/notebook.py): it is
+    never half read in silence; the flag says where reading stopped.
+
+``other-id-outputs`` also covers a copy handed in without running it again whose numbers' output was
+rewritten: the answers its cells *displayed* (saved outputs) are judged too. Answers that the notebook's own
+code does not compute when run, and that are right for a classmate's numbers (as rare as ``other-numbers``
+demands), name the classmate.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
-from itertools import combinations
 
-from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, Numbers, normalise_course_code, normalise_student_id
+from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalise_course_code
 from gamelib.homework.marking import accepts
 
+from . import fragments
+from .copy_evidence import EVIDENCE, SAMPLES, Commonness, graded_numbers, values_of  # noqa: F401 (SAMPLES: the kit's figure)
+from .copy_likeness import code_flags, listed, pairs, who, written_flags
+from .copy_outputs import other_id_outputs, saved_answers, too_large
 from .flags import flag as _flag
 from .grader import NOT_GRADED
 from .identity_flags import owner
-from .likeness import similarity, words
-from .plain import BadReport, decode_value
+from .likeness import words
 
-KINDS = ("course-code", "answer-key", "other-id-outputs", "same-run", "other-numbers", "public-example",
+KINDS = ("course-code", "too-large", "answer-key", "other-id-outputs", "same-run", "other-numbers", "public-example",
          "same-cell-ids", "same-execution-history", "same-answer-cells", "same-written-answer")
-#: Random students of the course whose numbers measure how common a right answer is.
-SAMPLES = 300
-#: Largest expected number of students flagged by chance, per student, for ``other-numbers``.
-EVIDENCE = 0.01
-#: Jaccard similarity of word triples from which two written answers are flagged, and their least length.
-WRITTEN_SIMILARITY, WRITTEN_MIN_WORDS = 0.4, 12
-#: Tokens of a shared code cell that weigh nothing (a natural one-liner has 18 to 25), and the weight of
-#: shared cells that makes a ``same-answer-cells`` flag (see the module docstring).
-CODE_FREE_TOKENS, CODE_EVIDENCE = 25, 40
-#: Least number of run cells in an execution history compared.
-EXECUTIONS_MIN = 5
+#: Share of word runs (the lessons' and docs' left out) from which a written answer is the public model's.
+MODEL_SIMILARITY, MODEL_MIN_SHARED, WRITTEN_MIN_WORDS = 0.4, 8, 12
+#: Least number of run cells in an execution history compared, and of breaks in it (see the docstring).
+EXECUTIONS_MIN, EXECUTION_BREAKS = 5, 3
+_who, _listed, _pairs = who, listed, pairs
 
 
-def _who(o) -> str:
-    return str(o.who if hasattr(o, "who") else (o.name or o.file))[:80]
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _values(o) -> dict:
-    found = {}
-    for name, encoded in (o.values or {}).items():
-        try:
-            found[name] = decode_value(encoded)
-        except BadReport:
-            continue
-    return found
-
-
-class _Commonness:
-    """How often a question's answers are right for a random student of the course (see ``other-numbers``)."""
-
-    def __init__(self, homework):
-        self.homework = homework
-        self._samples: list[Numbers] | None = None
-
-    def share(self, question: str, values: dict) -> float:
-        if self._samples is None:
-            self._samples = [self.homework.numbers(f"sample-{i}") for i in range(SAMPLES)]
-        hits = sum(accepts(sample, question, values) for sample in self._samples)
-        return (hits + 1) / (SAMPLES + 1)
-
-
-def _graded_numbers(o, homework) -> Numbers | None:
-    student = (o.variant or {}).get("student_id")
-    if student is None:
-        return None
-    try:
-        return homework.definition.numbers(student, getattr(o, "graded_code", None) or homework.course_code)
-    except (TypeError, ValueError):
-        return None
-
-
-def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]], commonness=None) -> None:
     """The ``public-example`` and ``other-numbers`` flags (answers right for numbers not the student's): the
     public example first, and the questions it explains are not held against a classmate."""
-    numbers = {o.file: n for o in graded if (n := _graded_numbers(o, homework)) is not None}
+    numbers = {o.file: n for o in graded if (n := graded_numbers(o, homework)) is not None}
     example = homework.definition.numbers(EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
-    commonness = _Commonness(homework)
+    commonness = commonness or Commonness(homework)
     names = {q.name: q.names for q in homework.definition.questions}
     class_size = len({owner(o) for o in graded})
 
@@ -147,7 +99,7 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
         return math.prod(commonness.share(q, values) for q in matched) * max(others, 1)
 
     for s in graded:
-        values = _values(s)
+        values = values_of(s)
         wrong = [q for q in names if not (s.questions.get(q) or {}).get("right")
                  and all(n in values for n in names[q])]
         if not wrong:
@@ -177,69 +129,38 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[dict]]) -> N
                 f"{_who(t)}'s; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
 
 
-def _pairs(graded: list):
-    """Every two submissions of different students."""
-    for a, b in combinations(sorted(graded, key=lambda o: o.file), 2):
-        if owner(a) != owner(b):
-            yield a, b
-
-
-def _written(graded: list, homework, flags: dict[str, list[dict]]) -> None:
-    """``same-written-answer`` between students, and ``public-example`` against the public model answer."""
+def _model_answers(graded: list, homework, flags: dict[str, list[dict]]) -> None:
+    """``public-example`` against the public model answer: runs of three words in common, those of the lessons
+    and the documentation left out (a paraphrase of the lesson's proof is not the model answer)."""
     template = {"type", "your", "answer", "here", "replacing", "this", "text"}
     models = getattr(homework, "model_answers", {}) or {}
+    base = fragments.public_prose_base()
     for question in homework.written:
-        texts = {}
+        model = fragments.word_grams(words(models.get(question.name, ""))) - base
+        if len(model) < MODEL_MIN_SHARED:
+            continue
         for o in graded:
             found = words((o.written or {}).get(question.name, ""))
-            if len(found) >= WRITTEN_MIN_WORDS and not set(found) <= template:
-                texts[o.file] = found
-        for a, b in _pairs([o for o in graded if o.file in texts]):
-            score = similarity(texts[a.file], texts[b.file])
-            if score >= WRITTEN_SIMILARITY:
-                for mine, theirs in ((a, b), (b, a)):
-                    how = "the same as" if score == 1 else "nearly the same as"
-                    flags[mine.file].append(_flag("same-written-answer", [theirs],
-                                                  f"the written answer to {question.name} is {how} "
-                                                  f"{_who(theirs)}'s (similarity {score:.2f})"))
-        model = words(models.get(question.name, ""))
-        if len(model) >= WRITTEN_MIN_WORDS:
-            for file, found in texts.items():
-                score = similarity(found, model)
-                if score >= WRITTEN_SIMILARITY:
-                    flags[file].append(_flag("public-example", [], f"the written answer to {question.name} is "
-                                             f"{'the' if score == 1 else 'nearly the'} model answer of the public "
-                                             f"source (similarity {score:.2f})"))
+            if len(found) < WRITTEN_MIN_WORDS or set(found) <= template:
+                continue
+            grams = fragments.word_grams(found) - base
+            shared = grams & model
+            score = len(shared) / len(grams | model)
+            if score >= MODEL_SIMILARITY and len(shared) >= MODEL_MIN_SHARED:
+                flags[o.file].append(_flag("public-example", [], f"the written answer to {question.name} is "
+                                           f"{'the' if grams == model else 'nearly the'} model answer of the public "
+                                           f"source ({len(shared)} runs of three words in common that no lesson "
+                                           f"holds, {score:.0%} of both)"))
 
 
-def _code(graded: list, homework, flags: dict[str, list[dict]]) -> None:
-    """``same-answer-cells``: code of the same shape, weighed by length and rarity (see the module docstring)."""
-    shapes: dict[str, dict[str, int]] = {}
-    for o in graded:
-        found = {}
-        for item in (o.fingerprint or {}).get("shapes", []):
-            if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], int):
-                found[item[0]] = item[1]
-        shapes[o.file] = found
-    writers: Counter = Counter()
-    by_owner: dict[str, set[str]] = {}
-    for o in graded:  # a student's own submissions count once
-        by_owner.setdefault(owner(o), set()).update(shapes[o.file])
-    for found in by_owner.values():
-        writers.update(found)
-    common_limit = max(2, len(by_owner) // 10)
-    public = getattr(homework, "model_shapes", frozenset())
-    for a, b in _pairs(graded):
-        shared = [(shape, shapes[a.file][shape]) for shape in set(shapes[a.file]) & set(shapes[b.file])
-                  if shape not in public and writers[shape] <= common_limit]
-        weight = sum(max(0, tokens - CODE_FREE_TOKENS) / max(1, writers[shape] - 1) for shape, tokens in shared)
-        if weight >= CODE_EVIDENCE:
-            cells = sum(1 for _, tokens in shared if tokens > CODE_FREE_TOKENS)
-            for mine, theirs in ((a, b), (b, a)):
-                flags[mine.file].append(_flag("same-answer-cells", [theirs], (
-                    f"{cells} code cell(s) have the same code as {_who(theirs)}'s, variable names aside (weight "
-                    f"{weight:.0f}: tokens past {CODE_FREE_TOKENS} per cell, over the writers but one; flagged from "
-                    f"{CODE_EVIDENCE})")))
+def breaks(counts: list) -> int:
+    """Places where an execution count is not the one before plus one (a cell not run counts as one).
+
+    >>> breaks([14, 15, 16, 17, 18]), breaks([1, 2, 3, 7, 8, None, 9]), breaks([3, 7, 12, 13, 15, 16])
+    (0, 3, 3)
+    """
+    return sum(1 for before, count in zip(counts, counts[1:], strict=False) if count is None or before is None
+               or count != before + 1)
 
 
 def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
@@ -247,9 +168,10 @@ def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
     ids = {o.file: set((o.fingerprint or {}).get("added_ids", [])) for o in graded}
     runs = {}
     for o in graded:
-        counts = [c for c in (o.fingerprint or {}).get("executions", []) if isinstance(c, int)]
-        if len(counts) >= EXECUTIONS_MIN and counts != list(range(1, len(counts) + 1)):
-            runs[o.file] = tuple((o.fingerprint or {}).get("executions", []))
+        counts = [c if isinstance(c, int) and not isinstance(c, bool) else None
+                  for c in (o.fingerprint or {}).get("executions", [])]
+        if sum(c is not None for c in counts) >= EXECUTIONS_MIN and breaks(counts) >= EXECUTION_BREAKS:
+            runs[o.file] = tuple(counts)
     tags = {o.file: {s.get("run") for s in (o.fingerprint or {}).get("shown", []) if isinstance(s, dict)
                      and isinstance(s.get("run"), str)} for o in graded}
     for a, b in _pairs(graded):
@@ -258,62 +180,20 @@ def _file_traces(graded: list, flags: dict[str, list[dict]]) -> None:
             for mine, theirs in ((a, b), (b, a)):
                 flags[mine.file].append(_flag("same-cell-ids", [theirs], (
                     f"{len(shared)} cell(s) added to the handout carry the same ids as in {_who(theirs)}'s "
-                    "notebook: one file was made from the other")))
+                    "notebook (JupyterLab gives a new cell a random id): one file was made from the other")))
         if a.file in runs and runs.get(a.file) == runs.get(b.file):
             for mine, theirs in ((a, b), (b, a)):
                 flags[mine.file].append(_flag("same-execution-history", [theirs], (
                     f"the cells were run in the same order, with the same execution counts, as in {_who(theirs)}'s "
-                    "notebook")))
+                    f"notebook, {breaks(list(runs[a.file]))} times out of the plain order of Run All: a history "
+                    "that does not arise independently")))
         same_run = tags[a.file] & tags[b.file]
         if same_run:
             for mine, theirs in ((a, b), (b, a)):
                 flags[mine.file].append(_flag("same-run", [theirs], (
                     f"its saved outputs were made in the same run of Python as {_who(theirs)}'s (run tag "
-                    f"{sorted(same_run)[0]}): one file was made from the other without being run again")))
-
-
-def _outputs(graded: list, homework, flags: dict[str, list[dict]]) -> None:
-    """``other-id-outputs``: saved outputs of numbers that are not those of the id and code typed."""
-    ids = {}
-    for o in graded:
-        for known in (o.student_id, (o.variant or {}).get("student_id"), getattr(o, "roster_id", None)):
-            if known:
-                try:
-                    ids.setdefault(normalise_student_id(known), []).append(o)
-                except (TypeError, ValueError):
-                    continue
-    for o in graded:
-        if not o.student_id:
-            continue
-        try:
-            typed_id = normalise_student_id(o.student_id)
-            typed_code = normalise_course_code(o.course_code) if o.course_code else None
-        except (TypeError, ValueError):
-            continue
-        for shown in (o.fingerprint or {}).get("shown", []):
-            if not isinstance(shown, dict) or not isinstance(shown.get("student"), str):
-                continue
-            student, course = shown["student"], shown.get("course")
-            others = list({id(t): t for t in ids.get(student, []) if owner(t) != owner(o)}.values())
-            whose = f" ({_listed(sorted({_who(t) for t in others}))}'s)" if others else ""
-            where = f"the saved output of cell {shown.get('cell')}"
-            if student != typed_id:
-                said = (f"{where} shows the numbers of student {student!r}{whose}, not of the id typed, "
-                        f"{o.student_id!r}: the id was changed after the notebook was run")
-            elif typed_code is not None and course != typed_code:
-                said = (f"{where} shows the numbers of course code {course!r}, not of the code typed, "
-                        f"{o.course_code!r}: the code was changed after the notebook was run")
-            else:
-                try:
-                    expected = homework.definition.numbers(student, course).plain
-                except (TypeError, ValueError):
-                    continue
-                if not shown.get("numbers") or shown["numbers"] == expected:
-                    continue
-                said = (f"{where} shows numbers that are not those of the id and code it names ({student!r}, "
-                        f"{course!r}): the output was edited")
-            flags[o.file].append(_flag("other-id-outputs", others[:3], said))
-            break
+                    f"{sorted(str(t) for t in same_run)[0]}, random in every session): one file was made from the "
+                    "other without being run again")))
 
 
 def _key_use(graded: list, flags: dict[str, list[dict]]) -> None:
@@ -350,12 +230,16 @@ def flag_copying(outcomes: list, homework) -> dict[str, list[dict]]:
     ``Outcome.flags``. ``homework`` is the :class:`grading.homework_set.HomeworkSet` the outcomes were graded with."""
     flags: dict[str, list[dict]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
+    commonness = Commonness(homework)
     _course_code(graded, homework, flags)
+    too_large(graded, flags)
     _key_use(graded, flags)
-    _outputs(graded, homework, flags)
-    _matching_numbers(graded, homework, flags)
-    _written(graded, homework, flags)
-    _code(graded, homework, flags)
+    other_id_outputs(graded, homework, flags)
+    saved_answers(graded, homework, flags, commonness)
+    _matching_numbers(graded, homework, flags, commonness)
+    _model_answers(graded, homework, flags)
+    written_flags(graded, homework, flags)
+    code_flags(graded, homework, flags)
     _file_traces(graded, flags)
     for o in outcomes:
         o.flags = flags[o.file]

@@ -21,6 +21,7 @@ KINDS = (
     ("id-mismatch", "ID MISMATCH"),
     ("duplicate-id", "DUPLICATE ID"),
     ("handed-in-after-marking", "HANDED IN AGAIN AFTER MARKING"),
+    ("too-large", "TOO LARGE TO CHECK"),
     ("answer-key", "ANSWER KEY"),
     ("other-id-outputs", "OUTPUTS OF ANOTHER ID"),
     ("same-run", "SAME RUN"),

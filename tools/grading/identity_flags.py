@@ -86,9 +86,12 @@ def flags(outcomes: list[Outcome], roster: Roster | None = None, counted: set[st
         if len({owner(o) for o in group}) > 1:
             for o in group:
                 others = [x for x in group if owner(x) != owner(o)]
+                own = (f" (the class list's id for {o.who}: their own)" if o.roster_id and o.student_id
+                       and same_id(o.student_id, o.roster_id) else "")
+                shown = [f"{x.who} ({x.file}" + (", a file that does not count)" if counted is not None
+                                                  and x.file not in counted else ")") for x in others]
                 found[o.file].append(make_flag("duplicate-id", others, (
-                    f"student_id {o.student_id!r} is also typed in "
-                    f"{_listed([f'{x.who} ({x.file})' for x in others])}")))
+                    f"student_id {o.student_id!r}{own} is also typed in {_listed(shown)}")))
     for group in by_owner.values():
         if len(group) < 2:
             continue

@@ -44,25 +44,31 @@ KEPT_NAMES = frozenset({*keyword.kwlist, *keyword.softkwlist, *dir(builtins), *g
 _ANSWER_NAME = re.compile(r"^q\d+_\w+$")
 
 
-def code_shape(text: str) -> tuple[str, int]:
+def code_shape(text: str, lines: bool = False) -> tuple[str, int]:
     """Python code as its tokens (comments, spacing and line breaks dropped, as :func:`normalise_code`) with
     the student's own names (any name that is not Python's, gamelib's, the handout's or an answer's, and is
     not an attribute or a keyword argument) replaced by their order of first use; and how many tokens it has.
-    Renaming a variable does not change a cell's shape.
+    Renaming a variable does not change a cell's shape. With ``lines``, the logical lines are kept apart by
+    ``"\n"`` (not counted as tokens).
 
     >>> code_shape("g1 = SubtractionGame(mine.q1.S)\\nq1_grundy = list(g1.grundy_values(16))")[0]
     'v0 = SubtractionGame ( mine . q1 . S ) q1_grundy = list ( v0 . grundy_values ( 16 ) )'
     >>> code_shape("game = SubtractionGame(mine.q1.S)\\nq1_grundy = list(game.grundy_values(16))")[1]
     21
     """
+    layout = _LAYOUT - {tokenize.NEWLINE} if lines else _LAYOUT
     try:
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in _LAYOUT]
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in layout]
     except (tokenize.TokenError, IndentationError, SyntaxError, ValueError):
         words_ = text.split()
         return " ".join(words_), len(words_)
     renamed: dict[str, str] = {}
-    out, depth = [], 0
+    out, depth, count = [], 0, 0
     for index, token in enumerate(tokens):
+        if token.type == tokenize.NEWLINE:
+            out.append("\n")
+            continue
+        count += 1
         string = token.string
         if token.type == tokenize.OP:
             depth += string in "([{"
@@ -73,7 +79,7 @@ def code_shape(text: str) -> tuple[str, int]:
             if not after_dot and not keyword_argument:
                 string = renamed.setdefault(string, f"v{len(renamed)}")
         out.append(string)
-    return " ".join(out), len(out)
+    return " ".join(out).replace(" \n ", "\n").strip(), count
 
 
 def words(text: str) -> list[str]:

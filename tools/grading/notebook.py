@@ -15,7 +15,9 @@ import time
 
 import nbformat
 
+from .key_use import key_use
 from .likeness import code_shape, normalise_code
+from .saved_outputs import read_saved_outputs
 
 #: Largest submission read, and most cells (the handouts have about 30); bigger ones are reported, not run.
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
@@ -39,9 +41,10 @@ def read_notebook(raw: bytes) -> nbformat.NotebookNode:
     return read_submission(raw)[0]
 
 
-def read_submission(raw: bytes) -> tuple[nbformat.NotebookNode, list[dict]]:
-    """The submission as a notebook (its saved outputs dropped, see below) and what its saved outputs show of
-    the numbers it was run with (:func:`shown_numbers`); NotGradable, saying why, if it is not a notebook."""
+def read_submission(raw: bytes) -> tuple[nbformat.NotebookNode, dict]:
+    """The submission as a notebook (its saved outputs dropped, see below) and what its saved outputs show
+    (:func:`grading.saved_outputs.read_saved_outputs`: the numbers it was run with, the answers its cells
+    displayed); NotGradable, saying why, if it is not a notebook."""
     if len(raw) > MAX_NOTEBOOK_BYTES:
         raise NotGradable(f"the file is larger than {MAX_NOTEBOOK_BYTES // 2**20} MB")
     try:
@@ -52,7 +55,7 @@ def read_submission(raw: bytes) -> tuple[nbformat.NotebookNode, list[dict]]:
         raise NotGradable("not a notebook: the JSON has no list of cells")
     if len(data["cells"]) > MAX_CELLS:
         raise NotGradable(f"the notebook has {len(data['cells'])} cells, more than the {MAX_CELLS} allowed")
-    shown = shown_numbers(data["cells"])
+    shown = read_saved_outputs(data["cells"])
     for cell in data["cells"]:
         # Saved outputs are never run or marked (the sandbox runs the notebook again), but validating and
         # writing out many of them would cost the grader's own process most of a minute for one file.
@@ -73,69 +76,6 @@ def read_submission(raw: bytes) -> tuple[nbformat.NotebookNode, list[dict]]:
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""
         raise NotGradable(f"not a valid notebook: {type(error).__name__}: {message}"[:300]) from None
     return nb, shown
-
-
-#: Most characters of saved output read for the numbers a notebook showed: per output, and in all.
-MAX_OUTPUT_CHARS, MAX_OUTPUTS_CHARS = 20_000, 200_000
-_QUOTED = r"'(?:[^'\\\n]|\\.){0,300}'|\"(?:[^\"\\\n]|\\.){0,300}\""
-_SHOWN = re.compile(rf"^Homework \d+: the numbers of student (?P<student>{_QUOTED}) in course (?P<course>{_QUOTED})"
-                    r"(?: \(run (?P<run>[0-9a-f]{8})\))?$", re.MULTILINE)
-_SHOWN_NUMBER = re.compile(r"mine\.(?P<q>q\d+)\.(?P<name>\w+) = (?P<value>.{1,2000}?)(?=; mine\.q\d+\.|$)")
-
-
-def _output_text(output: object) -> str:
-    if not isinstance(output, dict):
-        return ""
-    text = output.get("text")
-    if text is None and isinstance(output.get("data"), dict):
-        text = output["data"].get("text/plain")
-    if isinstance(text, list):
-        text = "".join(t for t in text[:1000] if isinstance(t, str))
-    return text[:MAX_OUTPUT_CHARS] if isinstance(text, str) else ""
-
-
-def _literal(text: str) -> object:
-    try:
-        return ast.literal_eval(text)  # a quoted string or a tuple of numbers: never code
-    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
-        return None
-
-
-def _as_json(value: object) -> object:
-    return [_as_json(v) for v in value] if isinstance(value, (tuple, list)) else value
-
-
-def shown_numbers(cells: list) -> list[dict]:
-    """What the saved outputs say about the numbers the notebook was run with: for each output of
-    ``mine`` (the handout's cell that shows the student's numbers), ``{"cell": its number (from 1), "student":
-    the id, "course": the code, "run": the kernel session's tag (None in outputs made before it was shown),
-    "numbers": {question: {name: plain value}}}``. A notebook copied and handed in with another id typed,
-    without running it again, still shows the numbers of the id it was run with (and its run's tag).
-    At most :data:`MAX_OUTPUTS_CHARS` characters of output are read."""
-    found, budget = [], MAX_OUTPUTS_CHARS
-    for number, cell in enumerate(cells, start=1):
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code" or not isinstance(cell.get("outputs"), list):
-            continue
-        for output in cell["outputs"][:20]:
-            text = _output_text(output)
-            if "the numbers of student" not in text:
-                continue
-            budget -= len(text)
-            if budget < 0:
-                return found
-            for match in _SHOWN.finditer(text):
-                student, course = _literal(match["student"]), _literal(match["course"])
-                if not isinstance(student, str) or not isinstance(course, str):
-                    continue
-                numbers: dict[str, dict] = {}
-                for line in text[match.end():].split("\n")[1:40]:
-                    if not line.startswith("  q"):
-                        continue
-                    for item in _SHOWN_NUMBER.finditer(line):
-                        numbers.setdefault(item["q"], {})[item["name"]] = _as_json(_literal(item["value"]))
-                found.append({"cell": number, "student": student[:100], "course": course[:100], "run": match["run"],
-                              "numbers": numbers})
-    return found[:20]
 
 
 def check_set(nb: nbformat.NotebookNode, set_name: str) -> list[str]:
@@ -160,41 +100,40 @@ def declared_course_code(nb: nbformat.NotebookNode) -> str | None:
     return declared_value(nb, "course_code")
 
 
-#: Most lines that look like the assignment a static read parses (a notebook of a hundred thousand
-#: ``student_id = (`` lines must not cost the grader more than these).
-MAX_ASSIGNMENT_LINES = 200
+#: Most cells a static read parses whole for the typed id (a notebook of many cells that mention
+#: ``student_id`` must not cost the grader more than these).
+MAX_ASSIGNMENT_CELLS = 20
+_MAGIC = re.compile(r"^[ \t]*[%!].*$", re.MULTILINE)
 
 
 def declared_value(nb: nbformat.NotebookNode, variable: str) -> str | None:
-    """The value of the last ``variable = "..."`` (or ``= 123``) line in the code cells (of at most
+    """The value of the last ``variable = "..."`` (or ``= 123``) statement of the code cells (of at most
     :data:`MAX_ID_CELL_CHARS` characters), as text of at most 100 characters, or None if there is none.
 
-    Only lines that assign ``variable`` are parsed (from the last one up, and at most
-    :data:`MAX_ASSIGNMENT_LINES` of them), never whole cells: the handout's line is one line, and parsing a
-    notebook of 170 cells of 97,000 characters each cost the grader's own process half a minute."""
-    pattern = re.compile(rf"(?<![\w.]){re.escape(variable)}\s*=(?!=)")
+    Only a statement of the cell itself counts, as Python runs it: an assignment inside a string (``notes =
+    '''student_id = "s2100001"'''``), a comment, a function or another variable is not the id typed. A cell
+    is parsed whole only when a line of it assigns ``variable``, from the last cell up, and at most
+    :data:`MAX_ASSIGNMENT_CELLS` cells (the handout's cell is four lines)."""
+    pattern = re.compile(rf"^[ \t]*{re.escape(variable)}\s*=(?!=)", re.MULTILINE)
     tried = 0
     for cell in reversed(nb.cells):
         text = cell_text(cell)
-        if cell.cell_type != "code" or variable not in text or len(text) > MAX_ID_CELL_CHARS:
+        if (cell.cell_type != "code" or variable not in text or len(text) > MAX_ID_CELL_CHARS
+                or not pattern.search(text)):
             continue
-        for line in reversed(text.splitlines()):
-            if not pattern.search(line) or line.lstrip().startswith(("%", "!", "#")):
-                continue
-            tried += 1
-            if tried > MAX_ASSIGNMENT_LINES:
-                return None
-            found = _assigned(line.strip(), variable)
-            if found is not None:
-                return found
+        tried += 1
+        if tried > MAX_ASSIGNMENT_CELLS:
+            return None
+        found = _assigned(_MAGIC.sub("", text), variable)
+        if found is not None:
+            return found
     return None
 
 
-def _assigned(line: str, variable: str) -> str | None:
-    if len(line) > 1000:
-        return None
+def _assigned(text: str, variable: str) -> str | None:
+    """The constant last assigned to ``variable`` by a statement of the cell's own (not nested in anything)."""
     try:
-        tree = ast.parse(line)
+        tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     found = None
@@ -281,64 +220,11 @@ class Budget:
                 "traces or the answer key's use")
 
 
-#: Modules whose import in a student's code reaches the answer key, or code that reaches around what is read.
-KEY_MODULES = ("gamelib.homework",)
-#: What only the answer key (gamelib/homework/marking.py) and the homework's internals are called.
-KEY_ATTRIBUTES = frozenset({"one_right_answer", "answer_key", "accepts", "mark", "key", "marking", "_homework",
-                            "_numbers", "_answer_key", "HOMEWORK"})
-#: The key's names that are never an honest variable's (``key`` or ``mark`` may be: those count as attributes).
-KEY_NAMES = frozenset({"one_right_answer", "answer_key", "marking", "HOMEWORK"})
-#: Attributes that reach inside functions and objects (to a module's globals, a method's object, a class).
-INTROSPECTION = frozenset({"__dict__", "__globals__", "__closure__", "__code__", "__self__", "__func__",
-                           "__wrapped__", "__class__", "__subclasses__", "__mro__", "__bases__", "__getattribute__",
-                           "__builtins__", "__loader__", "__spec__"})
-#: Names whose call runs or imports code built at run time (which no static read can follow).
-DYNAMIC = frozenset({"__import__", "importlib", "exec", "eval", "compile", "execfile", "runpy"})
-
-
-def key_use(text: str) -> list[str]:
-    """What in one code cell reaches the answer key or around a static read: imports of gamelib.homework
-    other than ``my_numbers``, the key's names, private and introspection attributes, code run from text.
-
-    >>> key_use("from gamelib.homework.marking import one_right_answer\\nq4_leave = one_right_answer(mine, 'q4')")
-    ['imports gamelib.homework.marking', 'uses one_right_answer']
-    >>> key_use("from gamelib.homework import my_numbers\\nmine = my_numbers('hw1', student_id, course_code)")
-    []
-    """
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
-    found: list[str] = []
-
-    def note(what: str) -> None:
-        if what not in found:
-            found.append(what)
-
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(KEY_MODULES):
-            names = [a.name for a in node.names]
-            if node.module != "gamelib.homework" or names != ["my_numbers"]:
-                note(f"imports {node.module}" + ("" if node.module != "gamelib.homework" else
-                                                  f" ({', '.join(n for n in names if n != 'my_numbers')})"))
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.startswith(KEY_MODULES) or alias.name.split(".")[0] in DYNAMIC:
-                    note(f"imports {alias.name}")
-        elif isinstance(node, ast.Attribute):
-            if node.attr in KEY_ATTRIBUTES or node.attr in INTROSPECTION:
-                note(f"uses .{node.attr}")
-            elif node.attr.startswith("_") and not node.attr.startswith("__"):
-                note(f"reaches the private attribute .{node.attr}")
-        elif isinstance(node, ast.Name) and (node.id in KEY_NAMES or node.id in DYNAMIC):
-            note(f"uses {node.id}")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "gamelib.homework." in node.value:
-            note(f"names {node.value[:60]!r}")
-    return found[:10]
+_COMMENT_LINE = re.compile(r"^[ \t]*#.*\n?", re.MULTILINE)
 
 
 def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budget: Budget | None = None,
-                shown: list[dict] = ()) -> dict:
+                outputs: dict | list | None = None) -> dict:
     """What the copying pass compares of a notebook (see tools/grading/copying.py), in plain JSON:
 
     - ``added_ids``: the ids of cells the handout does not have (a new cell gets a random id from JupyterLab:
@@ -347,35 +233,52 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
     - ``code``: the student's code cells (every code cell whose text is not exactly the handout's), each
       normalised by :func:`grading.likeness.normalise_code`;
     - ``shapes``: the same cells with the student's own names replaced by their order of first use
-      (:func:`grading.likeness.code_shape`), each with its number of tokens: a copy whose variables were
-      renamed has the same shapes;
+      (:func:`grading.likeness.code_shape`, lines kept apart), each with its number of tokens: a copy whose
+      variables were renamed has the same shapes;
     - ``key_use``: ``{"cell": number, "what": [...]}`` for each cell that reaches the answer key
-      (:func:`key_use`);
-    - ``shown``: what the saved outputs show of the numbers it was run with (:func:`shown_numbers`).
+      (:func:`grading.key_use.key_use`);
+    - ``shown`` and ``answers``: what the saved outputs show of the numbers it was run with, and the answers
+      its cells displayed (``outputs``, from :func:`read_submission`);
+    - ``unread``: what could not be read to its end (the code past ``budget``, see :class:`Budget`; outputs
+      past theirs; cells past :data:`MAX_FINGERPRINT_CELLS`): the copying pass flags the notebook as too large
+      to check, never half read in silence.
 
-    Reading the code stops at ``budget`` (:class:`Budget`); the cells after that are left out.
+    Lines that are only a comment are not code: they are dropped before the budget counts a cell.
     """
     budget = budget or Budget()
+    saved: dict = outputs if isinstance(outputs, dict) else {"shown": list(outputs or []), "answers": [],
+                                                             "unread": None}
     handout_ids = {cell.get("id") for cell in handout.cells}
     handout_code = {cell_text(cell).strip() for cell in handout.cells if cell.cell_type == "code"}
     added = [str(cell.get("id"))[:64] for cell in nb.cells if cell.get("id") not in handout_ids
              and not str(cell.get("id", "")).startswith("submitted-cell-")]
     executions = [cell.get("execution_count") if isinstance(cell.get("execution_count"), int) else None
                   for cell in nb.cells if cell.cell_type == "code"]
-    code, shapes, uses = [], [], []
+    code: list[str] = []
+    shapes: list[list] = []
+    uses: list[dict] = []
+    unread: list[str] = [saved["unread"]] if saved.get("unread") else []
     for number, cell in enumerate(nb.cells, start=1):
         text = cell_text(cell)
         if cell.cell_type != "code" or not text.strip() or text.strip() in handout_code:
             continue
+        text = _COMMENT_LINE.sub("", text)
+        if not text.strip():
+            continue
         if not budget.take(len(text), f"cell {number}"):
+            unread.append(budget.problem or f"cell {number} was not read")
             break
+        if len(code) >= MAX_FINGERPRINT_CELLS or len(text) > MAX_FINGERPRINT_CODE * 4:
+            unread.append(f"cell {number} holds more code than is compared for copying ({MAX_FINGERPRINT_CELLS} "
+                          f"cells of {MAX_FINGERPRINT_CODE * 4:,} characters): it was compared in part")
         if len(code) < MAX_FINGERPRINT_CELLS:
             code.append(normalise_code(text[: MAX_FINGERPRINT_CODE * 4])[:MAX_FINGERPRINT_CODE])
-            shape, tokens = code_shape(text[: MAX_FINGERPRINT_CODE * 4])
+            shape, tokens = code_shape(text[: MAX_FINGERPRINT_CODE * 4], lines=True)
             shapes.append([shape[: MAX_FINGERPRINT_CODE * 2], tokens])
         used = key_use(text)
         if used and len(uses) < MAX_FINGERPRINT_CELLS:
             first = next((line.strip() for line in text.splitlines() if line.strip()), "")[:80]
             uses.append({"cell": number, "first_line": first, "what": used})
     return {"added_ids": added[:MAX_FINGERPRINT_CELLS], "executions": executions[:MAX_FINGERPRINT_COUNTS],
-            "code": code, "shapes": shapes, "key_use": uses, "shown": list(shown)}
+            "code": code, "shapes": shapes, "key_use": uses, "shown": list(saved.get("shown") or []),
+            "answers": list(saved.get("answers") or []), "unread": unread[:3]}

@@ -22,10 +22,12 @@ from pathlib import Path
 
 from . import report_marking, safetext
 from .classgrades import GRADED_STATE, NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, ClassGrades, Entry, waiting
-from .flags import LABELS, ORDER
 from .grader import NOT_GRADED, Outcome
 from .homework_set import HomeworkSet
 from .layout import Skipped
+from .report_flags import Flag, class_flags, for_what
+from .report_flags import flagged as _flagged
+from .report_flags import section as flags_section
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
 BLUE, ORANGE = "#0072B2", "#E69F00"
@@ -66,41 +68,6 @@ def question_stats(homework: HomeworkSet, outcomes: list[Outcome]) -> list[Quest
         s.mean = statistics.fmean(scores) if scores else 0.0
         stats.append(s)
     return stats
-
-
-@dataclass(frozen=True)
-class Flag:
-    who: str
-    kind: str
-    what: str
-    others: str = ""
-    #: Its place in the order of importance (tools/grading/flags.py); late work and grading notes come last.
-    rank: int = len(ORDER)
-
-
-def class_flags(grades: ClassGrades, identity: dict[str, list[dict]]) -> list[Flag]:
-    """Every flag worth a look, most important first (tools/grading/flags.py), then late work and the grading
-    notes: for each student, the flags of the submission that counts (an earlier one's are in the gradebook,
-    not here), each once, with the classmates it names by name."""
-    names = {o.file: o.who for e in grades.entries + grades.not_on_roster for o in [e.outcome, *e.others] if o}
-    found = []
-    for e in grades.entries + grades.not_on_roster:
-        if e.outcome is not None:
-            for f in identity.get(e.outcome.file, []):
-                others = "; ".join(dict.fromkeys(names.get(x, x) for x in f.get("with", [])))
-                kind = str(f.get("kind", "flag"))
-                found.append(Flag(e.label, LABELS.get(kind, kind), str(f.get("what", "")), others,
-                                  ORDER.get(kind, len(ORDER))))
-        if e.lateness.late:
-            found.append(Flag(e.label, "late", e.lateness.why, rank=len(ORDER) + 1))
-        found += [Flag(e.label, "grading", note, rank=len(ORDER) + 2) for note in e.notes]
-    return sorted(found, key=lambda f: (f.rank, f.who.casefold()))
-
-
-def _flagged(flags: list[Flag]) -> list[Flag]:
-    """The flags that point at something to look at (not late work, not the grading notes)."""
-    return [f for f in flags if f.kind not in ("grading", "late")]
-
 
 
 # --- pictures -------------------------------------------------------------------------------------------
@@ -241,13 +208,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
                             f" ({100 * s.rate:.0f} %)" if s.rate is not None else ""), f"{s.mean:.2f}"]
                          for s in stats], "No autograded question."))
     parts.append(report_marking.mistakes_html(homework, counted))
-    parts.append("<h2>Flags</h2>")
-    flagged = _flagged(flags)
-    parts.append(_table(f"Look at these: {len(flagged)} flags on {len(dict.fromkeys(f.who for f in flagged))} "
-                        "students, most important first, then late work and grading notes (a flag never changes a "
-                        "score; an earlier submission's flags are in the gradebook)",
-                        ["student", "kind", "what", "with"],
-                        [[f.who, f.kind, f.what, f.others] for f in flags], "Nothing flagged."))
+    parts.append(flags_section(flags, grades))
     parts.append("<h2>What changed</h2>")
     if latest.get("changes"):
         parts.append(_table(f"Changes on the run of {latest['at']}", ["student", "what changed"],
@@ -318,6 +279,7 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
                      + _names([e.outcome.file for e in grades.not_on_roster], 5))
     flagged = _flagged(flags)
     if flagged:
+        lines.append(f"  {for_what(flags)}")
         lines.append(f"  flags ({len(flagged)} on {len({f.who for f in flagged})} students), most important first:")
         lines += [f"    {f.who}: {f.kind}: {f.what[:100]}" for f in flagged[:SUMMARY_FLAGS]]
         if len(flagged) > SUMMARY_FLAGS:

@@ -1,0 +1,111 @@
+/* The rare-value method's per-heap loop in C: gamelib/analysis/heap_kernel.py compiles this file with the
+ * system's cc on first use and calls it through ctypes over the numpy buffers of HeapValues.
+ *
+ * One call computes g(start), g(start + 1), ... in place and stops at the first of:
+ *   - heap `stop` (STATUS_DONE),
+ *   - a heap whose value is rare under the mask (it is written; STATUS_RARE: Python adds it to the rare list),
+ *   - a heap whose value needs more bits than the tables have (it is NOT written; STATUS_WIDER, the value in
+ *     out[OUT_VALUE]: Python widens its tables and calls again),
+ *   - more than `max_pairs` pairs examined (after a whole heap; STATUS_DONE), so that Python can check its
+ *     work budget, report progress and see an interrupt.
+ * It returns the number of heaps known after the call. The method (see gamelib/analysis/rare_values.py):
+ * the class-1 values a heap reaches come only from pairs with a rare part, so they are found exactly from
+ * the rare heaps; c = the smallest class-1 value not reached; then every pair from a = 1 up is examined only
+ * until every class-0 value below c has been seen reached. If one never is, the smallest such is the value
+ * and the heap is rare. With mask 0, or for heaps below `small_heap`, every pair is examined (the mex).
+ *
+ * `seen` has (1 << bits) + 1 entries: seen[v] == *generation means "v is reached by this heap", so nothing
+ * is cleared between heaps. `classes[v]` is the class (0 or 1) of v under the mask, for v < 1 << bits.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#define STATUS_DONE 0
+#define STATUS_RARE 1
+#define STATUS_WIDER 2
+#define OUT_PAIRS 0
+#define OUT_STATUS 1
+#define OUT_VALUE 2
+#define OUT_GENERATION 3
+
+#define DEFINE_FILL(NAME, VALUE)                                                                                \
+int64_t NAME(VALUE *g, int64_t start, int64_t stop, const int64_t *moves, int32_t ntakes, int32_t nsplits,    \
+             int32_t nwhole, int32_t unequal, int32_t mask, int32_t position, int32_t position_parity,        \
+             int32_t bits, int64_t small_heap, const int64_t *rare, const int64_t *rare_values, int64_t nrare, \
+             const uint8_t *classes, uint32_t *seen, int64_t max_pairs, int64_t *out)                         \
+{                                                                                                             \
+    const int64_t *takes = moves, *splits = moves + ntakes, *whole = moves + ntakes + nsplits;               \
+    const uint32_t size = (uint32_t)1 << bits;                                                                \
+    uint32_t gen = (uint32_t)out[OUT_GENERATION];                                                             \
+    int64_t pairs = 0, n;                                                                                     \
+    out[OUT_STATUS] = STATUS_DONE;                                                                            \
+    for (n = start; n < stop; ++n) {                                                                          \
+        uint32_t value, v;                                                                                    \
+        int32_t i, flip;                                                                                      \
+        if (gen == UINT32_MAX) { /* stamps would repeat: clear them once in four billion heaps */             \
+            memset(seen, 0, ((size_t)size + 1) * sizeof *seen);                                               \
+            gen = 0;                                                                                          \
+        }                                                                                                     \
+        ++gen;                                                                                                \
+        for (i = 0; i < ntakes; ++i)                                                                          \
+            if (takes[i] < n) seen[g[n - takes[i]]] = gen;                                                    \
+        for (i = 0; i < nwhole; ++i)                                                                          \
+            if (whole[i] == n) seen[0] = gen;                                                                 \
+        flip = position ? (int32_t)((n + position_parity) & 1) : 0;                                           \
+        if (mask == 0 || n < small_heap) {                                                                    \
+            for (i = 0; i < nsplits; ++i) {                                                                   \
+                int64_t rest = n - splits[i], last = unequal ? (rest - 1) / 2 : rest / 2, a;                  \
+                for (a = 1; a <= last; ++a) seen[g[a] ^ g[rest - a]] = gen;                                   \
+                if (last > 0) pairs += last;                                                                  \
+            }                                                                                                 \
+            for (value = 0; seen[value] == gen; ++value) {}                                                   \
+        } else {                                                                                              \
+            uint32_t candidate, need = 0;                                                                     \
+            for (i = 0; i < nsplits; ++i) { /* every class-1 value: from the pairs with a rare part */        \
+                int64_t rest = n - splits[i], j;                                                              \
+                if (rest < 2) continue;                                                                       \
+                for (j = 0; j < nrare && rare[j] < rest; ++j) {                                               \
+                    if (unequal && rare[j] + rare[j] == rest) continue;                                       \
+                    seen[(uint32_t)rare_values[j] ^ g[rest - rare[j]]] = gen;                                 \
+                }                                                                                             \
+                pairs += j;                                                                                   \
+            }                                                                                                 \
+            for (candidate = 0; candidate < size; ++candidate)                                                \
+                if ((classes[candidate] ^ flip) == 1 && seen[candidate] != gen) break;                        \
+            for (v = 0; v < candidate; ++v)                                                                   \
+                if ((classes[v] ^ flip) == 0 && seen[v] != gen) ++need;                                       \
+            for (i = 0; i < nsplits && need; ++i) { /* the class-0 values below it: from a = 1 up */          \
+                int64_t rest = n - splits[i], last = unequal ? (rest - 1) / 2 : rest / 2, a;                  \
+                for (a = 1; a <= last; ++a) {                                                                 \
+                    v = g[a] ^ g[rest - a];                                                                   \
+                    if (seen[v] != gen) {                                                                     \
+                        seen[v] = gen;                                                                        \
+                        if (v < candidate && (classes[v] ^ flip) == 0 && --need == 0) break;                  \
+                    }                                                                                         \
+                }                                                                                             \
+                if (last > 0) pairs += a < last ? a : last;                                                   \
+            }                                                                                                 \
+            value = candidate;                                                                                \
+            if (need) /* every pair examined and still missing: the smallest missing one, a rare value */    \
+                for (value = 0; seen[value] == gen || (classes[value] ^ flip) != 0; ++value) {}                \
+        }                                                                                                     \
+        if (value >= size) {                                                                                  \
+            out[OUT_STATUS] = STATUS_WIDER;                                                                   \
+            out[OUT_VALUE] = value;                                                                           \
+            break;                                                                                            \
+        }                                                                                                     \
+        g[n] = (VALUE)value;                                                                                  \
+        if (mask != 0 && ((classes[value] ^ flip) == 0)) {                                                    \
+            out[OUT_STATUS] = STATUS_RARE;                                                                    \
+            ++n;                                                                                              \
+            break;                                                                                            \
+        }                                                                                                     \
+        if (pairs > max_pairs) { ++n; break; }                                                                \
+    }                                                                                                         \
+    out[OUT_PAIRS] = pairs;                                                                                   \
+    out[OUT_GENERATION] = gen;                                                                                \
+    return n;                                                                                                 \
+}
+
+DEFINE_FILL(gamelib_fill_u16, uint16_t)
+DEFINE_FILL(gamelib_fill_u32, uint32_t)

@@ -1,0 +1,205 @@
+"""The rare-value method's per-heap loop, compiled: heap_kernel.c, built with the system's C compiler on first use.
+
+:class:`~gamelib.analysis.heap_values.HeapValues` fills its table by calling the C function a block of heaps
+at a time (it comes back to Python only for a new rare heap, a value needing more bits, or a check of the
+work budget). Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a
+fraction of a second) and keeps the library in a per-user cache folder, named by a hash of the source, the
+compiler and its flags, so a changed source or compiler builds a new one. Two processes building at once
+each write their own file and rename it into place (an atomic step), so neither ever loads a half-written
+library.
+
+Where there is no compiler, or the build or the load fails, the pure numpy + Python loop runs instead, with
+the same values (the tests run both). The environment variable ``GAMELIB_KERNEL`` chooses:
+
+* ``auto`` (or unset): the compiled loop when it can be had, else numpy;
+* ``numpy``: always the numpy loop (the reference the tests compare against);
+* ``c``: the compiled loop, or an error saying why it cannot be had.
+
+>>> kernel_choice() in ("auto", "numpy", "c")
+True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from gamelib.analysis.heap_values import _Filler
+
+SOURCE = Path(__file__).with_name("heap_kernel.c")
+#: How the library is built (part of the cache key).
+FLAGS = ("-O2", "-shared", "-fPIC")
+ENVIRONMENT = "GAMELIB_KERNEL"
+CHOICES = ("auto", "numpy", "c")
+#: What the C function's out[1] says (see heap_kernel.c).
+STATUS_DONE, STATUS_RARE, STATUS_WIDER = 0, 1, 2
+#: Seconds a build may take before it counts as failed.
+BUILD_TIMEOUT = 120
+#: Pairs the compiled loop examines before it comes back to Python (about 10 ms), so that an interrupt and
+#: a progress report are never far away.
+KERNEL_PAIRS = 2**23
+
+_lock = threading.Lock()
+_state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": how it was had, or why not
+
+
+class Kernel:
+    """The two C functions (16-bit and 32-bit value tables), with their argument types set."""
+
+    def __init__(self, library: ctypes.CDLL, path: Path):
+        self.path = path
+        pointer, i32, i64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64
+        self.fill: dict[int, Any] = {}
+        for name, width in (("gamelib_fill_u16", 2), ("gamelib_fill_u32", 4)):
+            function = getattr(library, name)
+            function.restype = i64
+            function.argtypes = [pointer, i64, i64, pointer, i32, i32, i32, i32, i32, i32, i32, i32, i64,
+                                 pointer, pointer, i64, pointer, pointer, i64, pointer]
+            self.fill[width] = function
+
+
+def run(filler: _Filler, kernel: Kernel, stop: int) -> None:
+    """What :meth:`~gamelib.analysis.heap_values._Filler.run` does, by the compiled loop: C fills heaps until a
+    rare one, a value needing more bits, ``stop`` or a budget check; Python adds the rare heap, widens the
+    tables, chooses a new mask, counts the work (every 1024 heaps, as the numpy loop does) and reports."""
+    from gamelib.analysis import heap_values as settings  # read at each call: tests lower SMALL_HEAP
+
+    table, work = filler.table, filler.work
+    moves = np.array([*filler.takes, *filler.splits, *sorted(filler.whole)], dtype=np.int64)
+    out = np.zeros(4, dtype=np.int64)  # pairs, status, value, stamp (see heap_kernel.c)
+    while table._count < stop:
+        end = min(stop, (table._count | 1023) + 1)
+        if table.given_mask is None:
+            end = min(end, max(filler.next_choice, table._count + 1))
+        buffer = table._buffer
+        count = kernel.fill[buffer.itemsize](
+            buffer.ctypes.data, table._count, end, moves.ctypes.data, len(filler.takes), len(filler.splits),
+            len(filler.whole), filler.unequal, filler.mask, filler.position, filler.position_parity, filler.bits,
+            settings.SMALL_HEAP, filler.rare_array.ctypes.data, filler.rare_value_array.ctypes.data, len(filler.rare),
+            filler.classes.ctypes.data, filler.seen.ctypes.data, KERNEL_PAIRS, out.ctypes.data)
+        table._count = count  # heaps below count are written (the C loop writes nothing past it)
+        if out[1] == STATUS_WIDER:  # heap `count` needs more bits: widen the tables, then compute it again
+            value = int(out[2])
+            filler.bits = value.bit_length()
+            if value > settings.NARROW_MAX and buffer.dtype == np.uint16:
+                table._widen()
+            filler._tables()
+        elif out[1] == STATUS_RARE:
+            filler._add_rare(count - 1, int(buffer[count - 1]))
+            if table.given_mask is None and (count <= 4 * settings.SMALL_HEAP or len(filler.rare) >
+                                             filler.rare_at_choice + filler.rare_at_choice // 8 + 8):
+                filler._choose(table.values)  # many new rare heaps: is another mask better now?
+        if table.given_mask is None and count >= filler.next_choice:
+            filler._choose(table.values)
+        work.spend(int(out[0]))
+        if (count % 1024 == 0 or count >= stop) and work.over():
+            return
+        if work.due():
+            work.report(count, filler.rare_count())
+
+
+def kernel_choice() -> str:
+    """What ``GAMELIB_KERNEL`` asks for: ``'auto'`` (the default), ``'numpy'`` or ``'c'``."""
+    choice = os.environ.get(ENVIRONMENT, "auto").strip().lower() or "auto"
+    if choice not in CHOICES:
+        raise ValueError(f"{ENVIRONMENT} must be one of {', '.join(CHOICES)} (or unset), got {choice!r}")
+    return choice
+
+
+def cache_folder() -> Path:
+    """Where built libraries are kept: ``$XDG_CACHE_HOME/gamelib``, else ``~/.cache/gamelib``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "gamelib"
+
+
+def library_name(compiler: str) -> str:
+    """The file name of the library built by ``compiler``: a hash of the source, the compiler and the flags."""
+    key = hashlib.sha256()
+    for part in (SOURCE.read_bytes(), os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
+                 sys.platform.encode(), platform.machine().encode()):
+        key.update(part + b"\0")
+    return f"heap_kernel-{key.hexdigest()[:20]}.so"
+
+
+def build(compiler: str, folder: Path) -> Path:
+    """Compile heap_kernel.c into ``folder`` (unless it is there already) and return the library's path.
+
+    Raises OSError or RuntimeError (with the compiler's message) when that cannot be done."""
+    target = folder / library_name(compiler)
+    if target.exists():
+        return target
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    handle, temporary = tempfile.mkstemp(prefix=".building-", suffix=".so", dir=folder)
+    os.close(handle)
+    try:
+        done = subprocess.run([compiler, *FLAGS, "-o", temporary, str(SOURCE)], capture_output=True, text=True,
+                              timeout=BUILD_TIMEOUT, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {done.stderr.strip()[-400:]}")
+        os.replace(temporary, target)  # atomic: another process sees the old name or the whole new file
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return target
+
+
+def _load() -> tuple[Kernel | None, str]:
+    compiler = shutil.which("cc")
+    if compiler is None:
+        return None, "no C compiler (cc) found: the numpy loop is used"
+    errors = []
+    for folder in (cache_folder(), Path(tempfile.gettempdir()) / f"gamelib-{os.getuid()}-kernel"):
+        try:
+            path = build(compiler, folder)
+            return Kernel(ctypes.CDLL(str(path)), path), f"compiled loop {path}"
+        except (OSError, RuntimeError, subprocess.SubprocessError, AttributeError) as error:
+            errors.append(f"{folder}: {error}")
+    return None, "the compiled loop could not be built or loaded (" + "; ".join(errors) + "): the numpy loop is used"
+
+
+def load() -> Kernel | None:
+    """The compiled loop, built and loaded once per process; None when the numpy loop is to be used.
+
+    ``GAMELIB_KERNEL=numpy`` always gives None; ``GAMELIB_KERNEL=c`` raises RuntimeError (saying why) when
+    the compiled loop cannot be had."""
+    choice = kernel_choice()
+    if choice == "numpy":
+        return None
+    with _lock:
+        if "kernel" not in _state:
+            _state["kernel"], _state["why"] = _load()
+    kernel = _state["kernel"]
+    if kernel is None and choice == "c":
+        raise RuntimeError(f"{ENVIRONMENT}=c, but {_state['why']}")
+    return kernel  # type: ignore[return-value]
+
+
+def kernel_status() -> str:
+    """Which loop computes heap values in this process, and why (for benchmarks and bug reports).
+
+    >>> isinstance(kernel_status(), str)
+    True
+    """
+    choice = kernel_choice()
+    if choice == "numpy":
+        return f"numpy loop ({ENVIRONMENT}=numpy)"
+    try:
+        load()
+    except RuntimeError as error:
+        return str(error)
+    return str(_state["why"])
+
+
+__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load", "run"]

@@ -1,0 +1,60 @@
+"""The three kinds of picture lesson 9 adds ("stairs", "digraph", "kayles"): what they mark is the model's winning
+moves, nothing is marked while a game is played (hints off), every word stays on the page, and the text
+alternative says what the picture shows."""
+
+from __future__ import annotations
+
+import pytest
+from figure_words import words_outside
+
+from gamelib import DigraphGame, NodeKayles, StaircaseNim
+from gamelib.plots import position_figure
+from gamelib.plots.positions import view_of
+
+CASES = [
+    (StaircaseNim(), (6, 6, 6, 6, 6, 6)),
+    (StaircaseNim(), (1, 4, 2, 3)),
+    (StaircaseNim(), (0,)),
+    (DigraphGame([(0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (1, 4), (3, 5), (4, 5)]), 0),
+    (DigraphGame([(i, i + 1) for i in range(29)]), 0),
+    (NodeKayles.path(30), tuple(range(30))),
+    (NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)]), (0, 5)),
+    (NodeKayles([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 3]), tuple(range(8))),
+]
+
+
+@pytest.mark.parametrize(("game", "position"), CASES, ids=lambda x: repr(x)[:30])
+@pytest.mark.parametrize("hints", [True, False])
+def test_every_word_stays_on_the_page(game, position, hints):
+    assert words_outside(position_figure(game, position, hints)) == []
+
+
+def test_the_kinds_are_registered_views_with_pictures():
+    for game in (StaircaseNim(), DigraphGame([(0, 1)]), NodeKayles([(0, 1)])):
+        view = view_of(game)
+        assert view.kind == game.figure_kind and view.draw is not None
+
+
+def test_the_staircase_marks_the_models_winning_moves_and_hides_them_in_play():
+    game = StaircaseNim()
+    fig = position_figure(game, (1, 4, 2, 3))
+    marked = [(stair, coins) for stair, coins in fig.plotted["winning"]]
+    after = [game.move((1, 4, 2, 3), stair - 1, coins) for stair, coins in marked]
+    assert sorted(after) == sorted(game.winning_moves((1, 4, 2, 3))) and len(after) == 2
+    assert "blue arrows" in fig.text_alternative()
+    quiet = position_figure(game, (1, 4, 2, 3), False)
+    assert quiet.plotted["winning"] == [] and quiet.plotted["value"] is None
+    assert "⊕" not in quiet.get_suptitle() and "winning" not in quiet.text_alternative()
+
+
+def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
+    graph = DigraphGame([(0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (1, 4), (3, 5), (4, 5)])
+    fig = position_figure(graph, 0)
+    assert fig.plotted["winning"] == graph.winning_moves(0) and fig.plotted["p_positions"] == graph.p_positions()
+    assert "g(0) = " in fig.text_alternative()
+    quiet = position_figure(graph, 0, False)
+    assert quiet.plotted["values"] is None and quiet.plotted["winning"] == [] and "g(" not in quiet.text_alternative()
+    kayles = NodeKayles.path(9)
+    fig = position_figure(kayles, kayles.start)
+    assert fig.plotted["marked"] == kayles.winning_picks(kayles.start) == [4]
+    assert position_figure(kayles, kayles.start, False).plotted["marked"] == []
