@@ -179,3 +179,20 @@ def test_a_saved_lesson_shows_the_same_words_whatever_was_dealt():
     assert "run this cell" in first._static_view()["text/plain"]
 
 
+
+
+def test_every_practised_exercise_ends_its_section_with_a_practice_cell():
+    """The cell after an exercise's check cell is ``practice("N.k")`` (/work/coord/insert_practice.py puts it there)."""
+    from pathlib import Path
+
+    import nbformat
+
+    notebooks = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+    found = set()
+    for path in notebooks:
+        cells = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+        for cell, after in zip(cells, cells[1:], strict=False):
+            for exercise in re.findall(r'check\("([0-9]+\.[0-9]+)"', cell.source):
+                if after.source.strip() == f'practice("{exercise}")':
+                    found.add(exercise)
+    assert set(PRACTISED) <= found, sorted(set(PRACTISED) - found)
