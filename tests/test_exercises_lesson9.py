@@ -135,3 +135,12 @@ def test_hints_do_not_give_the_answer_away(exercise):
                "9.4": ["(1, 2, 3, 3)"], "9.5": ["12"], "9.6": ["(3, 3)", "(1, 3, 5)"], "9.7": [" 3 "],
                "9.8": ["vertex 2"], "9.9": ["vertex 0", "vertex 2", "vertex 7", "vertex 9"], "9.10": [" 3 "]}
     assert not any(a in f" {hint} " for a in answers[exercise]), hint
+
+
+def test_counting_the_arcs_out_of_vertex_0_is_not_the_answer_of_9_7():
+    """The theorist's audit: with 3 arcs out of vertex 0 and g(0) = 3, a student who counted arcs was told
+    'correct'. The graph has a fourth arc out of 0 now, and counting arcs gets its own slip."""
+    arcs_out = sum(1 for u, _ in ARCS if u == 0)
+    assert arcs_out != brute.digraph_values(list(ARCS))[0]
+    result = check("9.7", arcs_out)
+    assert not result.ok and "number of arcs" in result.message

@@ -5,6 +5,7 @@ move ``(heap, amount)``, a subtraction move an amount)."""
 from __future__ import annotations
 
 from gamelib import Chomp, GreenHackenbush, MockTurtles, Nim, RulerGame, TurningTurtles
+from gamelib.games.presentation import presentation_of
 from gamelib.widgets import play_game, play_subtraction
 
 
@@ -66,13 +67,14 @@ def test_a_refused_coin_move_says_which_rule_it_breaks_in_words():
 
 
 def test_the_rules_of_mock_turtles_and_the_ruler_game_in_words():
-    assert MockTurtles().why_not((1, 3), (3, 2, 1, 0)) == \
+    mock, ruler = presentation_of(MockTurtles), presentation_of(RulerGame)
+    assert mock.why_not(MockTurtles(), (1, 3), (3, 2, 1, 0)) == \
         "Mock Turtles turns one, two or three coins; you chose four (3, 2, 1 and 0)"
-    assert RulerGame().why_not((3, 5), (5, 3)) == \
+    assert ruler.why_not(RulerGame(), (3, 5), (5, 3)) == \
         "the Ruler game turns a run of coins next to each other; coins 5 and 3 are not a run"
-    assert RulerGame().why_not((3, 5), (5, 4)).startswith("(5, 4) is not a move allowed")  # a legal move
+    assert ruler.why_not(RulerGame(), (3, 5), (5, 4)).startswith("(5, 4) is not a move allowed")  # a legal move
     chomp = play_game(Chomp(2, 3))
-    assert "squares" in type(chomp.game).square_noun and not chomp.play_chosen()
+    assert presentation_of(chomp.game).square_noun(chomp.game) == "squares" and not chomp.play_chosen()
     assert chomp.status_text == "Choose squares on the board first."
 
 
@@ -122,7 +124,8 @@ def test_the_live_coin_board_shows_each_coin_number_above_it():
 def test_labels_are_shown_whole():
     w = play_game(TurningTurtles(), "3, 5, 8")
     assert w.start_box.description == "heads-up coins:" and w.start_box.style.description_width == "initial"
-    play = next(b for row in w.moves_area.children[1:] for b in row.children if b.description == w.game.choice_words)
+    play = next(b for row in w.moves_area.children[1:] for b in row.children
+                if b.description == "Turn the chosen coins")
     assert play.layout.width == "auto"
 
 

@@ -23,7 +23,6 @@ class TwoHeapsTakeOneOrTwo(HeapsGame):
     """Two heaps; a move takes 1 or 2 chips from one of them. Written here with its moves only."""
 
     title = "Take 1 or 2 from either heap"
-    how_to_move = "take 1 or 2 chips from one heap"
 
     def moves(self, heaps):
         return [heaps[:i] + (h - k,) + heaps[i + 1:] for i, h in enumerate(heaps) for k in (1, 2) if k <= h]
@@ -64,7 +63,9 @@ def test_a_heaps_game_that_is_not_nim_is_drawn_with_its_own_title_and_its_right_
             (i, amount), = fig.plotted["taken"].items()
             assert heaps[i] - framed[i] == amount and amount in (1, 2)
     hidden = position_figure(game, (2, 4), show_winning_moves=False)  # what a game being played must not see
-    assert hidden.plotted["framed"] is None and hidden.plotted["taken"] == {} and hidden.plotted["p_positions"] == []
+    assert hidden.plotted["framed"] is None and hidden.plotted["taken"] == {} and hidden.plotted["p_positions"] is None
+    assert hidden.text_alternative() == "Take 1 or 2 from either heap: heaps (2, 4)."  # nothing that gives it away
+    assert position_figure(game, (2, 4)).text_alternative().endswith("Framed: take 1 from heap A, a winning move.")
 
 
 def test_a_heaps_game_that_is_not_nim_plays_in_rows_of_heaps_with_the_right_words():
@@ -127,3 +128,10 @@ def test_no_panel_tests_the_name_of_a_kind_of_picture():
             f"{path.name} borrows Nim's words"
         found = compared.search(text)
         assert found is None, f"{path.name} tests a kind's name: {found.group(0) if found else ''}"
+
+
+def test_the_play_session_imports_no_particular_game():
+    play = WIDGETS.parent / "play"
+    for path in sorted(play.glob("*.py")):
+        games = re.findall(r"^from gamelib\.games\.(\w+) import", path.read_text(), re.M)
+        assert set(games) <= {"base", "presentation"}, f"gamelib/play/{path.name} imports games {games}"

@@ -21,6 +21,7 @@ from gamelib.exercises.kinds import number_checker, outcome_checker
 from gamelib.games.coins import CoinTurningGame, MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
 from gamelib.games.hackenbush_text import PICTURE_LIMIT
+from gamelib.games.presentation import presentation_of
 
 # --- coin-turning games -----------------------------------------------------------------------------------------
 
@@ -77,7 +78,8 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
             if max(coins) not in heads:
                 return wrong(f"coin {max(coins)} is tails: the rightmost coin you turn must go from heads to tails "
                              f"(heads up now: {_listed(heads)}).", hint)
-            return wrong(f"turning coins {_in_words(coins)} is not a move of {named}: {game.how_to_move}.", hint)
+            rule = presentation_of(game).how_to_move(game)
+            return wrong(f"turning coins {_in_words(coins)} is not a move of {named}: {rule}.", hint)
         left = game.grundy(move.after)
         if left:
             return wrong(f"{move.words('ing')} is a move, but it leaves heads up at {_listed(move.after)}, worth "

@@ -36,7 +36,7 @@ LASKER_HEAP = 11
 #: Exercise 9.6: two heaps of Lasker's Nim.
 LASKER_HEAPS = (3, 6)
 #: Exercises 9.7 and 9.8: the arcs of a directed graph; the token starts on vertex 0.
-ARCS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3), (3, 4), (2, 5), (5, 4), (1, 6), (6, 4))
+ARCS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3), (3, 4), (2, 5), (5, 4), (1, 6), (6, 4), (0, 5))
 #: Exercise 9.9: Dawson's chess as Node Kayles on a path of this many vertices, numbered from 0.
 PATH_LENGTH = 10
 #: Exercise 9.10: a bow tie (two triangles sharing vertex 2) with a tail 4 - 5 - 6.
@@ -52,10 +52,10 @@ _BOW_TIE = NodeKayles(BOW_TIE)
 _HINT_9_1 = ("only the odd stairs count: find the nim-sum of the coins on stairs 1, 3 and 5, then change one odd "
              "stair's count as in Nim, either by carrying coins down from it or by carrying coins onto it from the "
              "even stair above.")
-exercise("9.1", expects="the coins on the five stairs after your move, e.g. (4, 1, 6, 2, 2)")(
+exercise("9.1", expects="the coins on the five stairs after your move, e.g. (4, 1, 6, 2, 4)")(
     move_checker(_STAIRS, STAIRS_MOVE, "the odd stairs' counts nim-add to 0", _HINT_9_1))
 
-exercise("9.2", expects="a whole number, e.g. 7")(
+exercise("9.2", expects="a whole number, e.g. 5")(
     number_checker(_STAIRS.grundy(STAIRS_VALUE), "the Grundy value of Staircase Nim with coins (2, 7, 5, 1, 6)",
                    hint="a move on an even stair can be undone, so only the odd stairs 1, 3, 5 count: nim-add their "
                         "coins.",

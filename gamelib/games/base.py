@@ -4,15 +4,18 @@
 new game needs no code of its own above the model:
 
 * the rules: ``moves``, and ``grundy``, ``outcome``, ``winning_moves`` and ``remoteness`` from them;
-* the words: ``title``, ``position_text`` (a position in a sentence), ``labelled_moves`` (each move with a
-  button label and a verb, as :class:`Move`), ``value_text``;
+* its name and how a position and a value are written: ``title``, ``position_text`` (a position in a
+  sentence), ``value_text`` (the value as a formula); the other words a panel shows (how to move, each move
+  with its button label and verb, the symbols on a board) are the game's presentation, beside it
+  (:mod:`gamelib.games.presentation`; ``labelled_moves`` asks it);
 * reading a position typed as text: ``read_position`` within the game's ``position_limit`` (a
   :class:`~gamelib.parsing.Limit`; ``play_limit`` is the largest start a play session explores);
-* how a position is drawn, by naming a figure kind: ``figure_kind`` ("heap", "heaps", "board", ...); a board
-  game also lists its squares (``squares``, as :class:`Square`).
+* how a position is drawn, by naming the view of its kind of picture (``figure_kind``: "heap", "heaps", "board",
+  ..., each registered once in :mod:`gamelib.plots`); a board game also lists its squares (``squares``, as
+  :class:`Square`).
 
 A game class gives its ``moves`` and overrides the rest only when it knows something faster than the
-definition (a formula, a period, a cache) or better words. :class:`OneHeapGame` adds the tables of a game
+definition (a formula, a period, a cache). :class:`OneHeapGame` adds the tables of a game
 played on one heap: ``grundy_values``, ``outcomes`` and ``p_positions``.
 
 The rule "P exactly when the Grundy value is 0" (normal play) is written once, in :func:`outcome_from_grundy`
@@ -29,13 +32,10 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.arguments import check_int, check_stop, show
+from gamelib.arguments import check_int, check_stop
+from gamelib.games.presentation import Move, OneHeapPresentation, presentation_of, presents
 from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
 from gamelib.parsing import Limit
-
-#: Verbs whose past and -ing forms are not made by adding "ed" and "ing" (after dropping a final "e").
-_IRREGULAR = {"take": ("took", "taking"), "bite": ("bit", "biting"), "chop": ("chopped", "chopping"),
-              "split": ("split", "splitting")}
 
 
 def outcome_from_grundy(g: int) -> str:
@@ -68,39 +68,12 @@ def outcome_text(codes: np.ndarray) -> str:
 
 
 @dataclass(frozen=True)
-class Move:
-    """One move from a position as a panel offers it: the ``key`` a play session is given (an amount, a
-    ``(heap, amount)`` pair, a square ...), the position ``after`` it, the ``label`` on its button, and the
-    move in words, a ``verb`` and what follows it, which :meth:`words` puts in the form a sentence needs.
-    ``group`` is the row of buttons it belongs to (the heap it takes from; None: no heap's own row).
-
-    >>> move = Move((0, 2), (1, 4, 5), "2", "take", "2 from heap A")
-    >>> move.words(), move.words("past"), move.words("ing")
-    ('take 2 from heap A', 'took 2 from heap A', 'taking 2 from heap A')
-    """
-
-    key: Hashable
-    after: Any
-    label: str
-    verb: str
-    rest: str
-    group: int | None = 0
-
-    def words(self, form: str = "do") -> str:
-        """The move as ``"take 2"`` (``form="do"``), ``"took 2"`` (``"past"``) or ``"taking 2"`` (``"ing"``)."""
-        past, ing = _IRREGULAR.get(self.verb) or (self.verb.removesuffix("e") + "ed", self.verb.removesuffix("e")
-                                                   + "ing")
-        verb = {"do": self.verb, "past": past, "ing": ing}[form]
-        return f"{verb} {self.rest}" if self.rest else verb
-
-
-@dataclass(frozen=True)
 class Square:
     """One square of a game drawn as a board (``figure_kind = "board"``): its ``key`` (what choosing it means
     to the game), where it is (``row``, ``col``, from 0 at the top left), its ``name`` and ``state`` in words
-    ("row 2, column 3", "chocolate"), the ``symbol`` written in it, whether a piece is there (``filled``) and
-    whether it is fixed (never chosen, drawn dark: Chomp's poison), and a ``caption`` shown above it ("6": the
-    number a lesson calls a coin by).
+    ("row 2, column 3", "chocolate"), whether a piece is there (``filled``) and whether it is fixed (never
+    chosen, drawn dark: Chomp's poison). The symbol written in it and the caption above it are the game's
+    presentation's (:meth:`~gamelib.games.presentation.Presentation.symbol`).
 
     A board game lists its squares with ``squares(position)``; the board figure and the play panel draw them:
 
@@ -117,11 +90,8 @@ class Square:
     col: int
     name: str
     state: str
-    symbol: str = ""
     filled: bool = True
     fixed: bool = False
-    #: A short label shown above the square (a coin's number), or "" for none.
-    caption: str = ""
 
 
 class Game:
@@ -143,8 +113,6 @@ class Game:
 
     #: False for normal play (who cannot move loses), True for misère play (who cannot move wins).
     misere: bool = False
-    #: How a move is made, in a few words, for panels ("take any number of chips from one heap").
-    how_to_move: str = "players take turns"
     #: How a position is drawn (:func:`gamelib.plots.position_figure`): "heap", "heaps", "board", ... or
     #: "moves" (no picture of its own: the panels list the moves).
     figure_kind: ClassVar[str] = "moves"
@@ -152,12 +120,8 @@ class Game:
     position_limit: ClassVar[Limit | None] = None
     #: The largest start a play session explores (the computer looks at every position below it).
     play_limit: ClassVar[Limit | None] = None
-    #: Board games: True when a move chooses several squares (coins to turn), False for one (a square to bite),
-    #: and the words on the button that plays the squares chosen.
+    #: Board games: True when a move chooses several squares (coins to turn), False for one (a square to bite).
     choose_several: ClassVar[bool] = False
-    choice_words: ClassVar[str] = "Play the chosen squares"
-    #: Board games: what the squares are called in a sentence ("squares"; a coin row: "coins").
-    square_noun: ClassVar[str] = "squares"
 
     @property
     def title(self) -> str:
@@ -200,7 +164,7 @@ class Game:
         with lock:
             return engine.evaluate(self, position, engine.remoteness_rule, table, MAX_POSITIONS)
 
-    # -- the words and pictures panels use
+    # -- how positions are written, and what panels ask of the model
 
     def check_position(self, position: Any) -> Any:
         """``position`` as this game keeps it, if it is one; else TypeError or ValueError saying why not."""
@@ -211,9 +175,9 @@ class Game:
         return f"position {position}"
 
     def labelled_moves(self, position: Any) -> list[Move]:
-        """Every move from ``position`` with its key, button label and words, in the order of the buttons.
-
-        By default a move is known by the position it leads to.
+        """Every move from ``position`` with its key, button label and words, in the order of the buttons, as the
+        game's presentation names them (:func:`~gamelib.games.presentation.presentation_of`); by default a move
+        is known by the position it leads to.
 
         >>> class TakeOneOrTwo(Game):
         ...     def moves(self, n):
@@ -221,29 +185,7 @@ class Game:
         >>> [m.words() for m in TakeOneOrTwo().labelled_moves(3)]
         ['move to position 2', 'move to position 1']
         """
-        return [Move(after, after, self.position_text(after), "move", f"to {self.position_text(after)}")
-                for after in self.moves(self.check_position(position))]
-
-    def change_text(self, before: Any, after: Any) -> str:
-        """What a move changed, in the brackets after it in a panel's status and log: by default
-        ``'4 → 3'``; a game whose positions are long says it shorter.
-
-        >>> Game().change_text(4, 3)
-        '4 → 3'
-        """
-        return f"{before} \u2192 {after}"
-
-    def why_not(self, position: Any, key: Hashable) -> str:
-        """Why ``key`` is not a move from ``position``, in a sentence a panel can show (the position is checked;
-        ``key`` is one that is not allowed). A game that can say which rule the move breaks says so; by default
-        the sentence lists the moves allowed.
-
-        >>> from gamelib import SubtractionGame
-        >>> SubtractionGame({1, 2}).why_not(4, 3)
-        '3 is not a move allowed from heap 4; allowed: [1, 2]'
-        """
-        allowed = [move.key for move in self.labelled_moves(position)]
-        return f"{show(key)} is not a move allowed from {self.position_text(position)}; allowed: {show(allowed)}"
+        return presentation_of(self).moves(self, position)
 
     def read_position(self, text: str, limit: Limit | None = None) -> Any:
         """The position typed in ``text``, read within ``limit`` (by default the game's ``position_limit``)."""
@@ -255,11 +197,6 @@ class Game:
     def value_text(self, position: Any) -> str:
         """The Grundy value of a position as a short formula, e.g. ``'g = 3'``."""
         return f"g = {self.grundy(position)}"
-
-    def values_text(self, position: Any) -> str:
-        """The Grundy value of a position and of the position after each move (a play panel shows it)."""
-        after = ", ".join(f"{m.label} \u2192 {self.value_text(m.after)}" for m in self.labelled_moves(position))
-        return f"{self.value_text(position)}." + (f" After a move: {after}" if after else "")
 
     def squares(self, position: Any) -> list[Square]:  # pragma: no cover - board games give their own
         """The squares of the board, row by row (games with ``figure_kind = "board"``)."""
@@ -300,7 +237,6 @@ class OneHeapGame(Game):
     """
 
     figure_kind: ClassVar[str] = "heap"
-    how_to_move = "take chips from the heap"
     position_limit: ClassVar[Limit | None] = Limit("heap", 0, MAX_PLAY_HEAP)
     play_limit: ClassVar[Limit | None] = Limit("heap", 1, MAX_PLAY_HEAP)
 
@@ -315,12 +251,6 @@ class OneHeapGame(Game):
     def position_text(self, position: Any) -> str:
         """``'heap 7'``."""
         return f"heap {position}"
-
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by the amount it takes (its key), smallest first: ``take 2``."""
-        n = self.check_position(position)
-        return [Move(n - after, after, f"take {n - after}", "take", str(n - after)) for after in
-                sorted(self.moves(n), reverse=True)]
 
     def value_text(self, position: Any) -> str:
         """``'g(7) = 3'``."""
@@ -340,6 +270,9 @@ class OneHeapGame(Game):
         """The heap sizes below ``stop`` that are P-positions (the player who just moved wins)."""
         text = self.outcomes(check_stop(stop, limit=MAX_LIST))
         return np.flatnonzero(np.frombuffer(text.encode("ascii"), dtype=np.uint8) == ord("P")).tolist()
+
+
+presents(OneHeapGame, OneHeapPresentation())
 
 
 __all__ = ["Game", "Move", "OneHeapGame", "Square", "outcome_from_grundy", "outcome_text", "outcomes_from_grundy"]

@@ -13,7 +13,8 @@ from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int
-from gamelib.games.base import Game, Move, Square
+from gamelib.games.base import Game, Square
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_CHOMP_MOVES, MAX_CHOMP_POSITIONS, MAX_DIVISOR_N, MAX_DIVISORS
 
 
@@ -65,7 +66,6 @@ class Chomp(ExploredGame):
     """
 
     figure_kind: ClassVar[str] = "board"
-    how_to_move = "bite a square, eating it and every square below it and to its right (never the poisoned square)"
 
     def __init__(self, rows: int, cols: int):
         self.rows = check_int(rows, "rows", minimum=1)
@@ -145,18 +145,12 @@ class Chomp(ExploredGame):
         """``'position (5, 5, 3)'`` (the row lengths, top row first)."""
         return f"position {tuple(position)}"
 
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by its square ``(row, col)``, from 0 at the poisoned corner; it is named from 1."""
-        rows = self.check_position(position)
-        return [Move((r, c), self._eat(rows, r, c), f"{r + 1},{c + 1}", "bite", f"at row {r + 1}, column {c + 1}",
-                     group=r) for r, length in enumerate(rows) for c in range(length) if r or c]
-
     def squares(self, position: Any) -> list[Square]:
         """Every square of the bar, row by row: chocolate, eaten, or the poison (fixed)."""
         rows = self.check_position(position)
         return [Square((r, c), r, c, f"row {r + 1}, column {c + 1}",
                        "poison" if (r, c) == (0, 0) else "chocolate" if c < rows[r] else "eaten",
-                       symbol="\u2620" if (r, c) == (0, 0) else "", filled=c < rows[r], fixed=(r, c) == (0, 0))
+                       filled=c < rows[r], fixed=(r, c) == (0, 0))
                 for r in range(self.rows) for c in range(self.cols)]
 
     def winning_bites(self, position: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -239,4 +233,27 @@ class DivisorGame(ExploredGame):
         return [tuple(m for m in allowed if m % d) for d in allowed if d != 1]
 
 
-__all__ = ["Chomp", "DivisorGame", "ExploredGame", "divisors"]
+class ChompPresentation(Presentation):
+    """Chomp's words: a move is known by its square ``(row, col)``, from 0 at the poisoned corner, and named
+    from 1 ("bite at row 2, column 3"); the poisoned square shows a skull.
+
+    >>> [m.words() for m in ChompPresentation().moves(Chomp(2, 2), (2, 1))]
+    ['bite at row 1, column 2', 'bite at row 2, column 1']
+    """
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        bar = cast(Chomp, game)
+        rows = bar.check_position(position)
+        return [Move((r, c), bar._eat(rows, r, c), f"{r + 1},{c + 1}", "bite", f"at row {r + 1}, column {c + 1}",
+                     group=r) for r, length in enumerate(rows) for c in range(length) if r or c]
+
+    def symbol(self, game: Game, square: Square) -> str:
+        return "\u2620" if square.fixed else ""
+
+
+presents(Chomp, ChompPresentation("bite a square, eating it and every square below it and to its right (never the "
+                                  "poisoned square)"))
+presents(DivisorGame, Presentation("name a divisor that is not a multiple of one named before (never 1)"))
+
+
+__all__ = ["Chomp", "ChompPresentation", "DivisorGame", "ExploredGame", "divisors"]

@@ -36,10 +36,11 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations
 from operator import xor
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from gamelib.arguments import LimitError, check_int, read_items, show
-from gamelib.games.base import Game, Move, Square
+from gamelib.games.base import Game, Square
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_COIN_MOVES, MAX_ITEMS, MAX_PANEL_COIN, MAX_PLAY_COIN
 from gamelib.parsing import Limit
 
@@ -70,11 +71,8 @@ class CoinTurningGame(Game):
     first: ClassVar[int] = 1
     figure_kind: ClassVar[str] = "board"
     choose_several: ClassVar[bool] = True
-    choice_words: ClassVar[str] = "Turn the chosen coins"
-    square_noun: ClassVar[str] = "coins"
-    #: The most coins one move turns, in figures and in words (None: the rule is not a count).
+    #: The most coins one move turns (None: the rule is not a count).
     most_turned: ClassVar[int | None] = None
-    most_turned_words: ClassVar[str] = ""
     position_limit: ClassVar[Limit | None] = Limit("heads-up coins", 1, MAX_PANEL_COIN, most=MAX_PANEL_COIN,
                                                    as_set=True)
     play_limit: ClassVar[Limit | None] = Limit("heads-up coins", 1, MAX_PLAY_COIN, most=MAX_PLAY_COIN, as_set=True)
@@ -162,18 +160,12 @@ class CoinTurningGame(Game):
         """The nim-sum of the values of the heads-up coins (see the module notes)."""
         return reduce(xor, (self.coin_value(c) for c in self.check_position(position)), 0)
 
-    # -- words and the board
+    # -- how a position is written, and the board
 
     def position_text(self, position: Any) -> str:
         """``'heads up: 1, 4, 6'`` (``'all tails'`` when no coin is heads up)."""
         heads = self.check_position(position)
         return "heads up: " + ", ".join(map(str, heads)) if heads else "all tails"
-
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """A move is known by the coins it turns, rightmost first: ``(6, 2)`` is "turn 6 and 2"."""
-        return [Move(turned, after, "turn " + _words(turned), "turn",
-                     ("coins " if len(turned) > 1 else "coin ") + _words(turned), group=turned[0])
-                for turned, after in self._turned(self.check_position(position))]
 
     def value_text(self, position: Any) -> str:
         """The nim-sum of the coins' values, e.g. ``'g = g(1) ⊕ g(4) = 1 ⊕ 4 = 5'``."""
@@ -188,45 +180,13 @@ class CoinTurningGame(Game):
         """One square per coin of the row, from the first coin to the last (of the row, or of the position)."""
         heads = set(self.check_position(position))
         last = self.last if self.coins is not None else max(heads, default=self.first)
-        return [Square(c, 0, c - self.first, f"coin {c}", "heads" if c in heads else "tails",
-                       symbol="H" if c in heads else "T", filled=c in heads, caption=str(c))
+        return [Square(c, 0, c - self.first, f"coin {c}", "heads" if c in heads else "tails", filled=c in heads)
                 for c in range(self.first, last + 1)]
 
     def sized_for(self, start: Any) -> CoinTurningGame:
         """The same game on a row that ends at the rightmost heads-up coin of ``start``."""
         heads = self.check_position(start)
         return self if self.coins is not None else type(self)(coins=max(heads, default=self.first) - self.first + 1)
-
-    def why_not(self, position: Any, key: Any) -> str:
-        """Which rule turning the coins ``key`` breaks, in words.
-
-        >>> TurningTurtles().why_not((2, 4, 5), (7,))
-        'coin 7 shows tails: the rightmost coin you turn must show heads'
-        >>> TurningTurtles().why_not((2, 4, 5), (5, 4, 2))
-        'Turning Turtles turns one or two coins; you chose three (5, 4 and 2)'
-        """
-        heads = self.check_position(position)
-        coins = key if isinstance(key, tuple) else (key,)
-        if not coins or not all(type(c) is int for c in coins):
-            return super().why_not(heads, key)
-        outside = [c for c in coins if c < self.first or (self.coins is not None and c > self.last)]
-        if outside:
-            upto = f" to {self.last}" if self.coins is not None else " up"
-            return f"there is no coin {outside[0]}: the coins are numbered from {self.first}{upto}"
-        twice = [c for c in coins if coins.count(c) > 1]
-        if twice:
-            return f"coin {twice[0]} is chosen twice; choose each coin once"
-        turned = tuple(sorted(coins, reverse=True))
-        if turned[0] not in heads:
-            return f"coin {turned[0]} shows tails: the rightmost coin you turn must show heads"
-        if self.most_turned is not None and len(turned) > self.most_turned:
-            return f"{self.title} turns {self.most_turned_words} coins; you chose {_count(len(turned))} " \
-                   f"({_words(turned)})"
-        return self._shape_rule(turned) or super().why_not(heads, key)
-
-    def _shape_rule(self, turned: tuple[int, ...]) -> str:
-        """Which rule a set of coins of an allowed count, the rightmost heads, breaks ('' if none is known)."""
-        return ""
 
     def chosen_move(self, keys: tuple) -> tuple[int, ...]:
         """The coins chosen on the board, rightmost first: the key of the move that turns them."""
@@ -243,9 +203,7 @@ class TurningTurtles(CoinTurningGame):
     (6, 'P')
     """
 
-    how_to_move = "turn over one or two coins; the rightmost coin turned must go from heads to tails"
     most_turned = 2
-    most_turned_words = "one or two"
 
     def partners(self, x: int) -> list[tuple[int, ...]]:
         """Nothing, or any one coin left of ``x``."""
@@ -271,9 +229,7 @@ class MockTurtles(CoinTurningGame):
     """
 
     first = 0
-    how_to_move = "turn over one, two or three coins; the rightmost coin turned must go from heads to tails"
     most_turned = 3
-    most_turned_words = "one, two or three"
     position_limit = Limit("heads-up coins", 0, MAX_PANEL_COIN - 1, most=MAX_PANEL_COIN, as_set=True)
     play_limit = Limit("heads-up coins", 0, MAX_PLAY_COIN - 1, most=MAX_PLAY_COIN, as_set=True)
 
@@ -302,7 +258,6 @@ class RulerGame(CoinTurningGame):
     (4, [(), (2,), (1, 2)])
     """
 
-    how_to_move = "turn over a run of coins next to each other; the rightmost coin turned must go from heads to tails"
 
     def partners(self, x: int) -> list[tuple[int, ...]]:
         """The runs of coins just left of ``x``: none, ``x - 1``, ``x - 1`` and ``x - 2``, ..."""
@@ -312,15 +267,91 @@ class RulerGame(CoinTurningGame):
         """1 + the coins left of x."""
         return 1 + x - self.first
 
-    def _shape_rule(self, turned: tuple[int, ...]) -> str:
-        """Coins that are not a run next to each other."""
-        if turned != tuple(range(turned[0], turned[0] - len(turned), -1)):
-            return f"the Ruler game turns a run of coins next to each other; coins {_words(turned)} are not a run"
-        return ""
-
     def coin_value(self, n: int) -> int:
         """The largest power of 2 dividing n."""
         return n & -n
 
 
-__all__ = ["CoinTurningGame", "MockTurtles", "RulerGame", "TurningTurtles"]
+class CoinsPresentation(Presentation):
+    """The words of a coin-turning game: ``rule`` (how a move is made) and ``most`` (the most coins one move
+    turns, in words: "one or two"; "" when the rule is not a count). A move is known by the coins it turns,
+    rightmost first: ``(6, 2)`` is "turn coins 6 and 2". The board shows H or T on each coin, its number above.
+
+    >>> from gamelib.games.presentation import presentation_of
+    >>> [m.words() for m in presentation_of(TurningTurtles()).moves(TurningTurtles(), (2,))]
+    ['turn coin 2', 'turn coins 2 and 1']
+    """
+
+    def __init__(self, rule: str, most: str = ""):
+        super().__init__(rule)
+        self.most = most
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        coins = cast(CoinTurningGame, game)
+        return [Move(turned, after, "turn " + _words(turned), "turn",
+                     ("coins " if len(turned) > 1 else "coin ") + _words(turned), group=turned[0])
+                for turned, after in coins._turned(coins.check_position(position))]
+
+    def choice_words(self, game: Game) -> str:
+        return "Turn the chosen coins"
+
+    def square_noun(self, game: Game) -> str:
+        return "coins"
+
+    def symbol(self, game: Game, square: Square) -> str:
+        return "H" if square.filled else "T"
+
+    def caption(self, game: Game, square: Square) -> str:
+        return str(square.key)
+
+    def why_not(self, game: Game, position: Any, key: Any) -> str:
+        """Which rule turning the coins ``key`` breaks, in words.
+
+        >>> from gamelib.games.presentation import presentation_of
+        >>> words = presentation_of(TurningTurtles())
+        >>> words.why_not(TurningTurtles(), (2, 4, 5), (7,))
+        'coin 7 shows tails: the rightmost coin you turn must show heads'
+        >>> words.why_not(TurningTurtles(), (2, 4, 5), (5, 4, 2))
+        'Turning Turtles turns one or two coins; you chose three (5, 4 and 2)'
+        """
+        row = cast(CoinTurningGame, game)
+        heads = row.check_position(position)
+        coins = key if isinstance(key, tuple) else (key,)
+        if not coins or not all(type(c) is int for c in coins):
+            return super().why_not(row, heads, key)
+        outside = [c for c in coins if c < row.first or (row.coins is not None and c > row.last)]
+        if outside:
+            upto = f" to {row.last}" if row.coins is not None else " up"
+            return f"there is no coin {outside[0]}: the coins are numbered from {row.first}{upto}"
+        twice = [c for c in coins if coins.count(c) > 1]
+        if twice:
+            return f"coin {twice[0]} is chosen twice; choose each coin once"
+        turned = tuple(sorted(coins, reverse=True))
+        if turned[0] not in heads:
+            return f"coin {turned[0]} shows tails: the rightmost coin you turn must show heads"
+        if row.most_turned is not None and len(turned) > row.most_turned:
+            return f"{row.title} turns {self.most} coins; you chose {_count(len(turned))} ({_words(turned)})"
+        return self.shape_rule(turned) or super().why_not(row, heads, key)
+
+    def shape_rule(self, turned: tuple[int, ...]) -> str:
+        """Which rule a set of coins of an allowed count, the rightmost heads, breaks ('' if none is known)."""
+        return ""
+
+
+class RulerPresentation(CoinsPresentation):
+    """The Ruler game's words: a move turns a run of coins next to each other."""
+
+    def shape_rule(self, turned: tuple[int, ...]) -> str:
+        """Coins that are not a run next to each other."""
+        if turned != tuple(range(turned[0], turned[0] - len(turned), -1)):
+            return f"the Ruler game turns a run of coins next to each other; coins {_words(turned)} are not a run"
+        return ""
+
+
+_HEADS_TO_TAILS = "the rightmost coin turned must go from heads to tails"
+presents(TurningTurtles, CoinsPresentation(f"turn over one or two coins; {_HEADS_TO_TAILS}", "one or two"))
+presents(MockTurtles, CoinsPresentation(f"turn over one, two or three coins; {_HEADS_TO_TAILS}", "one, two or three"))
+presents(RulerGame, RulerPresentation(f"turn over a run of coins next to each other; {_HEADS_TO_TAILS}"))
+
+
+__all__ = ["CoinTurningGame", "CoinsPresentation", "MockTurtles", "RulerGame", "RulerPresentation", "TurningTurtles"]

@@ -9,7 +9,7 @@ small pictures.
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from gamelib.analysis.hackenbush import (
     Edge,
@@ -22,8 +22,9 @@ from gamelib.analysis.hackenbush import (
     reduction_steps,
 )
 from gamelib.arguments import LimitError, check_int, read_items, show
-from gamelib.games.base import Game, Move
+from gamelib.games.base import Game
 from gamelib.games.hackenbush_text import PICTURE_LIMIT, TYPED_EXAMPLE, EdgeLimit, edges_text
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_HACKENBUSH_EDGES, MAX_HACKENBUSH_MOVE_WORK
 from gamelib.parsing import Limit
 
@@ -62,7 +63,6 @@ class GreenHackenbush(Game):
 
     #: Drawn by :func:`gamelib.plots.hackenbush_figure`: the picture, the winning chops marked, its stalk beside it.
     figure_kind: ClassVar[str] = "graph"
-    how_to_move = "chop one edge; every edge no longer joined to the ground falls with it"
 
     def __init__(self, edges: object):
         self._take(edges, typed=False)
@@ -259,33 +259,6 @@ class GreenHackenbush(Game):
             return "no edge standing"
         return f"edge{'' if len(edges) == 1 else 's'} {edges_text(edges)}"
 
-    def change_text(self, before: object, after: object) -> str:
-        """How many edges stood and how many are left (the edges themselves are in the picture).
-
-        >>> GreenHackenbush([(0, 1), (1, 2), (0, 3)]).change_text(((0, 1), (1, 2), (0, 3)), ((0, 3),))
-        '3 edges were standing, 1 is left'
-        >>> GreenHackenbush([(0, 5)]).change_text(((0, 5),), ())
-        '1 edge was standing, none are left'
-        """
-        was, left = len(self.check_position(before)), len(self.check_position(after))
-        stood = f"{was} edge{' was' if was == 1 else 's were'} standing"
-        return stood + (", none are left" if not left else f", {left} {'is' if left == 1 else 'are'} left")
-
-    def labelled_moves(self, position: object) -> list[Move]:
-        """One move per different edge standing, in the picture's order: its key is the edge with the smaller
-        vertex first (the same for every copy of a repeated edge), its button says ``chop 1–3``.
-
-        >>> [(m.key, m.label, m.words()) for m in GreenHackenbush([(0, 1), (1, 1)]).labelled_moves(((0, 1), (1, 1)))]
-        [((0, 1), 'chop 0–1', 'chop edge (0, 1)'), ((1, 1), 'chop loop 1', 'chop the loop at vertex 1')]
-        """
-        checked = self.check_position(position)
-        moves = []
-        for (u, v), index in self._last_copies(checked).items():
-            label, words = (f"chop loop {u}", f"the loop at vertex {u}") if u == v else \
-                (f"chop {u}\u2013{v}", f"edge ({u}, {v})")
-            moves.append(Move((u, v), self._chop(checked, index), label, "chop", words))
-        return moves
-
     def read_position(self, text: str, limit: Limit | None = None) -> tuple[Edge, ...]:
         """The edges still standing, typed as ``'0-1, 1-2'`` or ``'(0, 1), (1, 2)'`` (at most
         :data:`PICTURE_LIMIT`'s edges): a position of this picture.
@@ -316,4 +289,37 @@ def _check_edge(edge: object, where: str) -> Edge:
     return (check_int(edge[0], f"a vertex of {where}"), check_int(edge[1], f"a vertex of {where}"))
 
 
-__all__ = ["PICTURE_LIMIT", "EdgeLimit", "GreenHackenbush", "edges_text"]
+class HackenbushPresentation(Presentation):
+    """Green Hackenbush's words: one move per different edge standing, in the picture's order; its key is the
+    edge with the smaller vertex first (the same for every copy of a repeated edge), its button says ``chop 1–3``;
+    after a move, how many edges stood and how many are left (the edges themselves are in the picture).
+
+    >>> from gamelib.games.presentation import presentation_of
+    >>> game = GreenHackenbush([(0, 1), (1, 1)])
+    >>> [(m.key, m.label, m.words()) for m in presentation_of(game).moves(game, game.start)]
+    [((0, 1), 'chop 0–1', 'chop edge (0, 1)'), ((1, 1), 'chop loop 1', 'chop the loop at vertex 1')]
+    >>> presentation_of(game).change_text(game, ((0, 1), (1, 1)), ())
+    '2 edges were standing, none are left'
+    """
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        picture = cast(GreenHackenbush, game)
+        checked = picture.check_position(position)
+        moves = []
+        for (u, v), index in picture._last_copies(checked).items():
+            label, words = (f"chop loop {u}", f"the loop at vertex {u}") if u == v else \
+                (f"chop {u}\u2013{v}", f"edge ({u}, {v})")
+            moves.append(Move((u, v), picture._chop(checked, index), label, "chop", words))
+        return moves
+
+    def change_text(self, game: Game, before: Any, after: Any) -> str:
+        was, left = len(game.check_position(before)), len(game.check_position(after))
+        stood = f"{was} edge{' was' if was == 1 else 's were'} standing"
+        return stood + (", none are left" if not left else f", {left} {'is' if left == 1 else 'are'} left")
+
+
+presents(GreenHackenbush, HackenbushPresentation("chop one edge; every edge no longer joined to the ground falls "
+                                                 "with it"))
+
+
+__all__ = ["PICTURE_LIMIT", "EdgeLimit", "GreenHackenbush", "HackenbushPresentation", "edges_text"]

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gamelib.arguments import check_heaps
-from gamelib.games.base import Game, Move
-from gamelib.games.presentation import Presentation, presentation_of, presents
+from gamelib.games.base import Game
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_NIM_EXPLORER_HEAP, MAX_NIM_EXPLORER_HEAPS, MAX_PLAY_NIM_HEAP, MAX_PLAY_NIM_HEAPS
 from gamelib.parsing import Limit
 
@@ -58,7 +58,10 @@ def taken_from(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, in
 
 
 class HeapsPresentation(Presentation):
-    """The words of a game on a row of heaps (see the module notes)."""
+    """The words of a game on a row of heaps (see the module notes); ``rule`` is how a move is made."""
+
+    def __init__(self, rule: str = "make a move on the heaps"):
+        super().__init__(rule)
 
     def moves(self, game: Game, position: Any) -> list[Move]:
         """The moves from ``position``: the ones that lower one heap first (heap A first, the smallest amount
@@ -96,7 +99,6 @@ class HeapsGame(Game):
     """
 
     figure_kind: ClassVar[str] = "heaps"
-    how_to_move = "make a move on the heaps"
     position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_NIM_EXPLORER_HEAP, most=MAX_NIM_EXPLORER_HEAPS)
     play_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PLAY_NIM_HEAP, most=MAX_PLAY_NIM_HEAPS)
 
@@ -107,10 +109,6 @@ class HeapsGame(Game):
     def position_text(self, position: Any) -> str:
         """``'heaps (3, 4, 5)'``."""
         return heaps_text(tuple(position))
-
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """The moves as the game's presentation names them (:class:`HeapsPresentation`, or its own)."""
-        return presentation_of(self).moves(self, position)
 
 
 presents(HeapsGame, HeapsPresentation())

@@ -15,8 +15,9 @@ import numpy as np
 
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_bool, check_heaps, check_int, read_items
-from gamelib.games.base import outcome_from_grundy
-from gamelib.games.heap_rows import HEAP_NAMES, HeapsGame
+from gamelib.games.base import Game, outcome_from_grundy
+from gamelib.games.heap_rows import HEAP_NAMES, HeapsGame, HeapsPresentation
+from gamelib.games.presentation import presents
 from gamelib.limits import (
     MAX_NIM_EXPLORER_HEAP,
     MAX_NIM_EXPLORER_HEAPS,
@@ -75,7 +76,6 @@ class Nim(HeapsGame):
 
     #: Nim is drawn as its binary table (:func:`gamelib.plots.nim_binary_table`), played as rows of heaps.
     figure_kind: ClassVar[str] = "nim"
-    how_to_move = "take any number of chips from one heap"
     position_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_NIM_EXPLORER_HEAP, most=MAX_NIM_EXPLORER_HEAPS)
     play_limit: ClassVar[Limit | None] = Limit("heaps", 0, MAX_PLAY_NIM_HEAP, most=MAX_PLAY_NIM_HEAPS)
 
@@ -105,11 +105,6 @@ class Nim(HeapsGame):
         """The nim-sum written out, e.g. ``'3 ⊕ 4 ⊕ 5 = 2'``."""
         heaps = check_heaps(position)
         return " \u2295 ".join(map(str, heaps)) + f" = {nim_sum(*heaps)}"
-
-    def values_text(self, position: Any) -> str:
-        """The nim-sum with the heaps in binary, e.g. ``'3 ⊕ 5 = 6 (in binary: A = 0011, B = 0101)'``."""
-        binary = ", ".join(f"{HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(check_heaps(position)))
-        return f"{self.value_text(position)} (in binary: {binary})"
 
     def remoteness(self, position: Any) -> int:
         """The remoteness of a Nim position (:func:`nim_remoteness`)."""
@@ -142,6 +137,25 @@ class Nim(HeapsGame):
                     if self.outcome(after) == "P":
                         found.append(after)
         return found
+
+
+class NimPresentation(HeapsPresentation):
+    """Nim's words: a move takes from one heap ("take 2 from heap A"); the values are the nim-sum with the heaps
+    in binary.
+
+    >>> NimPresentation().values_text(Nim(), (3, 5))
+    '3 ⊕ 5 = 6 (in binary: A = 0011, B = 0101)'
+    """
+
+    def __init__(self) -> None:
+        super().__init__("take any number of chips from one heap")
+
+    def values_text(self, game: Game, position: Any) -> str:
+        binary = ", ".join(f"{HEAP_NAMES[i]} = {h:04b}" for i, h in enumerate(check_heaps(position)))
+        return f"{game.value_text(position)} (in binary: {binary})"
+
+
+presents(Nim, NimPresentation())
 
 
 class _SortedNim:

@@ -1,14 +1,15 @@
 """How a game is shown in words: its presentation (as Mesa passes a portrayal to its view), kept beside the rules.
 
 A game (:class:`~gamelib.games.base.Game`) knows its positions and moves; its :class:`Presentation` says how a
-panel names them: how a move is made (``how_to_move``), each move with its key, button label and verb
-(:meth:`Presentation.moves`), what a move changed (:meth:`Presentation.change_text`) and, for a board, what the
-squares are called and the words on the button that plays several of them. A presentation holds words only:
-it imports nothing above the model, so the play session (:mod:`gamelib.play`) and every panel can use it.
+panel names them: how a move is made (:meth:`~Presentation.how_to_move`), each move with its key, button label
+and verb (:meth:`~Presentation.moves`, as :class:`Move`), what a move changed, why a move is not allowed, the
+values after each move, and for a board what the squares are called, the symbol and caption drawn on each and
+the words on the button that plays several of them. A presentation holds words only and imports nothing from
+the layers above the model, so the play session (:mod:`gamelib.play`), the figures and every panel use it.
 
-A game class is given its presentation once, with :func:`presents`; :func:`presentation_of` finds it for a game
-(the nearest class in the game's class hierarchy that has one, else the plain :class:`Presentation`, which
-knows a move by the position it leads to):
+A game class is given its presentation once, with :func:`presents`, in the game's own module;
+:func:`presentation_of` finds it for a game (the nearest class in the game's class hierarchy that has one,
+else the plain :class:`Presentation`, which knows a move by the position it leads to):
 
 >>> from gamelib.games.heap_rows import HeapsGame
 >>> class TakeOneOrTwo(HeapsGame):
@@ -21,87 +22,167 @@ knows a move by the position it leads to):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from gamelib.arguments import show
-from gamelib.games.base import Game, Move
+
+if TYPE_CHECKING:
+    from gamelib.games.base import Game, Square
+
+#: Verbs whose past and -ing forms are not made by adding "ed" and "ing" (after dropping a final "e").
+IRREGULAR = {"take": ("took", "taking"), "bite": ("bit", "biting"), "chop": ("chopped", "chopping"),
+             "split": ("split", "splitting")}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move from a position as a panel offers it: the ``key`` a play session is given (an amount, a
+    ``(heap, amount)`` pair, a square ...), the position ``after`` it, the ``label`` on its button, and the
+    move in words, a ``verb`` and what follows it, which :meth:`words` puts in the form a sentence needs.
+    ``group`` is the row of buttons it belongs to (the heap it takes from; None: no heap's own row).
+
+    >>> move = Move((0, 2), (1, 4, 5), "2", "take", "2 from heap A")
+    >>> move.words(), move.words("past"), move.words("ing")
+    ('take 2 from heap A', 'took 2 from heap A', 'taking 2 from heap A')
+    """
+
+    key: Hashable
+    after: Any
+    label: str
+    verb: str
+    rest: str
+    group: int | None = 0
+
+    def words(self, form: str = "do") -> str:
+        """The move as ``"take 2"`` (``form="do"``), ``"took 2"`` (``"past"``) or ``"taking 2"`` (``"ing"``)."""
+        past, ing = IRREGULAR.get(self.verb) or (self.verb.removesuffix("e") + "ed", self.verb.removesuffix("e")
+                                                  + "ing")
+        verb = {"do": self.verb, "past": past, "ing": ing}[form]
+        return f"{verb} {self.rest}" if self.rest else verb
 
 
 class Presentation:
-    """The words a game is shown with. A subclass overrides what its game says differently; the defaults
-    take the words the game class still carries, and name a move by the position it leads to.
+    """The words a game is shown with; ``rule`` is how a move is made, in a few words. A subclass overrides
+    what its game says differently.
 
-    >>> from gamelib import SubtractionGame
-    >>> words = presentation_of(SubtractionGame({1, 2}))
-    >>> words.how_to_move(SubtractionGame({1, 2})), words.change_text(SubtractionGame({1, 2}), 4, 3)
-    ('take 1 or 2 chips from the heap', '4 → 3')
+    >>> from gamelib import Game
+    >>> class TakeOneOrTwo(Game):
+    ...     def moves(self, n):
+    ...         return [n - s for s in (1, 2) if s <= n]
+    >>> words = Presentation("take 1 or 2 chips")
+    >>> words.how_to_move(TakeOneOrTwo()), [m.words() for m in words.moves(TakeOneOrTwo(), 3)]
+    ('take 1 or 2 chips', ['move to position 2', 'move to position 1'])
+    >>> words.why_not(TakeOneOrTwo(), 3, 0)
+    '0 is not a move allowed from position 3; allowed: [2, 1]'
     """
+
+    def __init__(self, rule: str = "players take turns"):
+        self.rule = rule
 
     def how_to_move(self, game: Game) -> str:
         """How a move is made, in a few words ("take any number of chips from one heap")."""
-        return game.how_to_move
+        return self.rule
 
     def moves(self, game: Game, position: Any) -> list[Move]:
-        """Every move from ``position`` with its key, button label and words, in the order of the buttons."""
-        return game.labelled_moves(position)
+        """Every move from ``position`` with its key, button label and words, in the order of the buttons; by
+        default a move is known by the position it leads to."""
+        return [Move(after, after, game.position_text(after), "move", f"to {game.position_text(after)}")
+                for after in game.moves(game.check_position(position))]
 
     def position_text(self, game: Game, position: Any) -> str:
-        """A position in a sentence ("at heaps (3, 4) you took 2")."""
+        """A position in a sentence ("at heaps (3, 4) you took 2"): the game's own ``position_text``."""
         return game.position_text(position)
 
     def change_text(self, game: Game, before: Any, after: Any) -> str:
-        """What a move changed, in the brackets after it in a panel's status and log."""
-        return game.change_text(before, after)
+        """What a move changed, in the brackets after it in a panel's status and log: by default ``'4 → 3'``;
+        a game whose positions are long says it shorter."""
+        return f"{before} \u2192 {after}"
 
     def why_not(self, game: Game, position: Any, key: Hashable) -> str:
-        """Why ``key`` is not a move from ``position``, in a sentence a panel shows."""
-        return game.why_not(position, key)
+        """Why ``key`` is not a move from ``position``, in a sentence a panel shows (``key`` is one that is not
+        allowed). A presentation that can say which rule the move breaks says so; by default the sentence lists
+        the moves allowed."""
+        allowed = [move.key for move in self.moves(game, position)]
+        return f"{show(key)} is not a move allowed from {game.position_text(position)}; allowed: {show(allowed)}"
+
+    def values_text(self, game: Game, position: Any) -> str:
+        """The Grundy value of a position and of the position after each move (a play panel shows it)."""
+        after = ", ".join(f"{m.label} \u2192 {game.value_text(m.after)}" for m in self.moves(game, position))
+        return f"{game.value_text(position)}." + (f" After a move: {after}" if after else "")
 
     def choice_words(self, game: Game) -> str:
         """Board games whose move chooses several squares: the words on the button that plays them."""
-        return game.choice_words
+        return "Play the chosen squares"
 
     def square_noun(self, game: Game) -> str:
         """Board games: what the squares are called in a sentence ("squares"; a row of coins: "coins")."""
-        return game.square_noun
+        return "squares"
+
+    def symbol(self, game: Game, square: Square) -> str:
+        """Board games: the symbol written in a square ("" for none)."""
+        return ""
+
+    def caption(self, game: Game, square: Square) -> str:
+        """Board games: a short label shown above a square (a coin's number), or "" for none."""
+        return ""
+
+
+class OneHeapPresentation(Presentation):
+    """The words of a game on one heap: a move is known by the amount it takes (its key), smallest first.
+
+    >>> from gamelib import SubtractionGame
+    >>> [m.words() for m in OneHeapPresentation().moves(SubtractionGame({1, 3}), 4)]
+    ['take 1', 'take 3']
+    """
+
+    def __init__(self, rule: str = "take chips from the heap"):
+        super().__init__(rule)
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        n = game.check_position(position)
+        return [Move(n - after, after, f"take {n - after}", "take", str(n - after)) for after in
+                sorted(game.moves(n), reverse=True)]
 
 
 _PRESENTATIONS: dict[type, Presentation] = {}
-_G = TypeVar("_G", bound=type)
 
 
 def presents(game_class: type, presentation: Presentation) -> None:
-    """Give ``game_class`` (and its subclasses, unless they have their own) the words ``presentation`` says.
+    """Give ``game_class`` (and its subclasses, unless they have their own) the words ``presentation`` says;
+    called once, in the game's module.
 
+    >>> from gamelib import Game
     >>> class Dots(Game):
     ...     pass
-    >>> presents(Dots, Presentation())
+    >>> presents(Dots, Presentation("join two dots"))
+    >>> presentation_of(Dots()).how_to_move(Dots())
+    'join two dots'
     >>> presents(Dots, Presentation())
     Traceback (most recent call last):
     ...
     ValueError: Dots has a presentation already
     """
+    from gamelib.games.base import Game  # the model imports this module: the check is made when called
+
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise TypeError(f"presents needs a game class such as Nim, got {show(game_class)}")
+    if not isinstance(presentation, Presentation):
+        raise TypeError(f"presents needs a Presentation, got {show(presentation)}")
     if game_class in _PRESENTATIONS:
         raise ValueError(f"{game_class.__name__} has a presentation already")
     _PRESENTATIONS[game_class] = presentation
 
 
-def presented_by(presentation: Presentation) -> Callable[[_G], _G]:
-    """Class decorator: ``@presented_by(HeapsPresentation())`` above a game class is :func:`presents`."""
+def presentation_of(game: Any) -> Presentation:
+    """The presentation of ``game`` (a game or a game class): its class's own, or the nearest ancestor's, or
+    the plain one.
 
-    def register(game_class: _G) -> _G:
-        presents(game_class, presentation)
-        return game_class
-
-    return register
-
-
-def presentation_of(game: Game | type) -> Presentation:
-    """The presentation of ``game`` (a game or a game class): its class's own, or the nearest ancestor's, or the
-    plain one."""
+    >>> from gamelib import Nim
+    >>> presentation_of(Nim()).how_to_move(Nim())
+    'take any number of chips from one heap'
+    """
     for cls in (game if isinstance(game, type) else type(game)).__mro__:
         found = _PRESENTATIONS.get(cls)
         if found is not None:
@@ -112,4 +193,4 @@ def presentation_of(game: Game | type) -> Presentation:
 _PLAIN = Presentation()
 
 
-__all__ = ["Presentation", "presentation_of", "presented_by", "presents"]
+__all__ = ["IRREGULAR", "Move", "OneHeapPresentation", "Presentation", "presentation_of", "presents"]

@@ -15,6 +15,7 @@ import numpy as np
 from gamelib.analysis.periodicity import Periodicity, fill_periodic, subtraction_periodicity
 from gamelib.arguments import check_bool, check_int, check_stop, check_subtraction_set, read_items, set_text
 from gamelib.games.base import OneHeapGame
+from gamelib.games.presentation import OneHeapPresentation, presents
 from gamelib.limits import MAX_ELEMENT, MAX_SET_SIZE
 from gamelib.parsing import Limit
 
@@ -82,13 +83,6 @@ class SubtractionGame(OneHeapGame):
         """How plots and messages name this game, e.g. ``S = {2, 5, 7}``."""
         return f"S = {set_text(self.S)}" + (" (misère)" if self.misere else "")
 
-    @property
-    def how_to_move(self) -> str:  # type: ignore[override]
-        """``'take 1, 2 or 3 chips from the heap'``."""
-        amounts = [str(s) for s in self.S]
-        return "take " + (", ".join(amounts[:-1]) + " or " + amounts[-1] if len(amounts) > 1 else amounts[0]) + \
-            (" chip" if amounts == ["1"] else " chips") + " from the heap"
-
     def moves(self, n: int) -> list[int]:
         """The heaps reachable from ``n`` in one move, smallest first."""
         n = check_int(n, "heap size n")
@@ -147,4 +141,20 @@ class SubtractionGame(OneHeapGame):
         return super().outcome(n)
 
 
-__all__ = ["SubtractionGame"]
+class SubtractionPresentation(OneHeapPresentation):
+    """The words of a subtraction game: its rule names the amounts of S.
+
+    >>> SubtractionPresentation().how_to_move(SubtractionGame({1, 2, 3}))
+    'take 1, 2 or 3 chips from the heap'
+    """
+
+    def how_to_move(self, game: SubtractionGame) -> str:  # type: ignore[override]
+        amounts = [str(s) for s in game.S]
+        return "take " + (", ".join(amounts[:-1]) + " or " + amounts[-1] if len(amounts) > 1 else amounts[0]) + \
+            (" chip" if amounts == ["1"] else " chips") + " from the heap"
+
+
+presents(SubtractionGame, SubtractionPresentation())
+
+
+__all__ = ["SubtractionGame", "SubtractionPresentation"]

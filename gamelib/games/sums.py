@@ -13,6 +13,7 @@ from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.base import Game
 from gamelib.games.nim import Nim
+from gamelib.games.presentation import Presentation, presents
 from gamelib.limits import MAX_PARTNER_HEAP, MAX_PARTNER_POSITIONS, MAX_POSITIONS, MAX_TABLE_SIDE
 
 
@@ -143,3 +144,6 @@ def nim_heap_partners(game: Any, position: Any, max_heap: int) -> list[int]:
     spent = [0]
     return [k for k in range(max_heap + 1)
             if engine.evaluate(both, (position, (k,)), rule, memo, MAX_PARTNER_POSITIONS, spent) == "P"]
+
+
+presents(GameSum, Presentation("make a move in one of the games of the sum"))

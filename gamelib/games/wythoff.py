@@ -6,6 +6,7 @@ from math import isqrt
 
 from gamelib.arguments import LimitError, check_heaps, check_stop
 from gamelib.games.base import Game
+from gamelib.games.presentation import Presentation, presents
 from gamelib.limits import MAX_BOARD_MOVES, MAX_WYTHOFF_LIMIT
 
 
@@ -105,6 +106,10 @@ class RookGame(Game):
         """The move to the diagonal, if there is one."""
         x, y = check_heaps(square, name="square", length=2)
         return [(y, y)] if x > y else [(x, x)] if y > x else []
+
+
+presents(Wythoff, Presentation("take any number of chips from one heap, or the same number from both"))
+presents(RookGame, Presentation("slide the rook any number of squares left or down"))
 
 
 __all__ = ["RookGame", "Wythoff"]

@@ -32,8 +32,9 @@ kayles_figure); :mod:`~gamelib.plots.heap_rows` (heaps_figure: any game on a row
 :mod:`~gamelib.plots.positions` holds the view of each kind of picture and draws a position of any game by the
 kind it names (position_figure, view_of);
 :mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
-drawing helpers they share, :mod:`~gamelib.plots.text` the sentences figures and panels both write. Every figure is
-importable from here.
+drawing helpers they share (:mod:`~gamelib.plots.legend` their legends), :mod:`~gamelib.plots.text` the sentences
+figures and panels both write, and :mod:`~gamelib.plots.raster` turns a figure into PNG bytes fast (savefig's pixels).
+Every figure is importable from here.
 """
 
 import importlib

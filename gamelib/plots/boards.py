@@ -13,6 +13,7 @@ from matplotlib.patches import Rectangle
 from gamelib.arguments import LimitError, check_bool, check_heaps, check_int
 from gamelib.games.base import Game
 from gamelib.games.chomp import Chomp
+from gamelib.games.presentation import presentation_of
 from gamelib.limits import MAX_CHOMP_POSITIONS
 from gamelib.plots.draw import (
     axis_numbers,
@@ -85,9 +86,10 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
         cells.set_gid(gid)
         ax.add_collection(cells, autolim=False)
     size = max(fit_text(ax, 1, largest=20), 8)
+    words = presentation_of(game)
     for chosen, colour in ((pieces, "white"), (fixed, "white"), (empty, "#555555")):
-        labelled = [sq for sq in chosen if sq.symbol]
-        draw_labels(ax, [sq.col for sq in labelled], [sq.row for sq in labelled], [sq.symbol for sq in labelled],
+        labelled = [(sq, words.symbol(game, sq)) for sq in chosen if words.symbol(game, sq)]
+        draw_labels(ax, [sq.col for sq, _ in labelled], [sq.row for sq, _ in labelled], [sym for _, sym in labelled],
                     size, colour, gid="symbols")
     frames = [sq for sq in squares if sq.key in marked]
     if frames:
@@ -96,7 +98,7 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
                           autolim=False)
     bare_axes(ax)
     if rows == 1:  # a row of numbered things (coins): their numbers above them, every one that has room
-        labels = [(sq.col, sq.caption or str(sq.key)) for sq in squares]
+        labels = [(sq.col, words.caption(game, sq) or str(sq.key)) for sq in squares]
         step = tick_step(cell_in * 72, max(len(text) for _, text in labels))
         labels = [(col, text) for col, text in labels if step == 1 or not text.isdigit() or int(text) % step == 0]
         axis_numbers(ax, "top", [col for col, _ in labels], [text for _, text in labels])
@@ -128,9 +130,10 @@ def _board_position(game: Game, position: Any, hints: bool, width: float) -> Gam
 def _framed_words(game: Game, frames: list) -> str:
     """The framed squares in words: "coins 6, 5 and 0" (the squares of one move, by their captions) or
     "row 2, column 3; row 1, column 2" (each a winning move)."""
-    if game.choose_several and all(sq.caption for sq in frames):
-        numbers = [sq.caption for sq in sorted(frames, key=lambda sq: sq.col, reverse=True)]
-        noun = game.square_noun if len(numbers) > 1 else game.square_noun.removesuffix("s")
+    words = presentation_of(game)
+    if game.choose_several and all(words.caption(game, sq) for sq in frames):
+        numbers = [words.caption(game, sq) for sq in sorted(frames, key=lambda sq: sq.col, reverse=True)]
+        noun = words.square_noun(game) if len(numbers) > 1 else words.square_noun(game).removesuffix("s")
         listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
         return f"{noun} {listed}, a winning move"
     return "; ".join(sq.name for sq in frames) + (", a winning move" if len(frames) == 1 else ", each a winning move")

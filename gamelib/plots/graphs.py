@@ -30,6 +30,7 @@ from gamelib.plots.figure import (
     points_per_unit,
     title_of,
 )
+from gamelib.plots.legend import legend_above
 from gamelib.plots.style import (
     CELL,
     HIGHLIGHT_COLOUR,
@@ -105,8 +106,7 @@ def _graph_axes(width: float, height: float, bottom: float, title: str, stop: in
 
 
 def _legend_above(ax: Any, handles: list) -> None:
-    ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(handles), frameon=False,
-              fontsize=TICK_SIZE, handlelength=1.6, borderaxespad=0.2)
+    legend_above(ax, handles, TICK_SIZE, handle_length=1.6)
 
 
 def game_graph(game: Any, stop: int = 12, width: float = 9.0) -> GameFigure:

@@ -32,8 +32,8 @@ def heaps_figure(game: Game, position: Any, show_winning_moves: bool = True, wid
     Returns
     -------
     GameFigure with ``plotted`` keys ``heaps``, ``framed`` (the position after the winning move marked, or
-    None), ``taken`` ({heap index: chips framed}), ``p_positions`` ([position] when it is a P-position and
-    hints are shown, else []).
+    None), ``taken`` ({heap index: chips framed}), ``p_positions`` ([position] when it is a P-position, else [];
+    None without hints, so the text alternative gives nothing away).
 
     >>> from gamelib.games.heap_rows import HeapsGame
     >>> class TakeOneOrTwo(HeapsGame):
@@ -94,7 +94,10 @@ def heaps_figure(game: Game, position: Any, show_winning_moves: bool = True, wid
                 f"N-position: a winning move is to {framed.words()}"
         fig.text(0.55 / width, 0.2 / height, said, ha="left", va="center", fontsize=LABEL_SIZE)
     fig.plotted.update(heaps=list(heaps), framed=None if framed is None else tuple(framed.after),
-                       taken={taken[0]: taken[1]} if taken else {}, p_positions=p_positions)
+                       taken={taken[0]: taken[1]} if taken else {},
+                       p_positions=p_positions if show_winning_moves else None)
+    if framed is not None:  # the title gives the position; the text says what the frame marks
+        fig.alt = f"Framed: {framed.words()}, a winning move."
     return fig
 
 

@@ -242,6 +242,14 @@ def outcome_strips(games: Sequence[Any], stop: int = 30, width: float = 9.0) -> 
     return fig
 
 
+def _upward_arrow(x: float, low: float, high: float, points_up: float, **style: Any) -> FancyArrowPatch:
+    """An arrow up from (x, low) to (x, high), as FancyArrowPatch draws it with its 2-point gap at each end, the
+    gaps made by moving the ends (``points_up``: points per data unit up): matplotlib then does not clip the
+    path to the gaps, which cost ~0.7 ms an arrow at every draw of the panel."""
+    gap = 2.0 / points_up
+    return FancyArrowPatch((x, low + gap), (x, high - gap), shrinkA=0, shrinkB=0, **style)
+
+
 def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0) -> GameFigure:
     """The table of Grundy values with the Grundy scale placed under heap n.
 
@@ -320,10 +328,10 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
     ax.add_artist(Rectangle((ruler_left, -1.45), n + 0.45 - ruler_left, 0.6, facecolor="#FFF4C2",
                            edgecolor="#8C7A2B", linewidth=1.0, zorder=2))
     shown = [(s, f) for s, f in zip(moves, followers, strict=True) if f >= first]
+    across, up = points_per_unit(ax)
     for _, f in shown:
-        ax.add_artist(FancyArrowPatch((f, -1.02), (f, -0.53), arrowstyle="-|>", mutation_scale=12,
-                                     color=HIGHLIGHT_COLOUR, linewidth=2.0, zorder=6, gid="scale-arrow"))
-    across, _ = points_per_unit(ax)
+        ax.add_artist(_upward_arrow(f, -1.02, -0.53, up, arrowstyle="-|>", mutation_scale=12,
+                                    color=HIGHLIGHT_COLOUR, linewidth=2.0, zorder=6, gid="scale-arrow"))
     # As large as 10 points while the widest label "−s" still fits in a cell (so neighbours never collide), and
     # never below 8 points, the smallest size any figure writes.
     scale_size = min(10.0, max(8.0, (across - 2.0) / max(text_width(f"−{s}", 1.0, True) for s in S)))
@@ -339,8 +347,8 @@ def grundy_scale(game: Any, n: int, stop: int | None = None, width: float = 9.0)
         kept.append((s, f))
     draw_labels(ax, [f for _, f in kept], [-1.2] * len(kept), [f"−{s}" for s, _ in kept], scale_size,
             HIGHLIGHT_COLOUR, bold=True, gid="scale-labels")
-    ax.add_artist(FancyArrowPatch((n, -1.3), (n, -0.53), arrowstyle="simple,head_width=0.9,head_length=0.7",
-                                 mutation_scale=14, color="black", zorder=6, gid="scale-arrow"))
+    ax.add_artist(_upward_arrow(n, -1.3, -0.53, up, arrowstyle="simple,head_width=0.9,head_length=0.7",
+                                mutation_scale=14, color="black", zorder=6, gid="scale-arrow"))
     middle = (first + last) / 2
     # The sentence shrinks to fit the figure's width (a long S with large heaps makes it long).
     equation_size = min(13.0, 0.94 * width * 72 / text_width(equation, 1.0))

@@ -33,6 +33,7 @@ from gamelib.plots.draw import (
     tick_step,
 )
 from gamelib.plots.figure import GameFigure, check_count, check_inches, new_figure, place_axes, title_of
+from gamelib.plots.legend import legend_right
 from gamelib.plots.style import (
     HIGHLIGHT_COLOUR,
     LABEL_SIZE,
@@ -244,7 +245,6 @@ def wythoff_heatmap(limit: int = 30, width: float = 8.0, height: float = 4.0) ->
     ax.set_ylabel("heap b", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 8)
     handles = [Patch(facecolor=P_COLOUR, edgecolor=P_EDGE_COLOUR, linewidth=P_EDGE_WIDTH, label="P-position"),
                Patch(facecolor=N_COLOUR, label="N-position"), *ax.get_legend_handles_labels()[0]]
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.04, 1.0), frameon=False, fontsize=TICK_SIZE,
-              title=f"φ = (1 + √5)/2 ≈ {phi:.4f}", title_fontsize=TICK_SIZE)
+    legend_right(ax, handles, title=f"φ = (1 + √5)/2 ≈ {phi:.4f}", size=TICK_SIZE, gap=0.04)
     fig.plotted.update(p_positions=p_positions)
     return fig

@@ -78,7 +78,7 @@ class PlayPanel(Panel):
         self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
         self._signature: tuple | None = None
-        self.view: PlayView = play_view(self)
+        self.view: PlayView  # made by _build, from the view of the game's kind of picture
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
         # Pictures whose parts can be clicked (Hackenbush's edges): where each move's part is, by picture.
         self._spots: dict[tuple, tuple[list, str]] = {}
@@ -220,13 +220,13 @@ class PlayPanel(Panel):
         rule = how[0].upper() + how[1:]
         self.title.value = (f"<b>{html.escape(game.title)}: {against}.</b> {html.escape(rule)}; whoever makes the "
                             "last move wins.")
-        view = play_view(self)
-        signature = (game.title, *view.signature())
+        presenter = play_view(self)
+        signature = (game.title, *presenter.signature(self))
         if signature == self._signature:
             return
-        self._signature, self.view = signature, view
+        self._signature, self.view = signature, presenter(self)
         self.board, self.buttons, self.heap_rows = None, {}, []
-        self.moves_area.children = view.build()
+        self.moves_area.children = self.view.build()
 
     def _refresh(self, message: str | None = None) -> None:
         """Redraw the board, buttons, hint, values, report and log; the status line last."""
@@ -241,9 +241,9 @@ class PlayPanel(Panel):
             m.player == STUDENT for m in session.history))
         self.hint.value = info(hint_text(self.session, wins, self.vocabulary, self.board is not None)) if hinted else ""
         shown = self.values_toggle.value and self.vocabulary == "grundy"
-        self.values.value = info(f"Grundy value now: {game.values_text(self.position)}. A P-position is one with "
-                                 "Grundy value 0.") if shown else ""
         words = presentation_of(game)
+        self.values.value = info(f"Grundy value now: {words.values_text(game, self.position)}. A P-position is one "
+                                 "with Grundy value 0.") if shown else ""
         self.moves_log.value = ('<span style="color:#555555;font-size:90%">Moves: '
                                 + html.escape("; ".join(f"{'you' if m.player == STUDENT else m.player}: {m.text} "
                                                         f"({words.change_text(game, m.before, m.after)})"

@@ -39,9 +39,10 @@ class PlayView:
     def __init__(self, panel: PlayPanel):
         self.panel = panel
 
-    def signature(self) -> tuple:
+    @classmethod
+    def signature(cls, panel: PlayPanel) -> tuple:
         """What must stay the same for a new game to keep the widgets shown."""
-        return (type(self),)
+        return (cls,)
 
     def build(self) -> list[widgets.Widget]:  # pragma: no cover - each presentation builds its own
         """The widgets of the moves area for the game starting now."""
@@ -119,8 +120,9 @@ class Squares(PlayView):
     """The squares of a board (``game.squares``), chosen by click or by the arrow keys and Enter; a move that
     chooses several squares is played with a button once they are chosen."""
 
-    def signature(self) -> tuple:
-        return (type(self), len(self.panel.game.squares(self.panel.session.start)))
+    @classmethod
+    def signature(cls, panel: PlayPanel) -> tuple:
+        return (cls, len(panel.game.squares(panel.session.start)))
 
     def build(self) -> list[widgets.Widget]:
         panel, game = self.panel, self.panel.game
@@ -139,6 +141,7 @@ class Squares(PlayView):
 
     def show(self, hinted: bool) -> None:
         panel, game, session = self.panel, self.panel.game, self.panel.session
+        words = presentation_of(game)
         marked = set(game.winning_squares(panel.position)) if hinted else set()
         legal = set(session.legal_keys())
         squares = []
@@ -146,14 +149,15 @@ class Squares(PlayView):
             enabled = not session.over and not square.fixed and (game.choose_several or square.key in legal)
             chosen = square.key in panel.chosen
             winning = "part of a winning move" if game.choose_several else "a winning move"
-            words = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
-            item = {"name": ", ".join(words), "symbol": square.symbol, "enabled": enabled,
+            said = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
+            item = {"name": ", ".join(said), "symbol": words.symbol(game, square), "enabled": enabled,
                     "marked": square.key in marked,
                     "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
             if game.choose_several:
                 item["chosen"] = chosen
-            if square.caption:
-                item["caption"] = square.caption
+            caption = words.caption(game, square)
+            if caption:
+                item["caption"] = caption
             squares.append(item)
         assert panel.board is not None
         panel.board.squares = squares
@@ -170,17 +174,22 @@ class HeapRows(PlayView):
     between heaps, a heap split) have a row of their own. A position of one heap (an int) is "the heap"; the
     heaps of a tuple are named A, B, C."""
 
-    def signature(self) -> tuple:
-        moves = self.panel.session.moves(self.panel.session.start)
-        return (type(self), tuple((m.key, m.label, m.words(), m.group) for m in moves))
+    @classmethod
+    def signature(cls, panel: PlayPanel) -> tuple:
+        moves = panel.session.moves(panel.session.start)
+        return (cls, tuple((m.key, m.label, m.words(), m.group) for m in moves))
 
-    def build(self) -> list[widgets.Widget]:
-        panel = self.panel
-        panel.buttons = {}
-        self._groups: dict = {}  # the row of each button: its move's group
+    def __init__(self, panel: PlayPanel):
+        super().__init__(panel)
+        self.area = widgets.VBox()
         self.rows: list[widgets.HBox] = []
         self.others = widgets.HBox()
+        self._groups: dict = {}  # the row of each button: its move's group
         self._shape: tuple = ()
+
+    def build(self) -> list[widgets.Widget]:
+        self.panel.buttons = {}
+        self._groups = {}
         self._lay_out()
         return [self.area]
 
@@ -188,14 +197,11 @@ class HeapRows(PlayView):
         """(Re)make the rows for the heaps of the position now (a split changes how many there are)."""
         panel = self.panel
         count = len(heaps_of(panel.position))
-        named = isinstance(panel.position, (tuple, list))
         panel.heap_rows = [widgets.HTML(layout=widgets.Layout(min_width="230px")) for _ in range(count)]
         self.rows = [widgets.HBox([label, widgets.HTML("take:")]) for label in panel.heap_rows]
         self.others = widgets.HBox([widgets.HTML("other moves:")])
-        if not hasattr(self, "area"):
-            self.area = widgets.VBox()
         self.area.children = [*self.rows, self.others]
-        self._shape = (count, named)
+        self._shape = (count, isinstance(panel.position, (tuple, list)))
 
     def show(self, hinted: bool) -> None:
         panel, session = self.panel, self.panel.session
@@ -250,9 +256,9 @@ class HeapRows(PlayView):
 PLAY_VIEWS: dict[str, type[PlayView]] = {MOVE_BUTTONS: MoveButtons, SQUARES: Squares, HEAP_ROWS: HeapRows}
 
 
-def play_view(panel: PlayPanel) -> PlayView:
+def play_view(panel: PlayPanel) -> type[PlayView]:
     """The presentation of the panel's game, as its kind of picture names it."""
-    return PLAY_VIEWS[view_of(panel.game).play](panel)
+    return PLAY_VIEWS[view_of(panel.game).play]
 
 
 __all__ = ["PLAY_VIEWS", "HeapRows", "MoveButtons", "PlayView", "Squares", "heaps_of", "play_view"]
