@@ -300,6 +300,13 @@ def widgets_section(results: dict, options: argparse.Namespace) -> None:
     print("  (wall clock counts time lost to other programs on the machine; CPU time is this process alone)")
 
 
+@section("practice", "Practice: dealing an instance of each exercise, and checking one answer (goal < 50 ms each)")
+def practice_section(results: dict, options: argparse.Namespace) -> None:
+    from benchmarks import practice
+
+    practice.report()
+
+
 @section("memory", "Peak memory of one kernel that runs every lesson, top to bottom (goal < 400 MB)")
 def memory_section(results: dict, options: argparse.Namespace) -> None:
     import nbformat

@@ -1,7 +1,9 @@
 """Exercise checks for the lessons: ``check("N.k", answer)`` says what is right or wrong, with a hint.
 
 Each lesson's checks live in ``lessonN.py`` and register themselves when imported; every such module in this
-package is imported here, so a new lesson's checks need only their own file.
+package is imported here, so a new lesson's checks need only their own file. :func:`deal` gives the same
+exercise on new numbers, :func:`practice` a panel that deals one instance after another
+(:mod:`gamelib.exercises.practice`).
 
 >>> from gamelib.exercises import check
 >>> check("1.1", [0, 6]).ok
@@ -18,4 +20,7 @@ for _module in pkgutil.iter_modules(__path__):
     if re.fullmatch(r"lesson[0-9]+", _module.name):
         importlib.import_module(f"{__name__}.{_module.name}")
 
-__all__ = ["EXERCISES", "Feedback", "check"]
+from gamelib.exercises.practice import PRACTISED, deal  # noqa: E402  (after the lessons' checks it builds on)
+from gamelib.exercises.practice.panel import practice  # noqa: E402
+
+__all__ = ["EXERCISES", "PRACTISED", "Feedback", "check", "deal", "practice"]

@@ -128,13 +128,23 @@ def check(exercise_id: str, answer: object) -> Feedback:
     if type(exercise_id) is not str or exercise_id not in EXERCISES:
         known = ", ".join(sorted(EXERCISES))
         raise ValueError(f"there is no exercise {show(exercise_id)}; the exercises are {known}")
-    ex = EXERCISES[exercise_id]
+    return run_checker(EXERCISES[exercise_id], answer)
+
+
+def run_checker(ex: Exercise, answer: object) -> Feedback:
+    """The feedback ``ex.checker`` gives ``answer``, as :func:`check` gives it: an answer not given yet, one that
+    cannot be read and a hostile object all get feedback, never a traceback (practice instances check this way).
+
+    >>> print(run_checker(EXERCISES["2.1"], "2"))
+    ✗ Exercise 2.1: '2' is text (in quotes): expected a whole number (mex{0, 1, 3, 4}), without quotes
+      Hint: the mex is the smallest whole number, starting from 0, that is missing from the set.
+    """
     if answer is None or answer is Ellipsis:
-        return Feedback(exercise_id, False, f"{NOT_ANSWERED} — replace None with {ex.expects}.")
+        return Feedback(ex.id, False, f"{NOT_ANSWERED} — replace None with {ex.expects}.")
     try:
         verdict = ex.checker(answer)
     except NotAnAnswer as problem:
         verdict = _Verdict(False, str(problem), getattr(ex.checker, "hint", ""))
     except Exception:  # a hostile object that slipped past the readers: still feedback, never a traceback
         verdict = _Verdict(False, f"{UNREADABLE}: {show(answer)}; expected {ex.expects}.")
-    return Feedback(exercise_id, bool(verdict.ok), _bounded(verdict.message), _bounded(verdict.hint))
+    return Feedback(ex.id, bool(verdict.ok), _bounded(verdict.message), _bounded(verdict.hint))

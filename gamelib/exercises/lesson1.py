@@ -7,6 +7,8 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamelib.exercises.answers import show
 from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import labels_per_heap, move_checker, outcome_checker, set_checker
@@ -56,31 +58,38 @@ exercise("1.4", expects="the heap size you leave behind, e.g. 304")(
 
 _ONE_FOUR_STOP = 15
 _HINT_1_5 = "scan upwards: an unmarked heap is P, and it marks the heaps 1 and 4 above it as N."
-_P_POSITIONS_1_5 = set_checker(_ONE_FOUR.p_positions(_ONE_FOUR_STOP), "P-positions below 15 for S = {1, 4}",
-                               hint=_HINT_1_5,
-                               why_not=_why_not_p(_ONE_FOUR, _ONE_FOUR_STOP, marked=True))
 
 
-def _check_ptfn_by_hand(answer: object) -> _Verdict:
-    """The P-positions as heap sizes, or the labels of heaps 0 to 14 as ``ptfn`` prints them ('PNPN...')."""
-    labels = labels_per_heap(answer)
-    if labels is None:
-        return _P_POSITIONS_1_5(answer)
-    hint = _HINT_1_5
-    truth = _ONE_FOUR.outcomes(_ONE_FOUR_STOP)
-    if len(labels) != len(truth):
-        return wrong(f"{show(answer)} labels {len(labels)} heaps; label the heaps 0 to 14 (15 letters, as "
-                     "ptfn({1, 4}, 15) prints them), or list the P-positions.", hint)
-    n = next((n for n in range(len(truth)) if labels[n] != truth[n]), None)
-    if n is not None:
-        why = (_why_not_p(_ONE_FOUR, _ONE_FOUR_STOP, marked=True)(n) if labels[n] == "P" else
-               "no P-position 1 or 4 below it marks it N")
-        return wrong(f"heap {n} is labelled {labels[n]}, but {why} (the labels before it are right).", hint)
-    p_positions = [n for n, label in enumerate(truth) if label == "P"]
-    return correct(f"those are the labels PTFN gives heaps 0 to 14; the P-positions are the heaps labelled P, "
-                   f"{p_positions}.")
+def ptfn_by_hand_checker(game: SubtractionGame, stop: int, hint: str) -> Callable[[object], _Verdict]:
+    """Check the P-positions below ``stop`` given as heap sizes, or the labels of heaps 0 to stop - 1 as
+    ``ptfn`` prints them ('PNPN...'). Exercise 1.5 and its practice instances use it.
+
+    >>> checker = ptfn_by_hand_checker(SubtractionGame({1, 2}), 6, hint="scan upwards")
+    >>> checker("PNNPNN").ok, checker([0, 3]).ok, checker("PNPNNN").message
+    (True, True, 'heap 2 is labelled P, but it is marked N from the P-position 0 (the labels before it are right).')
+    """
+    S = ", ".join(map(str, game.S))
+    set_check = set_checker(game.p_positions(stop), f"P-positions below {stop} for S = {{{S}}}", hint=hint,
+                            why_not=_why_not_p(game, stop, marked=True))
+    truth = game.outcomes(stop)
+
+    def checker(answer: object) -> _Verdict:
+        labels = labels_per_heap(answer)
+        if labels is None:
+            return set_check(answer)
+        if len(labels) != len(truth):
+            return wrong(f"{show(answer)} labels {len(labels)} heaps; label the heaps 0 to {stop - 1} ({stop} "
+                         f"letters, as ptfn({{{S}}}, {stop}) prints them), or list the P-positions.", hint)
+        n = next((n for n in range(len(truth)) if labels[n] != truth[n]), None)
+        if n is not None:
+            why = (_why_not_p(game, stop, marked=True)(n) if labels[n] == "P" else
+                   f"no P-position {' or '.join(map(str, game.S))} below it marks it N")
+            return wrong(f"heap {n} is labelled {labels[n]}, but {why} (the labels before it are right).", hint)
+        p_positions = [n for n, label in enumerate(truth) if label == "P"]
+        return correct(f"those are the labels PTFN gives heaps 0 to {stop - 1}; the P-positions are the heaps "
+                       f"labelled P, {p_positions}.")
+
+    return with_hint(checker, hint)
 
 
-with_hint(_check_ptfn_by_hand, _HINT_1_5)
-
-exercise("1.5", expects="a list of heap sizes, e.g. [0, 3]")(_check_ptfn_by_hand)
+exercise("1.5", expects="a list of heap sizes, e.g. [0, 3]")(ptfn_by_hand_checker(_ONE_FOUR, _ONE_FOUR_STOP, _HINT_1_5))

@@ -50,12 +50,24 @@ def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Call
 _MEX_SET = {0, 1, 3, 4}
 
 
-def _why_not_the_mex(given: int) -> str | None:
-    if given in _MEX_SET:
-        return f"{given} is in the set, so it is not missing from it"
-    if given > mex(_MEX_SET):
-        return f"{show(given)} is missing from the set, but it is not the smallest number missing"
-    return None
+def mex_slips(values: set[int]) -> Callable[[int], str | None]:
+    """What a wrong mex of ``values`` is (a member of the set, a missing number that is not the smallest).
+
+    >>> mex_slips({0, 2})(2)
+    '2 is in the set, so it is not missing from it'
+    """
+
+    def why_not(given: int) -> str | None:
+        if given in values:
+            return f"{given} is in the set, so it is not missing from it"
+        if given > mex(values):
+            return f"{show(given)} is missing from the set, but it is not the smallest number missing"
+        return None
+
+    return why_not
+
+
+_why_not_the_mex = mex_slips(_MEX_SET)
 
 
 exercise("2.1", expects="a whole number, e.g. 5")(
@@ -68,11 +80,24 @@ exercise("2.1", expects="a whole number, e.g. 5")(
 _FOLLOWERS_OF_22 = {f: _TWO_FIVE_SEVEN.grundy(f) for f in _TWO_FIVE_SEVEN.moves(22)}
 
 
-def _why_not_g_22(given: int) -> str | None:
-    if given in _FOLLOWERS_OF_22.values():
-        return (f"{given} is the value of a follower of 22, and g(22), the mex of the followers' values, is "
-                "different from every one of them")
-    return None
+def follower_value_slips(game: SubtractionGame, n: int) -> Callable[[int], str | None]:
+    """What a wrong g(n) is when it is the value of one of n's followers.
+
+    >>> print(follower_value_slips(SubtractionGame({1}), 3)(0))
+    0 is the value of a follower of 3, and g(3), the mex of the followers' values, is different from every one of them
+    """
+    values = {game.grundy(f) for f in game.moves(n)}
+
+    def why_not(given: int) -> str | None:
+        if given in values:
+            return (f"{given} is the value of a follower of {n}, and g({n}), the mex of the followers' values, is "
+                    "different from every one of them")
+        return None
+
+    return why_not
+
+
+_why_not_g_22 = follower_value_slips(_TWO_FIVE_SEVEN, 22)
 
 
 exercise("2.2", expects="a whole number, e.g. 3")(
@@ -87,13 +112,25 @@ exercise("2.3", expects="a list of 10 whole numbers, e.g. [0, 0, 1, ...]")(
 )
 
 
-def _why_not_first_three(given: int) -> str | None:
-    if given < 0:
-        return None
-    value = _ONE_THREE_FOUR.grundy(given)
-    if value == 3:
-        return f"g({show(given)}) is 3 indeed, but {show(given)} is not the first heap with value 3"
-    return f"g({show(given)}) = {value}, not 3"
+def first_with_value_slips(game: SubtractionGame, wanted: int) -> Callable[[int], str | None]:
+    """What a wrong "first heap with value ``wanted``" is: a later heap with that value, or a heap's value.
+
+    >>> first_with_value_slips(SubtractionGame({1, 2}), 2)(5)
+    'g(5) is 2 indeed, but 5 is not the first heap with value 2'
+    """
+
+    def why_not(given: int) -> str | None:
+        if given < 0:
+            return None
+        value = game.grundy(given)
+        if value == wanted:
+            return f"g({show(given)}) is {wanted} indeed, but {show(given)} is not the first heap with value {wanted}"
+        return f"g({show(given)}) = {value}, not {wanted}"
+
+    return why_not
+
+
+_why_not_first_three = first_with_value_slips(_ONE_THREE_FOUR, 3)
 
 
 exercise("2.4", expects="a heap size, e.g. 8")(
@@ -111,10 +148,22 @@ exercise("2.5", expects="a list of heap sizes, e.g. [3, 7]")(
 )
 
 
-def _why_not_certain(value: int) -> str:
-    if value == 4:
-        return "no follower has value 4: if one had, 4 would not be missing, so it could not be the mex"
-    return f"a follower of value {value} may exist, but the mex being 4 does not force it"
+def certain_followers_why_not(m: int) -> Callable[[int], str]:
+    """Why a value is not certainly among the followers of a position whose mex is ``m``.
+
+    >>> certain_followers_why_not(2)(5)
+    'a follower of value 5 may exist, but the mex being 2 does not force it'
+    """
+
+    def why_not(value: int) -> str:
+        if value == m:
+            return f"no follower has value {m}: if one had, {m} would not be missing, so it could not be the mex"
+        return f"a follower of value {value} may exist, but the mex being {m} does not force it"
+
+    return why_not
+
+
+_why_not_certain = certain_followers_why_not(4)
 
 
 exercise("2.6", expects="a list of whole numbers, e.g. [1, 2]")(

@@ -7,6 +7,8 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamelib.exercises.answers import show, whole_number_set, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker
@@ -45,9 +47,20 @@ _HINT_3_3 = ("print g(0) to g(30) and find the first window of 7 values that app
              "where it starts is the preperiod, how far it moved is the period.")
 
 
-def _preperiod_and_period(answer: object) -> _Verdict:
-    hint = _HINT_3_3
-    truth = _TWO_FOUR_SEVEN.periodicity()
+def periodicity_checker(game: SubtractionGame, hint: str) -> Callable[[object], _Verdict]:
+    """Check the pair (preperiod, period) of ``game``'s Grundy values (exercise 3.3 and its practice).
+
+    >>> checker = periodicity_checker(SubtractionGame({1, 2}), hint="print the values")
+    >>> checker((0, 3)).ok, checker((0, 6)).message  # doctest: +NORMALIZE_WHITESPACE
+    (True, 'the values do repeat with period 6 from heap 0 on, but 6 is not the smallest period: a shorter block
+    repeats too.')
+    """
+    truth = game.periodicity()
+    S = ", ".join(map(str, game.S))
+    return with_hint(lambda answer: _preperiod_and_period(answer, truth, S, hint), hint)
+
+
+def _preperiod_and_period(answer: object, truth, S: str, hint: str) -> _Verdict:
     pair = whole_numbers(answer, "a pair of whole numbers (preperiod, period)", limit=10)
     if len(pair) != 2:
         return wrong(f"expected a pair of whole numbers (preperiod, period), got {len(pair)} numbers.", hint)
@@ -69,14 +82,11 @@ def _preperiod_and_period(answer: object) -> _Verdict:
         return wrong(f"the period is right, and the values do repeat from heap {show(preperiod)} on, so "
                      f"{show(preperiod)} is a preperiod, but not the smallest one: the repetition starts before "
                      f"heap {show(preperiod)}.", hint)
-    return correct(f"S = {{2, 4, 7}} has preperiod {truth.preperiod} and period {truth.period}.")
-
-
-with_hint(_preperiod_and_period, _HINT_3_3)
+    return correct(f"S = {{{S}}} has preperiod {truth.preperiod} and period {truth.period}.")
 
 
 exercise("3.3", expects="a pair, e.g. (0, 5)")(
-    _preperiod_and_period
+    periodicity_checker(_TWO_FOUR_SEVEN, _HINT_3_3)
 )
 
 

@@ -70,37 +70,48 @@ _HINT_4_2 = ("write 6, 10 and 15 in binary one under the other; a column of the 
              "an odd number of 1s.")
 
 
-def _check_6_10_15(answer: object) -> _Verdict:
-    hint = _HINT_4_2
-    given = whole_number(answer, "a whole number (6 ⊕ 10 ⊕ 15)")
-    if given == 6 + 10 + 15:
-        return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint)
-    return number_checker(nim_sum(6, 10, 15), "6 ⊕ 10 ⊕ 15", hint)(answer)
+def nim_sum_checker(heaps: tuple[int, ...], hint: str) -> Callable[[object], _Verdict]:
+    """Check the nim-sum of ``heaps``; the ordinary sum is told apart (exercise 4.2 and its practice).
+
+    >>> nim_sum_checker((1, 2), hint="binary")(3).ok, nim_sum_checker((1, 3), hint="binary")(4).message
+    (True, '4 is the ordinary sum; the nim-sum adds the binary digits without carrying.')
+    """
+    what = " ⊕ ".join(map(str, heaps))
+
+    def checker(answer: object) -> _Verdict:
+        given = whole_number(answer, f"a whole number ({what})")
+        if given == sum(heaps) != nim_sum(*heaps):
+            return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint)
+        return number_checker(nim_sum(*heaps), what, hint)(answer)
+
+    return with_hint(checker, hint)
 
 
-with_hint(_check_6_10_15, _HINT_4_2)
-
-exercise("4.2", expects="a whole number, e.g. 9")(_check_6_10_15)
+exercise("4.2", expects="a whole number, e.g. 9")(nim_sum_checker((6, 10, 15), _HINT_4_2))
 
 
 _HINT_4_3 = "(6, 10, c) is P exactly when 6 ⊕ 10 ⊕ c = 0: which c cancels every 1 of 6 ⊕ 10?"
 
 
-def _check_third_heap(answer: object) -> _Verdict:
-    hint = _HINT_4_3
-    c = whole_number(answer, "a heap size (a whole number 0 or more)")
-    if c < 0:
-        return wrong(f"expected a heap size (a whole number 0 or more), got {show(c)}", hint)
-    if nim_sum(6, 10, c) != 0:
-        return wrong(f"(6, 10, {show(c)}) has nim-sum {show(nim_sum(6, 10, c))}, so it is an N-position.", hint)
-    return correct(f"6 ⊕ 10 ⊕ {c} = 0, so (6, 10, {c}) is a P-position.")
+def third_heap_checker(a: int, b: int, hint: str) -> Callable[[object], _Verdict]:
+    """Check a heap c that makes (a, b, c) a P-position (exercise 4.3 and its practice).
+
+    >>> third_heap_checker(1, 2, hint="cancel")(3).ok, third_heap_checker(1, 2, hint="cancel")(4).message
+    (True, '(1, 2, 4) has nim-sum 7, so it is an N-position.')
+    """
+
+    def checker(answer: object) -> _Verdict:
+        c = whole_number(answer, "a heap size (a whole number 0 or more)")
+        if c < 0:
+            return wrong(f"expected a heap size (a whole number 0 or more), got {show(c)}", hint)
+        if nim_sum(a, b, c) != 0:
+            return wrong(f"({a}, {b}, {show(c)}) has nim-sum {show(nim_sum(a, b, c))}, so it is an N-position.", hint)
+        return correct(f"{a} ⊕ {b} ⊕ {c} = 0, so ({a}, {b}, {c}) is a P-position.")
+
+    return with_hint(checker, hint)
 
 
-with_hint(_check_third_heap, _HINT_4_3)
-
-exercise("4.3", expects="a whole number, e.g. 5")(
-    _check_third_heap
-)
+exercise("4.3", expects="a whole number, e.g. 5")(third_heap_checker(6, 10, _HINT_4_3))
 
 exercise("4.4", expects="the five heaps after your move, e.g. (1, 2, 3, 4, 2)")(
     nim_move_checker(Nim(), (1, 2, 3, 4, 5), "eating that fruit wins",

@@ -7,6 +7,8 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamelib.exercises.answers import show, whole_number, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
@@ -29,19 +31,24 @@ _HINT_5_1 = ("look up g(7) for S = {2, 5, 7} and g(4) for S = {1, 3, 4} (lesson 
              "addition without carrying.")
 
 
-def _check_sum_value(answer: object) -> _Verdict:
-    hint = _HINT_5_1
-    a, b = _TWO_FIVE_SEVEN.grundy(7), _ONE_THREE_FOUR.grundy(4)
-    given = whole_number(answer, "a whole number (the Grundy value of the sum)")
-    if given == a + b != a ^ b:
-        return wrong(f"{given} is the ordinary sum of the two Grundy values; a sum of games nim-adds them.", hint)
-    return number_checker(a ^ b, "the Grundy value of this sum", hint)(given)
+def sum_value_checker(a: int, b: int, hint: str) -> Callable[[object], _Verdict]:
+    """Check the Grundy value a ⊕ b of a sum of two parts worth ``a`` and ``b`` (exercise 5.1 and its practice).
+
+    >>> sum_value_checker(1, 3, hint="nim-add")(2).ok, sum_value_checker(1, 2, hint="nim-add")(3).ok
+    (True, True)
+    """
+
+    def checker(answer: object) -> _Verdict:
+        given = whole_number(answer, "a whole number (the Grundy value of the sum)")
+        if given == a + b != a ^ b:
+            return wrong(f"{given} is the ordinary sum of the two Grundy values; a sum of games nim-adds them.", hint)
+        return number_checker(a ^ b, "the Grundy value of this sum", hint)(given)
+
+    return with_hint(checker, hint)
 
 
-with_hint(_check_sum_value, _HINT_5_1)
-
-
-exercise("5.1", expects="a whole number, e.g. 5")(_check_sum_value)
+exercise("5.1", expects="a whole number, e.g. 5")(
+    sum_value_checker(_TWO_FIVE_SEVEN.grundy(7), _ONE_THREE_FOUR.grundy(4), _HINT_5_1))
 
 exercise("5.2", expects="a whole number, e.g. 4")(
     number_checker(_ONE_THREE_FOUR.grundy(11), "the size of the equivalent Nim heap",
@@ -88,8 +95,21 @@ _HINT_5_5 = ("the rows left are a sum: their Grundy values must nim-add to 0. Ka
              f"{', '.join(map(str, _KAYLES.grundy_values(13).tolist()))}.")
 
 
-def _check_kayles_row_of_13(answer: object) -> _Verdict:
-    hint = _HINT_5_5
+def kayles_checker(pins: int, hint: str) -> Callable[[object], _Verdict]:
+    """Check a winning Kayles move from a row of ``pins`` that leaves two different rows (exercise 5.5 and its
+    practice).
+
+    >>> kayles_checker(13, hint="nim-add")((3, 8)).ok
+    False
+    """
+
+    def checker(answer: object) -> _Verdict:
+        return _check_kayles_row(answer, pins, hint)
+
+    return with_hint(checker, hint)
+
+
+def _check_kayles_row(answer: object, pins: int, hint: str) -> _Verdict:
     what = "the rows left after your move, such as (3, 8)"
     rows: tuple[int, ...]
     if isinstance(answer, (str, bytes)) or not hasattr(type(answer), "__iter__"):
@@ -99,9 +119,9 @@ def _check_kayles_row_of_13(answer: object) -> _Verdict:
     if any(r < 0 for r in rows):
         return wrong(f"each row must be a whole number of pins, 0 or more, got {show(rows)}", hint)
     after = tuple(sorted(r for r in rows if r))
-    if after not in _KAYLES.moves(13):
-        return wrong(f"{show(rows)} cannot be reached from a row of 13 pins: a move knocks down one pin or two "
-                     "neighbouring pins, so 11 or 12 pins are left, in one or two rows.", hint)
+    if after not in _KAYLES.moves(pins):
+        return wrong(f"{show(rows)} cannot be reached from a row of {pins} pins: a move knocks down one pin or two "
+                     f"neighbouring pins, so {pins - 2} or {pins - 1} pins are left, in one or two rows.", hint)
     if len(after) == 2 and after[0] == after[1]:
         return wrong(f"{after} is the copycat move of this lesson; the question asks for a winning move that "
                      "leaves two different rows.", hint)
@@ -113,9 +133,7 @@ def _check_kayles_row_of_13(answer: object) -> _Verdict:
     return correct(f"the rows {after} have Grundy values that nim-add to 0: a P-position.")
 
 
-with_hint(_check_kayles_row_of_13, _HINT_5_5)
-
-exercise("5.5", expects="the rows left, e.g. (3, 8)")(_check_kayles_row_of_13)
+exercise("5.5", expects="the rows left, e.g. (3, 8)")(kayles_checker(13, _HINT_5_5))
 
 
 # Winning a sum by the nim-sum procedure (section "Winning a sum, step by step").
@@ -136,34 +154,42 @@ _HINT_5_8 = ("before the raise the heaps had nim-sum 0, a P-position. A raise is
              "brings the heaps back to a position of nim-sum 0?")
 #: Exercise 5.8: the heaps after the opponent raised the heap of 3 to 9.
 _POKER_RAISED = (9, 5, 6)
-_POKER_REMOVAL = nim_move_checker(Nim(), _POKER_RAISED, "this reply wins", hint=_HINT_5_8)
 
 
-def _check_poker_nim_reply(answer: object) -> _Verdict:
-    """A reply in Poker Nim: a Nim move, or a raise of one heap (legal too, and it may win)."""
-    after = whole_numbers(answer, f"the heaps after your reply, as a tuple such as {_POKER_RAISED}", limit=23)
-    if len(after) != len(_POKER_RAISED) or min(after) < 0:
-        return _POKER_REMOVAL(after)  # says what is off with the heaps themselves
-    changed = [i for i in range(len(after)) if after[i] != _POKER_RAISED[i]]
-    if not changed:
-        return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", _HINT_5_8)
-    if len(changed) > 1:
-        return wrong(f"{show(after)} changes {len(changed)} heaps; a move in Poker Nim changes one heap only (it takes "
-                     "chips from it or adds chips to it).", _HINT_5_8)
-    if after[changed[0]] < _POKER_RAISED[changed[0]]:
-        return _POKER_REMOVAL(after)  # a Nim move
-    added = after[changed[0]] - _POKER_RAISED[changed[0]]
-    total = nim_sum(*after)
-    if total:
-        return wrong(f"{show(after)} raises a heap, which Poker Nim allows, but its nim-sum is {total}, not 0: your "
-                     "opponent then has a winning reply.", _HINT_5_8)
-    return correct(f"{after} has nim-sum 0, so this raise wins too (if your stock holds the {added} chips it adds). "
-                   "A raise is never needed, though: from every N-position some move that only takes chips wins.")
+def poker_reply_checker(raised: tuple[int, ...], hint: str) -> Callable[[object], _Verdict]:
+    """Check a reply in Poker Nim from ``raised``: a Nim move, or a raise of one heap (legal too, and it may
+    win). Exercise 5.8 and its practice.
+
+    >>> poker_reply_checker((9, 5, 6), hint="undo it")((3, 5, 6)).ok
+    True
+    """
+    removal = nim_move_checker(Nim(), raised, "this reply wins", hint=hint)
+
+    def checker(answer: object) -> _Verdict:
+        after = whole_numbers(answer, f"the heaps after your reply, as a tuple such as {raised}", limit=23)
+        if len(after) != len(raised) or min(after) < 0:
+            return removal(after)  # says what is off with the heaps themselves
+        changed = [i for i in range(len(after)) if after[i] != raised[i]]
+        if not changed:
+            return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", hint)
+        if len(changed) > 1:
+            return wrong(f"{show(after)} changes {len(changed)} heaps; a move in Poker Nim changes one heap only (it "
+                         "takes chips from it or adds chips to it).", hint)
+        if after[changed[0]] < raised[changed[0]]:
+            return removal(after)  # a Nim move
+        added = after[changed[0]] - raised[changed[0]]
+        total = nim_sum(*after)
+        if total:
+            return wrong(f"{show(after)} raises a heap, which Poker Nim allows, but its nim-sum is {total}, not 0: "
+                         "your opponent then has a winning reply.", hint)
+        return correct(f"{after} has nim-sum 0, so this raise wins too (if your stock holds the {added} chips it "
+                       "adds). A raise is never needed, though: from every N-position some move that only takes "
+                       "chips wins.")
+
+    return with_hint(checker, hint)
 
 
-with_hint(_check_poker_nim_reply, _HINT_5_8)
-
-exercise("5.8", expects="a tuple of three heaps, e.g. (9, 5, 1)")(_check_poker_nim_reply)
+exercise("5.8", expects="a tuple of three heaps, e.g. (9, 5, 1)")(poker_reply_checker(_POKER_RAISED, _HINT_5_8))
 
 # Dawson's Kayles (0.07) repeats with period 34 from heap 53 on (OEIS A002187 lists 0.137, the same numbers one
 # place earlier); t = 2 pins per move. The Guy–Smith check runs for n = 53 .. 2·53 + 34 + 2 - 1.

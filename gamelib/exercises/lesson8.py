@@ -127,45 +127,55 @@ _CYCLES = GreenHackenbush(CYCLES)
 _HOUSE_AND_EDGE = GreenHackenbush(HOUSE_AND_EDGE)
 
 
-#: The stalk lengths one chop away from STALKS.
-_BAMBOO_CHOPS = [STALKS[:i] + (k,) + STALKS[i + 1:] for i in range(len(STALKS)) for k in range(STALKS[i])]
-
 _HINT_8_4 = ("a bamboo stalk of n edges is a Nim heap of n: make the nim-sum of the three lengths 0. Chopping the "
              "k-th edge from the ground leaves k - 1 edges of that stalk.")
 
 
-def _check_bamboo_chop(answer: object) -> _Verdict:
-    hint = _HINT_8_4
-    after = whole_numbers(answer, f"the lengths of the three stalks after your chop, such as {STALKS}",
-                          limit=len(STALKS) + 20)
-    if len(after) != len(STALKS):
+def bamboo_checker(stalks: tuple[int, ...], hint: str) -> Callable[[object], _Verdict]:
+    """Check a winning chop among bamboo stalks, given as the stalk lengths after it (exercise 8.4 and its
+    practice).
+
+    >>> bamboo_checker((1, 2), hint="nim-sum")((1, 1)).ok, bamboo_checker((1, 2), hint="nim-sum")((1, 0)).ok
+    (True, False)
+    """
+    chops = [stalks[:i] + (k,) + stalks[i + 1:] for i in range(len(stalks)) for k in range(stalks[i])]
+    return with_hint(lambda answer: _check_bamboo_chop(answer, stalks, chops, hint), hint)
+
+
+def _check_bamboo_chop(answer: object, stalks: tuple[int, ...], chops: list, hint: str) -> _Verdict:
+    after = whole_numbers(answer, f"the lengths of the {len(stalks)} stalks after your chop, such as {stalks}",
+                          limit=len(stalks) + 20)
+    if len(after) != len(stalks):
         pair = " (a pair looks like one edge; give the stalk lengths instead)" if len(after) == 2 else ""
-        return wrong(f"{show(after)} has {_numbers(len(after))}; write the lengths of all {len(STALKS)} stalks after "
-                     f"your chop, in the order {STALKS}, a stalk chopped at the ground as 0{pair}.", hint)
+        return wrong(f"{show(after)} has {_numbers(len(after))}; write the lengths of all {len(stalks)} stalks after "
+                     f"your chop, in the order {stalks}, a stalk chopped at the ground as 0{pair}.", hint)
     if min(after) < 0:
         return wrong(f"a stalk has 0 edges or more, got {show(after)}.", hint)
-    changed = [i for i in range(len(STALKS)) if after[i] != STALKS[i]]
+    changed = [i for i in range(len(stalks)) if after[i] != stalks[i]]
     if not changed:
         return wrong(f"{show(after)} are the stalks before your chop: a chop removes at least one edge.", hint)
     if len(changed) > 1:
-        if any(sorted(after) == sorted(chop) for chop in _BAMBOO_CHOPS):
-            return wrong(f"{show(after)} lists the stalks in another order; keep them in the order {STALKS}.", hint)
+        if any(sorted(after) == sorted(chop) for chop in chops):
+            return wrong(f"{show(after)} lists the stalks in another order; keep them in the order {stalks}.", hint)
         return wrong(f"{show(after)} changes {len(changed)} stalks; a chop cuts one edge, so it shortens one stalk.",
                      hint)
-    if after[changed[0]] > STALKS[changed[0]]:
+    if after[changed[0]] > stalks[changed[0]]:
         return wrong(f"{show(after)} makes a stalk longer; a chop only takes edges away.", hint)
-    stalks = GreenHackenbush.bamboo(*after)
-    left = stalks.grundy(stalks.start)
+    bamboo = GreenHackenbush.bamboo(*after)
+    left = bamboo.grundy(bamboo.start)
     if left != 0:
         return wrong(f"{after} is a legal chop, but the stalks' lengths nim-add to {left}, not 0: your opponent "
                      "then has a winning reply.", hint)
-    return correct(f"stalks of {after[0]}, {after[1]} and {after[2]} edges nim-add to 0: a P-position, so this "
-                   "chop wins.")
+    return correct(f"stalks of {_in_order(after)} edges nim-add to 0: a P-position, so this chop wins.")
 
 
-with_hint(_check_bamboo_chop, _HINT_8_4)
+def _in_order(lengths: tuple[int, ...]) -> str:
+    """``'4, 5 and 1'``: the lengths in their order."""
+    names = [str(n) for n in lengths]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-exercise("8.4", expects="the three stalk lengths after your chop, e.g. (4, 5, 3)")(_check_bamboo_chop)
+
+exercise("8.4", expects="the three stalk lengths after your chop, e.g. (4, 5, 3)")(bamboo_checker(STALKS, _HINT_8_4))
 
 
 def _value_slips(picture: GreenHackenbush) -> Callable[[int], str | None]:
@@ -205,8 +215,17 @@ def _looks_like_edges(answer: object) -> bool:
     return isinstance(answer, (list, tuple, set, frozenset)) and bool(answer) and _is_sequence(next(iter(answer)))
 
 
-def _check_tree_chop(answer: object) -> _Verdict:
-    hint = _HINT_8_6
+def tree_chop_checker(tree: GreenHackenbush, hint: str) -> Callable[[object], _Verdict]:
+    """Check a winning chop in a Green Hackenbush picture, given as the edge (u, v) chopped (exercise 8.6 and
+    its practice).
+
+    >>> tree_chop_checker(GreenHackenbush(((0, 1), (1, 2), (0, 3))), hint="colon")((1, 2)).ok
+    True
+    """
+    return with_hint(lambda answer: _check_tree_chop(answer, tree, hint), hint)
+
+
+def _check_tree_chop(answer: object, tree: GreenHackenbush, hint: str) -> _Verdict:
     if isinstance(answer, str):  # the explorer's notation, '2-3' or '(2, 3)'
         try:
             typed = PICTURE_LIMIT.read_edges(answer)
@@ -224,19 +243,17 @@ def _check_tree_chop(answer: object) -> _Verdict:
     if len(edge) != 2:
         return wrong(f"{show(edge)} has {_numbers(len(edge))}; an edge is a pair (u, v) of its two vertices.", hint)
     try:
-        after = _TREE.chop(_TREE.start, edge)
+        after = tree.chop(tree.start, edge)
     except ValueError:
         return wrong(f"{show(edge)} is not an edge of the tree: the edges are the pairs listed in the exercise.", hint)
-    left = _TREE.grundy(after)
+    left = tree.grundy(after)
     if left != 0:
         return wrong(f"chopping {edge} leaves a tree worth {left}, not 0: your opponent then has a winning reply.",
                      hint)
     return correct(f"chopping {edge} leaves a tree worth 0, a P-position, so this chop wins.")
 
 
-with_hint(_check_tree_chop, _HINT_8_6)
-
-exercise("8.6", expects="an edge as a pair (u, v), e.g. (1, 6)")(_check_tree_chop)
+exercise("8.6", expects="an edge as a pair (u, v), e.g. (1, 6)")(tree_chop_checker(_TREE, _HINT_8_6))
 
 exercise("8.7", expects="a whole number, e.g. 6")(
     number_checker(_CYCLES.grundy(_CYCLES.start), "the Grundy value of the picture",
@@ -251,4 +268,5 @@ exercise("8.8", expects="'P' or 'N'")(
                          "ground: fuse them all into the ground and count the loops.")
 )
 
-__all__ = ["CYCLES", "HOUSE_AND_EDGE", "MOCK", "RULER", "STALKS", "TREE", "TURTLES", "coin_move_checker"]
+__all__ = ["CYCLES", "HOUSE_AND_EDGE", "MOCK", "RULER", "STALKS", "TREE", "TURTLES", "bamboo_checker",
+           "coin_move_checker", "tree_chop_checker"]

@@ -1,0 +1,184 @@
+"""Practice instances: an exercise of the lessons dealt again on new numbers, from a seed, and checked at once.
+
+A *generator* (registered with :func:`generator`) draws the numbers of one exercise from a
+:class:`random.Random` seeded with the exercise id and the seed, within bounds it states, and returns a
+:class:`Dealt`: the question written for those numbers and the checker built by the same factory the lesson's
+exercise uses (so the feedback has the same quality: what kind of mistake, never the answer). :func:`deal` turns
+that into an :class:`Instance`, redrawing when the numbers are the lesson's own.
+
+>>> instance = deal("2.1", seed=7)
+>>> instance.seed, instance.numbers == deal("2.1", seed=7).numbers
+(7, True)
+>>> instance.check(None).ok, instance.check(int(instance.answer)).ok
+(False, True)
+"""
+
+from __future__ import annotations
+
+import numbers
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import gcd
+
+from gamelib.arguments import show
+from gamelib.exercises.core import EXERCISES, Exercise, Feedback, _Verdict, run_checker
+
+#: Largest seed accepted (seeds are whole numbers from 0 up to it, so a teacher can read one out).
+MAX_SEED = 10**9
+#: How many draws a generator may make before :func:`deal` gives up (the bounds make this never happen).
+MAX_DRAWS = 1000
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """What a generator draws: the question for its numbers, the numbers by name, the checker, one right answer
+    written out (for the answer sheet only; the panel never shows it), and the form of answer expected."""
+
+    question: str
+    numbers: dict
+    checker: Callable[[object], _Verdict]
+    answer: str
+    expects: str = ""
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A registered generator: the exercise it practises, its bounds in words, the lesson's own numbers (never
+    dealt) and the drawing function (returns a :class:`Dealt`, or None to draw again)."""
+
+    exercise: str
+    bounds: str
+    fixed: dict
+    draw: Callable[[random.Random], Dealt | None]
+
+
+#: The generators by exercise id (filled in by the ``lessons_*`` modules of this package).
+GENERATORS: dict[str, Generator] = {}
+
+
+def generator(exercise_id: str, bounds: str, fixed: dict) -> Callable:
+    """Register ``draw(rng)`` as the generator of ``exercise_id``; ``fixed`` are the lesson's own numbers."""
+
+    def register(draw: Callable[[random.Random], Dealt | None]) -> Callable[[random.Random], Dealt | None]:
+        if exercise_id not in EXERCISES or exercise_id in GENERATORS:
+            raise ValueError(f"cannot register a generator for exercise {exercise_id!r}")
+        GENERATORS[exercise_id] = Generator(exercise_id, bounds, fixed, draw)
+        return draw
+
+    return register
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One practice instance: ``question`` written for its ``numbers``, dealt from ``seed``; :meth:`check` says
+    what is right or wrong with an answer, as the exercise's own check does.
+
+    >>> print(deal("4.2", seed=1).question)
+    Compute the nim-sum 16 ⊕ 28 ⊕ 30.
+    """
+
+    exercise: str
+    seed: int
+    question: str
+    numbers: dict
+    expects: str
+    bounds: str
+    answer: str = field(repr=False)
+    checker: Callable[[object], _Verdict] = field(repr=False, compare=False)
+
+    @property
+    def label(self) -> str:
+        """How the instance is named: the exercise and the seed that reproduces it, e.g. ``'2.1, seed 7'``."""
+        return f"{self.exercise}, seed {self.seed}"
+
+    def check(self, answer: object) -> Feedback:
+        """Feedback on ``answer``: right or wrong, what kind of mistake, a hint; never a traceback.
+
+        >>> print(deal("4.3", seed=3).check(0))
+        ✗ Exercise 4.3, seed 3: (27, 26, 0) has nim-sum 1, so it is an N-position.
+          Hint: (27, 26, c) is P exactly when 27 ⊕ 26 ⊕ c = 0: which c cancels every 1 of 27 ⊕ 26?
+        """
+        return run_checker(Exercise(self.label, self.checker, self.expects), answer)
+
+    def __str__(self) -> str:
+        return f"Practice {self.label}: {self.question}"
+
+
+def deal(exercise: str, seed: int | None = None) -> Instance:
+    """A new instance of a lesson exercise, drawn from ``seed`` (a whole number from 0 to 10**9; a fresh one
+    when None): the same seed always gives the same instance, and never the lesson's own numbers.
+
+    >>> instance = deal("2.3", seed=7)
+    >>> instance.label, instance.numbers != {"S": (1, 4), "stop": 10}
+    ('2.3, seed 7', True)
+    >>> deal("5.7")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: exercise '5.7' does not practise on other numbers: it is an argument about any game G + H, ...
+    """
+    from gamelib.exercises.practice.reasons import NOT_PRACTISED
+
+    if type(exercise) is not str or exercise not in GENERATORS:
+        if type(exercise) is str and exercise in NOT_PRACTISED:
+            raise ValueError(f"exercise {exercise!r} does not practise on other numbers: {NOT_PRACTISED[exercise]}")
+        raise ValueError(f"there is no practice for {show(exercise)}; the exercises that practise are "
+                         f"{', '.join(sorted(GENERATORS, key=exercise_order))}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED + 1)
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {show(seed)}")
+    seed = int(seed)
+    gen = GENERATORS[exercise]
+    rng = random.Random(f"practice/{exercise}/{seed}")
+    for _ in range(MAX_DRAWS):
+        dealt = gen.draw(rng)
+        if dealt is not None and dealt.numbers != gen.fixed:
+            expects = dealt.expects or EXERCISES[exercise].expects
+            return Instance(exercise, seed, dealt.question, dealt.numbers, expects, gen.bounds, dealt.answer,
+                            dealt.checker)
+    raise RuntimeError(f"the generator of {exercise} found no instance in {MAX_DRAWS} draws (seed {seed})")
+
+
+def exercise_order(exercise_id: str) -> tuple[int, ...]:
+    """Sort key: lesson, then number (``'2.10'`` after ``'2.9'``).
+
+    >>> sorted(["2.10", "10.1", "2.9"], key=exercise_order)
+    ['2.9', '2.10', '10.1']
+    """
+    return tuple(int(part) for part in exercise_id.split("."))
+
+
+# -- helpers the generators share ---------------------------------------------------------------------------
+
+
+def braces(numbers) -> str:
+    """``'{1, 3, 4}'``: a set of numbers as the lessons write it, in increasing order.
+
+    >>> braces((4, 1))
+    '{1, 4}'
+    """
+    return "{" + ", ".join(map(str, sorted(numbers))) + "}"
+
+
+def draw_set(rng: random.Random, size: int, top: int, low: int = 1) -> tuple[int, ...]:
+    """``size`` different numbers from ``low`` to ``top``, increasing, with no common factor (a set like
+    {2, 4, 6} is {1, 2, 3} played with pairs of chips).
+
+    >>> draw_set(random.Random(1), 3, 8)
+    (1, 3, 5)
+    """
+    while True:
+        S = tuple(sorted(rng.sample(range(low, top + 1), size)))
+        if gcd(*S) == 1:
+            return S
+
+
+def one_of(values) -> str:
+    """A right answer for the sheet: the one value, or 'any of ...' when several are right.
+
+    >>> one_of([(1, 2)]), one_of([3, 5])
+    ('(1, 2)', 'any of 3, 5')
+    """
+    values = list(values)
+    return str(values[0]) if len(values) == 1 else "any of " + ", ".join(map(str, values))
