@@ -182,7 +182,7 @@ def test_a_saved_lesson_shows_the_same_words_whatever_was_dealt():
 
 
 def test_every_practised_exercise_ends_its_section_with_a_practice_cell():
-    """The cell after an exercise's check cell is ``practice("N.k")`` (/work/coord/insert_practice.py puts it there)."""
+    """The cell after an exercise's check cell is ``practice("N.k")``: the lesson says practice comes right after it."""
     from pathlib import Path
 
     import nbformat
