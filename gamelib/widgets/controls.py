@@ -60,7 +60,35 @@ class Slider(anywidget.AnyWidget):
         self.min, self.max = low, high
 
 
-class Figure(anywidget.AnyWidget):
+class _Choosable(anywidget.AnyWidget):
+    """A widget with parts the browser can choose (a click, or Enter on one): the browser sends
+    ``{"choose": index}``, and :meth:`choose` calls the function given to :meth:`on_choose` when
+    :meth:`can_choose` allows that index."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._choose: Callable[[int], None] | None = None
+        self.on_msg(self._message)
+
+    def can_choose(self, index: int) -> bool:
+        raise NotImplementedError
+
+    def on_choose(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(index)`` when part ``index`` is chosen in the browser (or by :meth:`choose`)."""
+        self._choose = callback
+
+    def choose(self, index: int) -> None:
+        """Choose part ``index`` as a click on it would (a part that cannot be chosen does nothing)."""
+        if self._choose is not None and self.can_choose(index):
+            self._choose(index)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        index = content.get("choose") if isinstance(content, dict) else None
+        if type(index) is int:
+            self.choose(index)
+
+
+class Figure(_Choosable):
     """A PNG figure at its own size (narrowed to fit the cell, never stretched), with ``alt``, its text
     alternative; dimmed while ``busy``. Parts of it may be clicked: ``spots`` lists them, each a dict with
     ``points`` (a line through the part, as fractions of the figure's width and height from its top-left
@@ -74,24 +102,9 @@ class Figure(anywidget.AnyWidget):
     busy = traitlets.Bool(False).tag(sync=True)
     spots = traitlets.List(traitlets.Dict()).tag(sync=True)
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self._choose: Callable[[int], None] | None = None
-        self.on_msg(self._message)
-
-    def on_choose(self, callback: Callable[[int], None]) -> None:
-        """Call ``callback(index)`` when spot ``index`` is clicked in the browser (or by :meth:`choose`)."""
-        self._choose = callback
-
-    def choose(self, index: int) -> None:
-        """Choose spot ``index`` as a click on it would (an index that is no spot does nothing)."""
-        if 0 <= index < len(self.spots) and self._choose is not None:
-            self._choose(index)
-
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        index = content.get("choose") if isinstance(content, dict) else None
-        if type(index) is int:
-            self.choose(index)
+    def can_choose(self, index: int) -> bool:
+        """A spot can be chosen when there is one at ``index``."""
+        return 0 <= index < len(self.spots)
 
 
 class Status(anywidget.AnyWidget):
@@ -107,7 +120,7 @@ class Status(anywidget.AnyWidget):
         self.send({"focus": True})
 
 
-class Board(anywidget.AnyWidget):
+class Board(_Choosable):
     """A board of squares, row by row (``columns`` per row). Each square is a dict with ``name`` (its
     accessible name), ``symbol``, ``look`` ("piece", "empty" or "fixed"), ``enabled``, ``marked`` (a winning
     move), on boards where several squares are chosen ``chosen``, and optionally ``caption`` (shown above the
@@ -120,24 +133,9 @@ class Board(anywidget.AnyWidget):
     columns = traitlets.Int(1).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self._choose: Callable[[int], None] | None = None
-        self.on_msg(self._message)
-
-    def on_choose(self, callback: Callable[[int], None]) -> None:
-        """Call ``callback(index)`` when a square is chosen in the browser (or by :meth:`choose`)."""
-        self._choose = callback
-
-    def choose(self, index: int) -> None:
-        """Choose square ``index`` as a click on it would (disabled squares do nothing)."""
-        if 0 <= index < len(self.squares) and self.squares[index].get("enabled") and self._choose is not None:
-            self._choose(index)
-
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        index = content.get("choose") if isinstance(content, dict) else None
-        if type(index) is int:
-            self.choose(index)
+    def can_choose(self, index: int) -> bool:
+        """A square can be chosen when it is there and enabled."""
+        return 0 <= index < len(self.squares) and bool(self.squares[index].get("enabled"))
 
 
 __all__ = ["Board", "Figure", "Slider", "Status"]
