@@ -33,9 +33,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Order-only on the interpreter: recreating it must not by itself force a reinstall decision.
-$(STAMP): $(DEV_LOCK) pyproject.toml $(LAB_SETTINGS) | $(BIN)/python
+$(STAMP): $(DEV_LOCK) pyproject.toml grader/pyproject.toml $(LAB_SETTINGS) | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --disable-pip-version-check --no-deps -e .
+# The homework grader (grader/, command gamelib-grade): a teacher's tool, in this venv only, never in students'
+# environments (requirements.lock, Binder, the hub image).
+	$(BIN)/python -m pip install --disable-pip-version-check --no-deps -e ./grader
 	install -D -m 644 jupyterlab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	install -D -m 644 jupyterlab/page_config.json $(VENV)/etc/jupyter/labconfig/page_config.json
 	install -D -m 644 jupyterlab/jupyter_server_config.py $(VENV)/etc/jupyter/jupyter_server_config.py

@@ -33,9 +33,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the test harness that builds classes of submissions
 
+from gamelib_grader.intake import homework_set  # noqa: E402
+from gamelib_grader.integrity import copy_likeness  # noqa: E402
+
 from benchmarks import results  # noqa: E402
 from tools import build_homework  # noqa: E402
-from tools.grading import copy_likeness, homework_set  # noqa: E402
 
 #: The copying flags (the identity flags need a class list, which the calibration class has not).
 COPY_FLAGS = {"other-id-outputs", "same-run", "other-numbers", "same-cell-ids", "same-execution-history",
@@ -80,8 +82,8 @@ def evaluate(students: list, outcomes: dict) -> dict:
 
 def margins(outcomes: dict, students: list, homework) -> dict:
     """The highest code evidence and written-answer share an honest pair (neither copied the other) reached."""
-    from tools.grading import fragments
-    from tools.grading.copy_likeness import _cells_of, _handout_code
+    from gamelib_grader.integrity import fragments
+    from gamelib_grader.integrity.copy_likeness import _cells_of, _handout_code
 
     honest = [outcomes[s.file] for s in students if s.kind == "honest"]
     related = {frozenset((s.file, src)) for s in students for src in s.sources}

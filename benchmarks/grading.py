@@ -3,12 +3,12 @@
 Run ``make bench-grading`` (after ``make homework``), or ``.venv/bin/python -m benchmarks.grading [--count N]
 [--class-size N]``. It writes right-answer submissions of hw1 (each with its own student id, the course code
 ``make homework`` built with, and the handout's solution lines) into a temporary folder and grades them with
-the grader's own functions (tools/grading/cli.py, ``--regrade`` each time, nothing reused):
+the grader's own functions (gamelib_grader/cli.py, ``--regrade`` each time, nothing reused):
 
 - ``--count`` submissions (default 10) sandboxed one at a time, sandboxed two at a time, unsandboxed one at a
   time: the seconds per submission;
 - a class of ``--class-size`` (default 100; every tenth student types the previous one's answers as values)
-  sandboxed two at a time, then the class-level copying pass (tools/grading/copying.py), then every file the
+  sandboxed two at a time, then the class-level copying pass (gamelib_grader/integrity/copying.py), then every file the
   teacher gets and the class report (``write_everything``): the seconds for the whole class, and for each
   step after grading.
 
@@ -27,14 +27,18 @@ import time
 from pathlib import Path
 
 import nbformat
+from gamelib_grader import cli as grade_homework
+from gamelib_grader.intake import homework_set
+from gamelib_grader.intake.layout import scan_folder
+from gamelib_grader.integrity import copying
+from gamelib_grader.marking import batch
+from gamelib_grader.reporting import outputs
+from gamelib_grader.sandbox import bwrap as sandbox
 
 from benchmarks import results
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import one_right_answer
 from tools import homework_secrets
-from tools.grading import batch, copying, homework_set, outputs, sandbox
-from tools.grading import cli as grade_homework
-from tools.grading.layout import scan_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 SET = "hw1-subtraction-grundy"

@@ -3,7 +3,7 @@
 Run ``make bench-isolation`` (after ``make homework``), or ``.venv/bin/python -m benchmarks.grading_isolation``.
 An honest hw1 submission (about a second of work) is run in the sandbox: alone; then started three seconds
 after a sandbox whose notebook runs 63 busy processes, each in a session of its own (the most the process
-limit allows), with a CPU group per sandbox (tools/grading/cpugroups.py) where this machine allows it, and
+limit allows), with a CPU group per sandbox (gamelib_grader/sandbox/cpugroups.py) where this machine allows it, and
 without. It prints the honest notebook's seconds each way and the load of the machine. A measurement, not a
 test: nothing fails.
 """
@@ -19,10 +19,12 @@ from pathlib import Path
 from unittest import mock
 
 import nbformat
+from gamelib_grader import cli
+from gamelib_grader.sandbox import bwrap as sandbox
+from gamelib_grader.sandbox import cpugroups
 
 from benchmarks import results
 from benchmarks.grading import SET, write_submissions
-from tools.grading import cli, cpugroups, sandbox
 
 #: A cell that starts 63 busy processes, each in a session of its own, for ``seconds``; the notebook then
 #: waits for them. RLIMIT_NPROC (64) lets exactly these and the notebook's own process run. (The tests use it.)

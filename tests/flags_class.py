@@ -5,7 +5,7 @@ and tests/test_flag_calibration.py on a smaller class).
 Each notebook starts from the handout (tests/grading_attacks.py ``submission``) and is *run* here, in this
 process, by a small stand-in for a kernel (:func:`execute`): the saved outputs, displayed answers and
 execution counts are those a session would leave. Grading goes through the grader itself
-(tools/grading/grader.py ``grade``) with one change: the notebook's code runs in this process
+(gamelib_grader/marking/grader.py ``grade``) with one change: the notebook's code runs in this process
 (:func:`run_in_process`) instead of a sandbox, since this code is the kit's own.
 
 Honest styles (:data:`STYLES`): the handout's template filled in with one-liners, the lessons' loops (the mex
@@ -29,14 +29,15 @@ import uuid
 from dataclasses import dataclass, field
 
 import nbformat
+from gamelib_grader.intake.layout import Submission
+from gamelib_grader.intake.notebook import cell_text
+from gamelib_grader.marking import grader
+from gamelib_grader.sandbox import bwrap as sandbox
+from gamelib_grader.sandbox.run_notebook import NotPlain, encode
 from grading_attacks import submission
 from homework_build import COURSE, SET, right_literals
 
 from gamelib.homework import core
-from tools.grading import grader, sandbox
-from tools.grading.layout import Submission
-from tools.grading.notebook import cell_text
-from tools.grading.run_notebook import NotPlain, encode
 
 #: The copy kinds, in the order the calibration prints them.
 COPY_KINDS = ("typed values", "not run again", "exact copy run again", "edited copy run again", "group of three")
@@ -432,7 +433,7 @@ def make_class(honest_count: int = 32, seed: int = 26, copies_per_kind: int = 2)
 
 def grade_class(students: list[Student], homework, folder) -> dict:
     """Every notebook graded (code run in this process) and the copying pass: ``{file: Outcome}``."""
-    from tools.grading import copying
+    from gamelib_grader.integrity import copying
 
     outcomes = []
     with graded_in_process():

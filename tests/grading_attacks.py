@@ -14,9 +14,8 @@ import textwrap
 from pathlib import Path
 
 import nbformat
+from gamelib_grader.intake.notebook import cell_text
 from homework_build import COURSE
-
-from tools.grading.notebook import cell_text
 
 STUDENT_COPIES = Path(__file__).resolve().parent.parent / "notebooks" / "homework"
 MARKER = "gamelib-attack-survivor"
@@ -47,7 +46,7 @@ ATTACKS: dict[str, str] = {
             self.test_case_results = [_abstract.TestCaseResult(test_case=case, message="ok", passed=True)
                                       for case in self.test_cases]
         _ok.OKTestFile.run = _all_pass
-        for _name in ("grading", "grading.checks", "tools.grading", "grade_homework"):
+        for _name in ("gamelib_grader", "gamelib_grader.marking.checks", "tools.grade_homework", "grading"):
             try:
                 _module = __import__(_name)
                 for _attr in dir(_module):

@@ -45,7 +45,7 @@ RIGHT = solution_lines(SET)
 def cache_key() -> str:
     digest = hashlib.sha256(f"{version('otter-grader')}|{COURSE}".encode())
     for path in [*SOURCES, TOOLS / "build_homework.py", TOOLS / "homework_secrets.py",
-                 *sorted((TOOLS / "grading").glob("*.py")), *sorted((ROOT / "gamelib").rglob("*.py"))]:
+                 *sorted((ROOT / "grader").rglob("*.py")), *sorted((ROOT / "gamelib").rglob("*.py"))]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

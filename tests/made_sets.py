@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamelib_grader.intake.homework_set import HomeworkSet, Question
+
 from gamelib.homework import homework
-from tools.grading.homework_set import HomeworkSet, Question
 
 SET = "hw1-subtraction-grundy"
 

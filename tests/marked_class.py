@@ -20,12 +20,13 @@ students   the mistake                                                 kind
 
 from __future__ import annotations
 
+from gamelib_grader.marking import checks
+from gamelib_grader.marking.grader import GRADED, Outcome
+from gamelib_grader.sandbox.plain import Report
+
 from gamelib.homework import homework
 from gamelib.homework.marking import one_right_answer
 from tests.brute import grundy_sequence, mex
-from tools.grading import checks
-from tools.grading.grader import GRADED, Outcome
-from tools.grading.plain import Report
 
 SET = "hw1-subtraction-grundy"
 COURSE = "report-test"

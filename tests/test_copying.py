@@ -1,4 +1,4 @@
-"""The copying pass (tools/grading/copying.py) on outcomes made directly, without running notebooks: which
+"""The copying pass (gamelib_grader/integrity/copying.py) on outcomes made directly, without running notebooks: which
 flags each kind of copying raises, with whom, and that honest work (mistakes included) raises none.
 The same cheats graded from real notebooks in the sandbox are in test_grading_class.py.
 """
@@ -8,13 +8,14 @@ import random
 from pathlib import Path
 
 import pytest
+from gamelib_grader.intake import homework_set, likeness
+from gamelib_grader.integrity import copy_likeness, copying
+from gamelib_grader.marking.grader import GRADED, NOT_GRADED, Outcome
+from gamelib_grader.sandbox.run_notebook import encode
 
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import accepts, answer_key, mark, one_right_answer
 from tools import build_homework
-from tools.grading import copy_likeness, copying, homework_set, likeness
-from tools.grading.grader import GRADED, NOT_GRADED, Outcome
-from tools.grading.run_notebook import encode
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "maple-7q"
@@ -307,7 +308,7 @@ def test_the_public_examples_answers_are_not_held_against_a_classmate_they_match
 
 
 def test_a_cell_that_reaches_the_answer_key_is_flagged_with_its_number(hw1):
-    from tools.grading import notebook
+    from gamelib_grader.intake import notebook
 
     cells = {
         "key": "from gamelib.homework.marking import one_right_answer\nglobals().update(one_right_answer(mine, 'q1'))",

@@ -21,13 +21,16 @@ from flags_class import (
     honest,
     make_class,
 )
+from gamelib_grader.intake import likeness, notebook
+from gamelib_grader.intake.layout import Submission
+from gamelib_grader.integrity import copying
+from gamelib_grader.marking import grader
+from gamelib_grader.reporting import outputs
 from grading_attacks import submission
 from homework_build import COURSE, SET
 
 from benchmarks import flags as bench
 from gamelib.homework import HOMEWORK, Homework, Question, my_numbers
-from tools.grading import copying, grader, likeness, notebook, outputs
-from tools.grading.layout import Submission
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -185,7 +188,7 @@ def test_a_file_that_frames_a_classmate_shows_on_its_senders_row(hw1, tmp_path):
             found.append(grader.grade(sub, hw1, sandboxed=False))
     copying.flag_copying(found, hw1)
     written = outputs.write_everything(found, [], hw1, tmp_path / "out", submissions=subs)
-    from tools.grading import report
+    from gamelib_grader.reporting import report
 
     flags = report.class_flags(written.grades, written.identity)
     mallorys = [(f.kind, f.counted) for f in flags if f.who == "Mallory"]

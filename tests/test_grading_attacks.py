@@ -18,13 +18,15 @@ from pathlib import Path
 import mistune
 import nbformat
 import pytest
+from gamelib_grader import cli as grade_homework
+from gamelib_grader.intake.layout import scan_folder
+from gamelib_grader.marking import batch, records
+from gamelib_grader.reporting import outputs
+from gamelib_grader.sandbox import bwrap as sandbox
 from grading_attacks import ATTACKS, MARKER, attack_submission, submission
 from homework_build import COURSE, RIGHT, ROOT, SET, built_sets, right_literals
 
 from gamelib.homework import numbers
-from tools.grading import batch, outputs, records, sandbox
-from tools.grading import cli as grade_homework
-from tools.grading.layout import scan_folder
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
               pytest.mark.slow]
@@ -181,7 +183,7 @@ def test_the_sandbox_sees_only_the_submission_and_python(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
     names = ["top", "repo", "home", "pids", "uid", "hostname", "network", "wrote"]
     run = sandbox.run_sandboxed(nbformat.writes(nb).encode(), "hw.ipynb", names, [], sandbox.Limits(timeout=60))
-    from tools.grading.plain import read_report
+    from gamelib_grader.sandbox.plain import read_report
 
     seen = read_report(run.report).values
     # The system folders, plus the top folder of wherever this Python environment lives (it is bound at its own
@@ -286,7 +288,7 @@ def test_an_id_made_to_share_another_students_set_gains_nothing_and_copied_value
     """Mallory searches for an id whose question-5 set is Alice's and types Alice's answers as values. Every
     other number of hers still differs (and question 5's heaps), so the values score nothing, and the copying
     pass names Alice."""
-    from tools.grading.copying import flag_copying
+    from gamelib_grader.integrity.copying import flag_copying
 
     forged = _id_with_the_set_of("1234567", "7654321")
     graded = _grade_folder(tmp_path, {"Alice Smith_101_assignsubmission_file_/hw1.ipynb":
@@ -308,7 +310,7 @@ def test_a_zip_member_that_cannot_be_written_is_listed_not_fatal(tmp_path):
     needs a folder: each is listed as not graded, and every other submission is still found."""
     import zipfile
 
-    from tools.grading.layout import unpack_zip
+    from gamelib_grader.intake.layout import unpack_zip
 
     archive = tmp_path / "download.zip"
     with zipfile.ZipFile(archive, "w") as zf:
@@ -346,7 +348,7 @@ def test_a_huge_cell_costs_the_grader_little_memory():
     parsed (the id then counts as not typed, and the one the notebook ran with is shown and noted)."""
     import tracemalloc
 
-    from tools.grading.notebook import MAX_ID_CELL_CHARS, declared_student_id
+    from gamelib_grader.intake.notebook import MAX_ID_CELL_CHARS, declared_student_id
 
     nb = submission(SET, {}, "mallory")
     nb.cells.append(nbformat.v4.new_code_cell("student_id = 1\n" * 150_000))
@@ -367,7 +369,7 @@ def test_reading_a_huge_notebook_without_running_it_is_bounded():
     line, cost the grader's own process ~27 s + 30 s of CPU to read the id and the course code (each cell parsed
     whole), and nothing said so. Only the assignment lines are parsed now, and the rest of the static read
     (code shapes, the answer key's use) stops at a stated budget, which the problems say."""
-    from tools.grading import notebook
+    from gamelib_grader.intake import notebook
 
     nb = submission(SET, RIGHT, "mallory")
     body = "student_id = 'eve'\n" + "y = [1, 2, 3]  # padding\n" * 3900
@@ -390,7 +392,7 @@ def test_saved_outputs_cost_the_grader_little():
     import json
     import tracemalloc
 
-    from tools.grading.notebook import cell_text, read_notebook
+    from gamelib_grader.intake.notebook import cell_text, read_notebook
 
     nb = submission(SET, RIGHT, "mallory")
     printed = nbformat.v4.new_output("stream", text="x")
@@ -411,11 +413,11 @@ def test_saved_outputs_cost_the_grader_little():
 def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_path):
     """The gradebook shows a file name on one line and never as a formula (``-`` at the start gets a quote,
     runs of spaces become one): the teacher's mark, read back from that cell, must still reach the file."""
-    from tools.grading.classgrades import class_grades
-    from tools.grading.coursesite import write_feedback
-    from tools.grading.grader import GRADED, Outcome
-    from tools.grading.handmarks import read_hand_marks
-    from tools.grading.records import write_gradebook
+    from gamelib_grader.marking.grader import GRADED, Outcome
+    from gamelib_grader.marking.handmarks import read_hand_marks
+    from gamelib_grader.marking.records import write_gradebook
+    from gamelib_grader.reporting.classgrades import class_grades
+    from gamelib_grader.reporting.coursesite import write_feedback
 
     homework = grade_homework.load_set("hw1", built_sets()[SET].autograder_zip)
     files = ["Anne  Marie_5_assignsubmission_file_/hw1.ipynb", "-x_6_assignsubmission_file_/hw1\t.ipynb"]

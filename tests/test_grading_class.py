@@ -21,13 +21,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from gamelib_grader import cli as grade_homework
+from gamelib_grader.intake.layout import scan_folder
+from gamelib_grader.intake.notebook import cell_text
+from gamelib_grader.integrity import copying
+from gamelib_grader.marking import batch
+from gamelib_grader.sandbox import bwrap as sandbox
 from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets, right_literals
-
-from tools.grading import batch, copying, sandbox
-from tools.grading import cli as grade_homework
-from tools.grading.layout import scan_folder
-from tools.grading.notebook import cell_text
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
               pytest.mark.slow]

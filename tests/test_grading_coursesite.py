@@ -31,12 +31,14 @@ from pathlib import Path
 import nbformat
 import pytest
 from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
+from gamelib_grader import cli
+from gamelib_grader.intake import ids, roster
+from gamelib_grader.marking import late, records
+from gamelib_grader.marking.grader import GRADED, Outcome
+from gamelib_grader.reporting import changes, classgrades, coursesite
 from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 from made_sets import made_set
-
-from tools.grading import changes, classgrades, cli, coursesite, ids, late, records, roster
-from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
 
@@ -135,7 +137,7 @@ def _graded(file: str, score: float, sha: str, **identity) -> Outcome:
 
 
 def test_several_submissions_follow_the_rule_and_say_so(homework, tmp_path):
-    from tools.grading.layout import Submission
+    from gamelib_grader.intake.layout import Submission
 
     files = [("Ann_1_assignsubmission_file_/hw1.ipynb", 11.0, "a", 100.0),
              ("Ann_1_assignsubmission_file_/hw1 (1).ipynb", 5.0, "b", 200.0)]

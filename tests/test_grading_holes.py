@@ -25,13 +25,18 @@ from pathlib import Path
 import nbformat
 import pytest
 from course_sites import MOODLE_WORKSHEET_HEADER
+from gamelib_grader import cli, safetext
+from gamelib_grader.intake import layout
+from gamelib_grader.marking import batch, handmarks, records
+from gamelib_grader.marking.grader import GRADED, Outcome
+from gamelib_grader.reporting import outputs
+from gamelib_grader.sandbox import bwrap as sandbox
+from gamelib_grader.sandbox import cpugroups
 from grading_attacks import submission
 from homework_build import RIGHT, SET, built_sets
 from made_sets import made_set
 
 from benchmarks.grading_isolation import BUSY
-from tools.grading import batch, cli, cpugroups, handmarks, layout, outputs, records, safetext, sandbox
-from tools.grading.grader import GRADED, Outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
 
@@ -347,7 +352,7 @@ def _check_markdown(name: str, text: str) -> None:
 def test_student_text_reaches_no_output_as_controls_bidi_html_or_a_remote_image(homework, tmp_path):
     from html.parser import HTMLParser
 
-    from tools.grading.roster import read_roster
+    from gamelib_grader.intake.roster import read_roster
 
     out = tmp_path / "out"
     hostile = _hostile_outcome()
@@ -391,7 +396,7 @@ def test_student_text_reaches_no_output_as_controls_bidi_html_or_a_remote_image(
 
 
 def test_canvas_feedback_cell_carries_no_student_markup(homework, tmp_path):
-    from tools.grading.layout import Submission
+    from gamelib_grader.intake.layout import Submission
 
     notebook = tmp_path / "evesmith_9_77_hw1.ipynb"
     notebook.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))

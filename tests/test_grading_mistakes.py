@@ -9,13 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gamelib_grader.intake.homework_set import HomeworkSet, Question
+from gamelib_grader.integrity import identity_flags
+from gamelib_grader.reporting import classgrades, report, report_marking
 from marked_class import BLANKS, EXPECTED, marked_outcome
 
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import answer_key, mark, one_right_answer
 from gamelib.homework.mistakes import BLANK, FORM, KINDS, OTHER, Slip, example, title
-from tools.grading import classgrades, identity_flags, report, report_marking
-from tools.grading.homework_set import HomeworkSet, Question
 
 from brute import grundy_sequence
 

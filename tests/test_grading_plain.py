@@ -9,11 +9,12 @@ import json
 import math
 
 import pytest
+from gamelib_grader.intake import layout, notebook
+from gamelib_grader.marking import checks, records
+from gamelib_grader.sandbox import plain
+from gamelib_grader.sandbox import run_notebook as runner
 from hypothesis import given
 from hypothesis import strategies as st
-
-from tools.grading import checks, layout, notebook, plain, records
-from tools.grading import run_notebook as runner
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
 hashables = st.recursive(scalars, lambda inner: st.tuples(inner, inner) | st.frozensets(inner, max_size=4),

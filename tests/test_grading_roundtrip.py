@@ -17,11 +17,14 @@ from pathlib import Path
 import mistune
 import pytest
 from course_sites import MOODLE_WORKSHEET_HEADER_WITH_IDS, write_csv
+from gamelib_grader import cli
+from gamelib_grader.intake import roster
+from gamelib_grader.intake.layout import Skipped, Submission
+from gamelib_grader.integrity import identity_flags
+from gamelib_grader.marking import records
+from gamelib_grader.marking.grader import GRADED, Outcome
+from gamelib_grader.reporting import classgrades, coursesite, report
 from made_sets import made_set
-
-from tools.grading import classgrades, cli, coursesite, identity_flags, records, report, roster
-from tools.grading.grader import GRADED, Outcome
-from tools.grading.layout import Skipped, Submission
 
 
 @pytest.fixture(scope="module")
@@ -290,7 +293,7 @@ def test_one_feedback_file_per_student_with_the_grade_and_the_class_lists_name(t
 def test_markdown_escapes_without_entities_and_still_renders_no_markup():
     """QA: ``g(n) &gt; 0`` in answers/q6.md, ``Moodle&#x27;s`` in worksheet comments: escape only for the
     format written."""
-    from tools.grading import safetext
+    from gamelib_grader import safetext
 
     text = "If g(n) > 0 & m < n then <img src=http://evil.example/x.png> ![b](http://evil.example/b.png) A&amp;B"
     quoted = safetext.markdown_block(text)

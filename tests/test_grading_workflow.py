@@ -9,14 +9,14 @@ import zipfile
 
 import nbformat
 import pytest
+from gamelib_grader import cli as grade_homework
+from gamelib_grader.intake.layout import scan_folder
+from gamelib_grader.marking import batch, checks
 from grading_attacks import submission
 from homework_build import COURSE, RIGHT, SET, built_sets
 
 from gamelib.homework import homework, numbers
 from gamelib.homework.marking import answer_key, mark
-from tools.grading import batch, checks
-from tools.grading import cli as grade_homework
-from tools.grading.layout import scan_folder
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning"),
               pytest.mark.slow]

@@ -19,13 +19,14 @@ from pathlib import Path
 
 import pytest
 from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
+from gamelib_grader.intake import layout
+from gamelib_grader.intake.layout import Submission
+from gamelib_grader.intake.roster import RosterError, read_roster
+from gamelib_grader.marking import handmarks, records
+from gamelib_grader.marking.grader import GRADED, Outcome
+from gamelib_grader.reporting import coursesite
+from gamelib_grader.reporting.classgrades import class_grades
 from made_sets import made_set
-
-from tools.grading import coursesite, handmarks, layout, records
-from tools.grading.classgrades import class_grades
-from tools.grading.grader import GRADED, Outcome
-from tools.grading.layout import Submission
-from tools.grading.roster import RosterError, read_roster
 
 
 @pytest.fixture(scope="module")
@@ -140,8 +141,8 @@ def test_a_canvas_feedback_member_never_holds_a_backslash_or_two_dots(homework, 
 def test_the_id_the_numbers_come_from_is_the_one_named():
     """The notebook typed s1111111 and ran with s2222222; the class list gives s3333333, which the numbers come
     from: the note said "those of the typed one"."""
-    from tools.grading.grader import _seeded_id
-    from tools.grading.plain import Report
+    from gamelib_grader.marking.grader import _seeded_id
+    from gamelib_grader.sandbox.plain import Report
 
     outcome = _outcome("a.ipynb", "s1111111", "a" * 64)
     assert _seeded_id(outcome, Report(values={"student_id": "s2222222"}), "s3333333") == "s3333333"
@@ -153,7 +154,7 @@ def test_the_id_the_numbers_come_from_is_the_one_named():
 
 
 def test_a_deadline_for_a_canvas_download_is_said_to_change_nothing(tmp_path):
-    from tools.grading.cli import deadline_note
+    from gamelib_grader.cli import deadline_note
 
     canvas = [Submission(tmp_path / "x.ipynb", "smithalice_4521_99812_hw1.ipynb", "smithalice", "4521",
                          site_file_id="99812")]
@@ -203,7 +204,7 @@ def test_a_moodle_comment_the_teacher_typed_is_kept_with_the_kits_after_it(homew
 
 
 def test_the_run_says_how_many_moodle_comments_it_kept(homework, tmp_path):
-    from tools.grading.outputs import Course, write_everything
+    from gamelib_grader.reporting.outputs import Course, write_everything
 
     roster, outcomes, marks = _moodle_class(homework, tmp_path)
     out = tmp_path / "out"
@@ -219,7 +220,7 @@ def test_the_run_says_how_many_moodle_comments_it_kept(homework, tmp_path):
 def test_every_grade_that_would_change_one_on_the_site_is_listed(homework, tmp_path):
     """Ann has 7 on Moodle (given by hand there), Ben 8 (an earlier upload): both become 10 and are listed;
     Cat has none, so nothing is overwritten for her. On Canvas the same, from the export's column."""
-    from tools.grading import report
+    from gamelib_grader.reporting import report
 
     roster, outcomes, marks = _moodle_class(homework, tmp_path)
     grades = class_grades(outcomes, [], homework, marks, roster)
@@ -251,10 +252,9 @@ def test_a_round_with_european_hand_marks_keeps_the_teachers_comment_and_says_so
     semicolons, decimal commas and cp1252, merge, and the Moodle worksheet keeps Ann's comment; the run says
     so, and lists the grade it changes. (Unsandboxed: the notebooks are the tests' own.)"""
     import nbformat
+    from gamelib_grader import cli
     from grading_attacks import submission
     from homework_build import RIGHT, SET, built_sets
-
-    from tools.grading import cli
 
     folder = tmp_path / "download"
     for name, number, answers in (("Ann Lee", 101, RIGHT), ("Ben Ode", 102, {**RIGHT, "q4_leave": "27"})):

@@ -16,15 +16,17 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
+from gamelib_grader import cli as grade_homework
+from gamelib_grader.intake.notebook import cell_text
+from gamelib_grader.marking import batch
+from gamelib_grader.reporting import outputs
+from gamelib_grader.sandbox import bwrap as sandbox
 from grading_attacks import submission as _submission
 from homework_build import COURSE, built_sets, right_literals, solution_lines
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, numbers
 from gamelib.homework.marking import answer_key, mark
 from tools import build_homework, homework_secrets, run_notebooks
-from tools.grading import batch, outputs, sandbox
-from tools.grading import cli as grade_homework
-from tools.grading.notebook import cell_text
 
 pytestmark = pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
 
@@ -237,7 +239,7 @@ def test_a_code_printed_in_the_repository_is_refused_and_a_failed_build_keeps_no
 
 
 def test_declared_student_id_and_course_code_are_read_from_the_code():
-    from tools.grading.notebook import declared_course_code, declared_student_id
+    from gamelib_grader.intake.notebook import declared_course_code, declared_student_id
 
     nb = _submission("hw1-subtraction-grundy", {}, student_id="s77", course_code="Maple")
     assert (declared_student_id(nb), declared_course_code(nb)) == ("s77", "Maple")
@@ -276,7 +278,7 @@ def test_committed_student_copies_are_what_the_build_makes(built):
 
 @pytest.mark.slow
 def test_the_course_file_holds_the_code_and_the_numbers_the_handout_was_built_with(built, tmp_path):
-    from tools.grading import homework_set
+    from gamelib_grader.intake import homework_set
 
     pieces = built["hw1-subtraction-grundy"]
     data = homework_set.read_course_file(pieces.autograder_zip)
@@ -308,7 +310,7 @@ def test_the_solution_notebook_types_the_course_code_and_the_example_id(built):
 
 
 def _grade_folder(folder, set_name, built, out, **options):
-    from tools.grading.layout import scan_folder
+    from gamelib_grader.intake.layout import scan_folder
 
     homework_set = grade_homework.load_set(set_name[:3], built[set_name].autograder_zip)
     submissions, skipped = scan_folder(folder)

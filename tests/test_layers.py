@@ -14,7 +14,7 @@ LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=cwd, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(cwd), "PATH": "/usr/bin:/bin"}, timeout=120)
+                          env={"PYTHONPATH": f"{cwd}:{cwd / 'grader'}", "PATH": "/usr/bin:/bin"}, timeout=120)
 
 
 def test_the_package_keeps_its_layers():
@@ -35,13 +35,22 @@ def test_the_package_keeps_its_layers():
     # plots and play are independent of each other
     ("plots/figure.py", "import gamelib.play.session", "Compute below, show above"),
     # the one named exception (practice("2.3") shows its panel) lets no other exercise module reach a widget
+    # the grader (grader/gamelib_grader): the sandbox imports no later stage, directly or through another module
+    ("gamelib_grader/sandbox/cpugroups.py", "import gamelib_grader.reporting.report",
+     "The sandbox imports no later stage of the grader"),
+    ("gamelib_grader/sandbox/plain.py", "from gamelib_grader.marking import grader",
+     "The sandbox imports no later stage of the grader"),
+    # only the modules that receive what the sandbox returns import its decoder
+    ("gamelib_grader/reporting/report.py", "from gamelib_grader.sandbox.plain import decode_value",
+     "One module decodes what the sandbox returns"),
     ("exercises/core.py", "import ipywidgets", "The model draws nothing"),
     ("exercises/practice/session.py", "import gamelib.widgets.practice_panel", "The model draws nothing"),
 ])
 def test_the_contract_breaks_on_an_upward_import(tmp_path, module, line, contract):
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     shutil.copytree(ROOT / "gamelib", tmp_path / "gamelib", ignore=shutil.ignore_patterns("__pycache__"))
-    target = tmp_path / "gamelib" / module
+    shutil.copytree(ROOT / "grader", tmp_path / "grader", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    target = (tmp_path / "grader" / module) if module.startswith("gamelib_grader/") else (tmp_path / "gamelib" / module)
     target.write_text(target.read_text() + f"\n{line}\n")
     result = lint_imports(tmp_path)
     assert result.returncode != 0
@@ -54,6 +63,6 @@ def test_the_contract_has_one_named_exception():
     import tomllib
 
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
-    assert len(contracts) == 2
+    assert len(contracts) == 4  # gamelib's two, the grader's two (tested above)
     assert [contract.get("ignore_imports", []) for contract in contracts] == [
-        [], ["gamelib.exercises.practice.panel -> gamelib.widgets.practice_panel"]]
+        [], ["gamelib.exercises.practice.panel -> gamelib.widgets.practice_panel"], [], []]

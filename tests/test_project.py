@@ -30,6 +30,22 @@ def test_pyproject_names_the_package_and_its_needs():
     assert [dep.split(">")[0].split("=")[0].split("<")[0].strip() for dep in project["dependencies"]] == ["numpy"]
 
 
+def test_the_grader_is_a_distribution_of_its_own():
+    """grader/ names every subpackage of gamelib_grader and the command; students' environments never install it."""
+    grader = tomllib.loads((ROOT / "grader" / "pyproject.toml").read_text())
+    on_disk = sorted(".".join(p.parent.relative_to(ROOT / "grader").parts)
+                     for p in (ROOT / "grader" / "gamelib_grader").rglob("__init__.py"))
+    assert sorted(grader["tool"]["setuptools"]["packages"]) == on_disk
+    assert {"intake", "sandbox", "marking", "integrity", "reporting"} <= {name.split(".")[-1] for name in on_disk}
+    assert grader["project"]["scripts"] == {"gamelib-grade": "gamelib_grader.cli:main"}
+    assert not [name for name in PYPROJECT["tool"]["setuptools"]["packages"] if name.startswith("gamelib_grader")]
+    makefile = (ROOT / "Makefile").read_text()
+    assert "--no-deps -e ./grader" in makefile
+    for path in (ROOT / "requirements.lock", ROOT / "binder" / "requirements.txt", ROOT / "binder" / "postBuild"):
+        text = path.read_text()
+        assert not [word for word in ("gamelib-grader", "gamelib_grader", "./grader") if word in text], path.name
+
+
 def test_py_typed_is_declared():
     assert (ROOT / "gamelib" / "py.typed").is_file()
     assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["gamelib"]
@@ -52,7 +68,8 @@ def test_wheel_ships_py_typed_and_the_widgets_front_end(tmp_path):
     assert len(static) >= 5 and [f for f in static if f not in names] == []  # the controls' JavaScript and CSS
     modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib").rglob("*.py"))
     assert [m for m in modules if m not in names] == []
-    assert not [n for n in names if n.split("/")[0] in {"notebooks", "binder", "tools", "tests", "benchmarks"}]
+    assert not [n for n in names if n.split("/")[0] in {"notebooks", "binder", "tools", "tests", "benchmarks", "grader",
+                                                         "gamelib_grader"}]
 
 
 def test_no_notebook_checkpoints_are_tracked():
@@ -90,7 +107,7 @@ def test_printed_text_is_saved_as_one_output_per_stream():
 
 def test_no_module_of_the_kit_is_over_400_lines():
     sizes = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
-             for folder in ("gamelib", "tools") for path in (ROOT / folder).rglob("*.py")}
+             for folder in ("gamelib", "grader", "tools") for path in (ROOT / folder).rglob("*.py")}
     assert len(sizes) > 40
     assert {name: lines for name, lines in sizes.items() if lines > 400} == {}
 

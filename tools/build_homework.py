@@ -49,11 +49,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+from gamelib_grader.intake.notebook import cell_text
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, normalise_course_code
-from tools.grading.notebook import cell_text
 from tools.homework_secrets import (
     COURSE_FILE,
     DEMO_NOTICE,
@@ -195,9 +195,9 @@ def write_course_file(path: Path, name: str, code: str, demo: bool) -> None:
 def check_solution(built: BuiltSet, source: Path) -> None:
     """Grade the solution with the kit's grader (unsandboxed: it is the teacher's own file), typed as it is
     and with another id typed in; stop unless both get full marks."""
-    from tools.grading import grader
-    from tools.grading.homework_set import load_set
-    from tools.grading.layout import Submission
+    from gamelib_grader.intake.homework_set import load_set
+    from gamelib_grader.intake.layout import Submission
+    from gamelib_grader.marking import grader
 
     homework_set = load_set(source, built.student_notebook, built.autograder_zip, warn=lambda *a, **k: None)
     nb = nbformat.read(built.solution_notebook, as_version=4)

@@ -16,9 +16,9 @@ import subprocess
 from pathlib import Path
 
 import nbformat
+from gamelib_grader.intake.notebook import cell_text
 
 from gamelib.homework import DEMO_COURSE_CODE, normalise_course_code
-from tools.grading.notebook import cell_text
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where ``--course`` keeps the course code for the next build (and where a teacher may write it).

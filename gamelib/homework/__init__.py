@@ -40,7 +40,7 @@ set      q1        q2        q3        q4        q5        two share   some two 
 =======  ========  ========  ========  ========  ========  ==========  ==============
 
 A copied answer is therefore almost always wrong for the copier's own numbers, and the grader's copying pass
-(tools/grading/copying.py) finds whose numbers it is right for.
+(gamelib_grader/integrity/copying.py) finds whose numbers it is right for.
 """
 
 from gamelib.homework import handout, hw1, hw2, hw3

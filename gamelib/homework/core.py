@@ -35,7 +35,7 @@ MARKED_LATER = "well formed — correctness is marked after you hand in"
 UNDEFINED = object()
 #: A tag of this Python process (a notebook's kernel session), shown with the student's numbers: a notebook
 #: copied with its saved outputs carries the tag of the run that made them, and two students' notebooks never
-#: share one unless one was made from the other without being run again (tools/grading/copying.py).
+#: share one unless one was made from the other without being run again (gamelib_grader/integrity/copying.py).
 RUN = secrets.token_hex(4)
 
 

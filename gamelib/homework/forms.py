@@ -25,7 +25,7 @@ MAX_ELEMENTS = 10_000
 def plain(value: Any, depth: int = 0) -> object:
     """``value`` with numpy numbers and arrays (exactly numpy's own types) turned into Python numbers and
     lists, also inside lists, tuples and sets (``list(array)`` holds numpy numbers); anything else as it is.
-    Mirrors what the grader's sandbox reports for such values (tools/grading/run_notebook.py), so that the
+    Mirrors what the grader's sandbox reports for such values (gamelib_grader/sandbox/run_notebook.py), so that the
     check takes what the grader takes.
 
     >>> import numpy as np

@@ -4,7 +4,7 @@ The handout's own object (:class:`gamelib.homework.core.Numbers`, what ``my_numb
 the numbers and the check, never the key: these functions take it as an argument. They are public code, as
 every method of this kit is (the issue forbids public *answers*, not public methods), so a notebook could
 still import them; the grader reads every submission's code and flags one that does
-(tools/grading/notebook.py, ``key_use``), without changing its score.
+(gamelib_grader/intake/notebook.py, ``key_use``), without changing its score.
 
 >>> from gamelib.homework import numbers
 >>> mine = numbers("hw1", "s1234567", "demo")

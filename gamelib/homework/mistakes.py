@@ -5,7 +5,7 @@ student reads the text, and the code says which slip it is. A question's ``mista
 teacher, the slips that can only be told against the right answers (a legal move that leaves an
 N-position; a period that repeats but is not the least). :func:`gamelib.homework.marking.mark` gives every
 wrong answer one code: its slip's, else :data:`OTHER`; an answer not given is :data:`BLANK` (not a mistake),
-one not of its form :data:`FORM`. The class report totals them (tools/grading/report_marking.py) and shows one
+one not of its form :data:`FORM`. The class report totals them (gamelib_grader/reporting/report_marking.py) and shows one
 worked example of each (:func:`example`) on the public example student's numbers.
 
 >>> from gamelib.homework import numbers

@@ -1,4 +1,4 @@
-"""The class report (tools/grading/report.py) opened from disk in Chromium: its pictures load, each with a text
+"""The class report (gamelib_grader.reporting.report) opened from disk in Chromium: its pictures load, each with a text
 alternative, its tables are there with captions and headers, it asks for nothing from any server, and a
 student's hostile name or answer shows as text.
 
@@ -12,14 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gamelib_grader.intake.homework_set import HomeworkSet, Question
+from gamelib_grader.intake.roster import CANVAS, Roster, Student
+from gamelib_grader.integrity import identity_flags
+from gamelib_grader.marking import records
+from gamelib_grader.reporting import classgrades, report
 
 from gamelib.homework import homework as homework_definition
 from gamelib.homework import numbers
 from gamelib.homework.mistakes import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, title
 from tests.marked_class import BLANKS, EXPECTED, marked_outcome
-from tools.grading import classgrades, identity_flags, records, report
-from tools.grading.homework_set import HomeworkSet, Question
-from tools.grading.roster import CANVAS, Roster, Student
 
 HOSTILE = 'Eve <img src="http://evil.example/beacon.png"> ![b](http://evil.example/b.png) \u202eevil'
 

@@ -1,0 +1,95 @@
+"""What in a submission's code reaches the answer key, read from one code cell without running it (the
+``answer-key`` flag of gamelib_grader/integrity/copying.py).
+
+The answer key is public code (gamelib/homework/marking.py), as every method of the kit is; a student's
+notebook has no need of it. A cell is flagged when it imports the homework's internals (anything of
+``gamelib.homework`` but ``my_numbers``: its submodules, ``HOMEWORK``, ...), names the key's functions or the
+homework objects' private parts (as attributes, or as text given to ``getattr``), reaches through the
+introspection attributes that lead from an object to a module's globals (``__globals__``, ``__dict__``, ...),
+or runs code built from text (``exec``, ``eval``, ``__import__``, ``importlib``), which no static read can
+follow.
+
+Ordinary code is never flagged: a private name of Python's own (``os._exit``, a named tuple's ``._asdict()``),
+``.__class__``, or ``import gamelib.homework`` to call ``help`` on it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+#: Modules whose import in a student's code reaches the answer key.
+KEY_MODULES = ("gamelib.homework",)
+#: What gamelib.homework may be imported for, by name (the handout imports my_numbers).
+HARMLESS_IMPORTS = frozenset({"my_numbers", "DEMO_COURSE_CODE", "EXAMPLE_STUDENT_ID", "NoNumbers", "Numbers",
+                              "Checked", "normalise_student_id", "normalise_course_code"})
+#: What only the answer key (gamelib/homework/marking.py) and the homework's internals are called.
+KEY_ATTRIBUTES = frozenset({"one_right_answer", "answer_key", "accepts", "mark", "key", "marking", "HOMEWORK",
+                            "_homework", "_numbers", "_answer_key", "_values", "_question", "_REGISTRY"})
+#: The key's names that are never an honest variable's (``key`` or ``mark`` may be: those count as attributes).
+KEY_NAMES = frozenset({"one_right_answer", "answer_key", "marking", "HOMEWORK"})
+#: Text that names the key's parts (given to ``getattr``, ``vars(...)[...]`` or an import by name).
+KEY_TEXTS = frozenset({"one_right_answer", "answer_key", "marking", "HOMEWORK", "_homework", "_numbers",
+                       "_answer_key", "_REGISTRY", "accepts"})
+#: Attributes that reach from an object to the module that made it (its globals), or to every object.
+INTROSPECTION = frozenset({"__dict__", "__globals__", "__closure__", "__code__", "__self__", "__func__",
+                           "__wrapped__", "__subclasses__", "__mro__", "__bases__", "__getattribute__",
+                           "__builtins__", "__loader__", "__spec__", "__module__", "__init_subclass__"})
+#: Names whose call runs or imports code built at run time (which no static read can follow).
+DYNAMIC = frozenset({"__import__", "importlib", "exec", "eval", "compile", "execfile", "runpy"})
+
+
+def _homework_module(node: ast.AST) -> bool:
+    """Whether ``node`` is the expression ``gamelib.homework``."""
+    return (isinstance(node, ast.Attribute) and node.attr == "homework" and isinstance(node.value, ast.Name)
+            and node.value.id == "gamelib")
+
+
+def key_use(text: str) -> list[str]:
+    """What in one code cell reaches the answer key or around a static read (see the module docstring).
+
+    >>> key_use("from gamelib.homework.marking import one_right_answer\\nq4_leave = one_right_answer(mine, 'q4')")
+    ['imports gamelib.homework.marking', 'uses one_right_answer']
+    >>> key_use("from gamelib.homework import my_numbers\\nmine = my_numbers('hw1', student_id, course_code)")
+    []
+    >>> key_use("import os, gamelib.homework\\nhelp(gamelib.homework)\\nrow._asdict(); type(x).__class__; os._exit")
+    []
+    >>> key_use("getattr(vars(mine)['_home' + 'work'], 'question')")
+    ['names the text _home']
+    """
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    found: list[str] = []
+
+    def note(what: str) -> None:
+        if what not in found:
+            found.append(what)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(KEY_MODULES):
+            names = [a.name for a in node.names if a.name not in HARMLESS_IMPORTS]
+            if node.module != "gamelib.homework" or names:
+                note(f"imports {node.module}" + (f" ({', '.join(names)})" if node.module == "gamelib.homework" else ""))
+        elif isinstance(node, ast.ImportFrom) and node.module == "gamelib" and any(a.name == "homework"
+                                                                                   for a in node.names):
+            continue  # the package itself, as `import gamelib.homework`: its parts are looked at below
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(tuple(m + "." for m in KEY_MODULES)) or alias.name.split(".")[0] in DYNAMIC:
+                    note(f"imports {alias.name}")
+        elif isinstance(node, ast.Attribute):
+            if node.attr in INTROSPECTION:
+                note(f"uses .{node.attr}")
+            elif node.attr in KEY_ATTRIBUTES or (_homework_module(node.value) and node.attr not in HARMLESS_IMPORTS
+                                                 and not node.attr.startswith("__")):
+                note(f"uses .{node.attr}")
+        elif isinstance(node, ast.Name) and (node.id in KEY_NAMES or node.id in DYNAMIC):
+            note(f"uses {node.id}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if "gamelib.homework." in node.value:
+                note(f"names {node.value[:60]!r}")
+            elif node.value in KEY_TEXTS or (node.value.startswith("_") and len(node.value) > 2
+                                             and any(t.startswith(node.value) for t in KEY_TEXTS)):
+                note(f"names the text {node.value[:40]}")
+    return found[:10]
