@@ -171,7 +171,7 @@ def _pattern(text: str) -> re.Pattern:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="gamelib-grade", description=__doc__.split("\n\n")[0])
     parser.add_argument("set", help="the homework set, e.g. hw1")
     parser.add_argument("folder", type=Path, help="the folder of submissions, or a course site's .zip of it")
     parser.add_argument("--out", type=Path, help="output folder (default: FOLDER-graded next to FOLDER)")
