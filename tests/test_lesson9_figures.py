@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 from figure_words import words_outside
+from matplotlib.colors import to_rgb
+from matplotlib.patches import Rectangle
 
 from gamelib import DigraphGame, NodeKayles, StaircaseNim
 from gamelib.plots import position_figure
 from gamelib.plots.positions import view_of
+from gamelib.plots.style import PARITY_COLOUR
 
 CASES = [
     (StaircaseNim(), (6, 6, 6, 6, 6, 6)),
@@ -45,6 +48,22 @@ def test_the_staircase_marks_the_models_winning_moves_and_hides_them_in_play():
     quiet = position_figure(game, (1, 4, 2, 3), False)
     assert quiet.plotted["winning"] == [] and quiet.plotted["value"] is None
     assert "⊕" not in quiet.get_suptitle() and "winning" not in quiet.text_alternative()
+
+
+def test_the_staircase_in_play_does_not_shade_the_odd_stairs_before_the_hint():
+    # The rule (only the odd stairs count) is what the student is asked to find: no shading, no legend, no word.
+    def shaded(fig):
+        return [p for ax in fig.axes for p in ax.patches if isinstance(p, Rectangle)
+                and p.get_facecolor()[:3] == pytest.approx(to_rgb(PARITY_COLOUR))]
+
+    def legend(fig):
+        return [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+
+    game = StaircaseNim()
+    quiet, hinted = position_figure(game, (3, 0, 5), False), position_figure(game, (3, 0, 5), True)
+    assert shaded(quiet) == [] and "odd stair" not in legend(quiet) and "odd" not in quiet.text_alternative()
+    assert len(shaded(hinted)) == 2 and "odd stair" in legend(hinted)
+    assert "odd" in view_of(game).hides
 
 
 def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
