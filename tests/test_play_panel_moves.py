@@ -198,3 +198,17 @@ def test_after_a_move_the_next_tab_reaches_the_moves_that_remain():
     assert order.index(w.status) == order.index(w.moves_area) - 1
     n = play_subtraction("1, 2", heap=5)
     assert list(n.children).index(n.status) < list(n.children).index(n.moves_area)
+
+
+def test_the_kayles_report_says_left_once():
+    # "leaving vertices (0, 1, 3) left" said it twice: the position's words are the vertices, the sentence says
+    # what is left.
+    from gamelib import NodeKayles
+    kayles = NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)])
+    w = play_game(kayles, kayles.start)
+    while not w.session.over:
+        wins = set(w.session.winning_keys())
+        w.play_key(next((k for k in w.session.legal_keys() if k not in wins), w.session.legal_keys()[0]))
+    said = w.report.value + w.status_text + w.moves_log.value
+    assert "leaving vertices (" in said or "leaving no vertex" in said, said
+    assert not re.search(r"vertices \([\d, ]*\) left|no vertex left", said), said
