@@ -97,6 +97,10 @@ class TextBox(anywidget.AnyWidget):
         for callback in self._on_submit:
             callback(self)
 
+    def focus(self) -> None:
+        """Put the keyboard's focus in the box (in the browser)."""
+        self.send({"focus": True})
+
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         text = content.get("text") if isinstance(content, dict) else None
         if not isinstance(text, str):

@@ -35,6 +35,7 @@ function render({ model, el }) {
     event.preventDefault();
     send(true);
   });
+  model.on("msg:custom", (message) => { if (message && message.focus) input.focus(); });
   model.on("change:value", sync);
   model.on("change:placeholder", sync);
   model.on("change:description", sync);
