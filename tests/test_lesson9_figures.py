@@ -77,3 +77,45 @@ def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
     fig = position_figure(kayles, kayles.start)
     assert fig.plotted["marked"] == kayles.winning_picks(kayles.start) == [4]
     assert position_figure(kayles, kayles.start, False).plotted["marked"] == []
+
+
+def _drawn_crossings(places, edges):
+    """Pairs of edges whose drawn segments cross at a point that is no vertex (geometry, not the layout's count)."""
+    def side(p, q, r):
+        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return 0 if abs(value) < 1e-9 else (1 if value > 0 else -1)
+
+    count = 0
+    for i, (a, b) in enumerate(edges):
+        for c, d in edges[i + 1:]:
+            if len({a, b, c, d}) < 4:
+                continue
+            p, q, r, s = places[a], places[b], places[c], places[d]
+            if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+                count += 1
+    return count
+
+
+def test_a_small_kayles_graph_is_drawn_with_as_few_crossings_as_any_order_round_the_circle():
+    import math
+    import random
+    from itertools import permutations
+
+    from gamelib.plots.vertex_graphs import _kayles_places
+    square_with_tail = NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)])  # lesson 9's graph
+    assert _drawn_crossings(_kayles_places(square_with_tail), square_with_tail.edges) == 0
+
+    def on_circle(order):
+        return {v: (math.sin(2 * math.pi * i / len(order)), math.cos(2 * math.pi * i / len(order)))
+                for i, v in enumerate(order)}
+
+    rng = random.Random(9)
+    for _ in range(25):
+        n = rng.randint(4, 6)
+        edges = sorted({tuple(sorted(rng.sample(range(n), 2))) for _ in range(rng.randint(n - 1, 2 * n))})
+        game = NodeKayles(edges, vertices=range(n))
+        if len(game.edges) == n - 1 and len(game.pieces(game.start)) == 1 \
+                and max(len(game.neighbours[v]) for v in game.start) <= 2:
+            continue  # a path: drawn in a row
+        best = min(_drawn_crossings(on_circle((0, *rest)), game.edges) for rest in permutations(range(1, n)))
+        assert _drawn_crossings(_kayles_places(game), game.edges) == best, edges
