@@ -172,9 +172,8 @@ def _kayles_places(game: NodeKayles) -> dict[int, tuple[float, float]]:
         return {v: (1.0 * i, 0.0) for i, v in enumerate(order)}
     count = len(vertices)
     radius = max(1.2, count * 1.1 / (2 * math.pi))
-    order = circle_order(vertices, game.edges)
     return {v: (radius * math.sin(2 * math.pi * i / count), radius * math.cos(2 * math.pi * i / count))
-            for i, v in enumerate(order)}
+            for i, v in enumerate(circle_order(vertices, game.edges))}
 
 
 #: Most vertices whose order round the circle is chosen to cross as few edges as can be (every order is tried:
