@@ -7,6 +7,8 @@ there before any cell of a lesson has run. It handles a ``NameError`` raised by 
 * a name the lessons import (``check``, ``play_game``, ``SubtractionGame``, ...): the kernel was restarted,
   or the cells above have not run, so the line says to run them (a panel cell or an exercise cell run alone
   after *Kernel › Restart*);
+* a near-miss of one of those names, or of ``answer`` (``NodeKayle``, ``anwser``): the line names the one it is
+  close to ("did you mean NodeKayles?"), when exactly one is close;
 * ``P`` or ``N`` written without quotes (``answer = P``): the line says to put the word in quotes and shows
   the line as it should be typed;
 * an id or course code typed without quotes in a homework (:func:`gamelib.homework.handout.hint_for`).
@@ -19,12 +21,15 @@ student typed is rewritten or run, and nothing is evaluated.
 >>> print(slip_message("check('1.4', taken)", "check"))  # doctest: +NORMALIZE_WHITESPACE
 check is not defined: the kernel was restarted, or the cells above have not run. Run › Run All Above
 Selected Cell (or Run › Run All Cells), then run this cell again.
+>>> slip_message("check('9.7', anwser)", "anwser")
+'anwser is not defined: did you mean answer? (a name is spelled exactly, capitals too)'
 >>> slip_message("answer = taken", "taken") is None
 True
 """
 
 from __future__ import annotations
 
+import difflib
 import linecache
 import re
 from functools import cache
@@ -40,6 +45,10 @@ RUN_ABOVE = ("the kernel was restarted, or the cells above have not run. Run \u2
 #: Modules whose public names (``__all__``) the lessons import, and the standard names they import too.
 KIT_MODULES = ("gamelib", "gamelib.exercises", "gamelib.plots", "gamelib.widgets", "gamelib.widgets.progress")
 STANDARD_NAMES = ("combinations", "product", "reduce", "xor")
+#: Names the exercise cells give the student to fill in: a near-miss of one is a slip too.
+EXERCISE_NAMES = ("answer",)
+#: How alike (difflib's ratio) a missing name and a known one must be to be called a near-miss.
+NEAR_MISS = 0.8
 
 
 @cache
@@ -63,6 +72,16 @@ def quoted(line: str, word: str) -> str:
     return re.sub(rf"(?<![\w'\"]){re.escape(word)}(?![\w'\"])", f'"{word}"', code) + hash_ + comment
 
 
+def near_miss(missing: str) -> str | None:
+    """The one kit or exercise name that ``missing`` is close to, or None (none, or several: no guess).
+
+    >>> near_miss("NodeKayle"), near_miss("play_gmae"), near_miss("heap_sise")
+    ('NodeKayles', 'play_game', None)
+    """
+    close = difflib.get_close_matches(missing, sorted(kit_names() | set(EXERCISE_NAMES)), n=2, cutoff=NEAR_MISS)
+    return close[0] if len(close) == 1 else None
+
+
 def slip_message(line: str, missing: str) -> str | None:
     """The one line shown for ``NameError`` about ``missing`` raised on ``line`` of a cell, or None when it
     is not one of the slips this module knows (see the module docstring)."""
@@ -75,6 +94,9 @@ def slip_message(line: str, missing: str) -> str | None:
         return f"put words in quotes: {quoted(line.strip(), missing)}"
     if missing in kit_names():
         return f"{missing} is not defined: {RUN_ABOVE}"
+    meant = near_miss(missing)
+    if meant is not None:
+        return f"{missing} is not defined: did you mean {meant}? (a name is spelled exactly, capitals too)"
     return None
 
 

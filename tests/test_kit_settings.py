@@ -103,6 +103,10 @@ def test_every_name_a_lesson_imports_is_one_the_restart_line_knows():
     ("play_game(TurningTurtles())", "play_game", "play_game is not defined: the kernel was restarted"),
     ("student_id = s2100099", "s2100099", 'your id must be in quotes. Type student_id = "s2100099"'),
     ("answer = heap_sise", "heap_sise", None),  # a typo of the student's own name: the usual traceback
+    ("k = NodeKayle([(0, 1)])", "NodeKayle", "NodeKayle is not defined: did you mean NodeKayles?"),
+    ("check('9.7', anwser)", "anwser", "anwser is not defined: did you mean answer?"),
+    ("check('9.7', Answer)", "Answer", "did you mean answer?"),
+    ("g = grundy_value(game, 3)", "grundy_value", None),  # close to two kit names: no guess
 ])
 def test_the_slips_of_the_second_day_get_one_line(line, missing, said):
     message = slip_message(line, missing)
@@ -133,6 +137,8 @@ def run(client, code: str) -> list[str]:
 def test_a_fresh_kernel_says_the_two_slips_in_one_line_and_other_errors_as_usual(kernel):
     assert run(kernel, 'check("1.3", "P")') == [f"NameError: check is not defined: {RUN_ABOVE}"]
     assert run(kernel, "answer = P") == ['NameError: put words in quotes: answer = "P"']
+    assert run(kernel, "NodeKayle([(0, 1)])") == [
+        "NameError: NodeKayle is not defined: did you mean NodeKayles? (a name is spelled exactly, capitals too)"]
     usual = run(kernel, "answer = heap_sise")
     assert len(usual) > 1 and "heap_sise" in usual[-1]  # IPython's own traceback
     assert run(kernel, "from gamelib.exercises import check\nprint(check('1.3', 'P'))") == []

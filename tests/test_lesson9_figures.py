@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 from figure_words import words_outside
+from matplotlib.colors import to_rgb
+from matplotlib.patches import Rectangle
 
 from gamelib import DigraphGame, NodeKayles, StaircaseNim
 from gamelib.plots import position_figure
 from gamelib.plots.positions import view_of
+from gamelib.plots.style import PARITY_COLOUR
 
 CASES = [
     (StaircaseNim(), (6, 6, 6, 6, 6, 6)),
@@ -47,6 +50,22 @@ def test_the_staircase_marks_the_models_winning_moves_and_hides_them_in_play():
     assert "⊕" not in quiet.get_suptitle() and "winning" not in quiet.text_alternative()
 
 
+def test_the_staircase_in_play_does_not_shade_the_odd_stairs_before_the_hint():
+    # The rule (only the odd stairs count) is what the student is asked to find: no shading, no legend, no word.
+    def shaded(fig):
+        return [p for ax in fig.axes for p in ax.patches if isinstance(p, Rectangle)
+                and p.get_facecolor()[:3] == pytest.approx(to_rgb(PARITY_COLOUR))]
+
+    def legend(fig):
+        return [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+
+    game = StaircaseNim()
+    quiet, hinted = position_figure(game, (3, 0, 5), False), position_figure(game, (3, 0, 5), True)
+    assert shaded(quiet) == [] and "odd stair" not in legend(quiet) and "odd" not in quiet.text_alternative()
+    assert len(shaded(hinted)) == 2 and "odd stair" in legend(hinted)
+    assert "odd" in view_of(game).hides
+
+
 def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
     graph = DigraphGame([(0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (1, 4), (3, 5), (4, 5)])
     fig = position_figure(graph, 0)
@@ -58,3 +77,45 @@ def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
     fig = position_figure(kayles, kayles.start)
     assert fig.plotted["marked"] == kayles.winning_picks(kayles.start) == [4]
     assert position_figure(kayles, kayles.start, False).plotted["marked"] == []
+
+
+def _drawn_crossings(places, edges):
+    """Pairs of edges whose drawn segments cross at a point that is no vertex (geometry, not the layout's count)."""
+    def side(p, q, r):
+        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return 0 if abs(value) < 1e-9 else (1 if value > 0 else -1)
+
+    count = 0
+    for i, (a, b) in enumerate(edges):
+        for c, d in edges[i + 1:]:
+            if len({a, b, c, d}) < 4:
+                continue
+            p, q, r, s = places[a], places[b], places[c], places[d]
+            if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+                count += 1
+    return count
+
+
+def test_a_small_kayles_graph_is_drawn_with_as_few_crossings_as_any_order_round_the_circle():
+    import math
+    import random
+    from itertools import permutations
+
+    from gamelib.plots.vertex_graphs import _kayles_places
+    square_with_tail = NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)])  # lesson 9's graph
+    assert _drawn_crossings(_kayles_places(square_with_tail), square_with_tail.edges) == 0
+
+    def on_circle(order):
+        return {v: (math.sin(2 * math.pi * i / len(order)), math.cos(2 * math.pi * i / len(order)))
+                for i, v in enumerate(order)}
+
+    rng = random.Random(9)
+    for _ in range(25):
+        n = rng.randint(4, 6)
+        edges = sorted({tuple(sorted(rng.sample(range(n), 2))) for _ in range(rng.randint(n - 1, 2 * n))})
+        game = NodeKayles(edges, vertices=range(n))
+        if len(game.edges) == n - 1 and len(game.pieces(game.start)) == 1 \
+                and max(len(game.neighbours[v]) for v in game.start) <= 2:
+            continue  # a path: drawn in a row
+        best = min(_drawn_crossings(on_circle((0, *rest)), game.edges) for rest in permutations(range(1, n)))
+        assert _drawn_crossings(_kayles_places(game), game.edges) == best, edges

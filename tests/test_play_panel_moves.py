@@ -4,6 +4,8 @@ move ``(heap, amount)``, a subtraction move an amount)."""
 
 from __future__ import annotations
 
+import re
+
 from gamelib import Chomp, GreenHackenbush, MockTurtles, Nim, RulerGame, TurningTurtles
 from gamelib.games.presentation import presentation_of
 from gamelib.widgets import play_game, play_subtraction
@@ -96,10 +98,28 @@ def test_enter_in_the_position_box_starts_a_new_game_from_what_it_says():
     w = play_game(TurningTurtles(), "3, 5, 8")
     w.move(8, 6)
     box = w.start_box
-    assert box.continuous_update  # New game reads the text as typed, however fast it is clicked
-    box.value = "2, 4"
-    box._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter
+    # What the browser sends on Enter, typed so fast that no earlier message carried the text: the Enter
+    # carries it (ipywidgets' Text sent Enter alone, and the game started from what had reached the kernel).
+    box._handle_custom_msg({"text": "2, 4", "submit": True}, [])
+    assert box.value == "2, 4"
     assert w.position == (2, 4) and w.history == [] and w.status_text.startswith("New game.")
+
+
+def test_every_settings_text_box_of_every_play_panel_acts_on_the_text_sent_with_enter():
+    # Lessons 1-9's play panels with a settings box: the Enter message's text is the one the game starts from.
+    from gamelib import LaskersNim, StaircaseNim
+    from gamelib.widgets import play_nim
+    panels = [(play_subtraction("1, 2", heap=7), "heap_input", "5", lambda p: p == 5),
+              (play_nim("3, 4"), "heaps_text", "1, 2, 3", lambda p: tuple(p) == (1, 2, 3)),
+              (play_game(StaircaseNim(), "1, 2"), "start_box", "2, 2, 2", lambda p: tuple(p) == (2, 2, 2)),
+              (play_game(LaskersNim(), "2, 3"), "start_box", "1, 2, 3", lambda p: tuple(p) == (1, 2, 3))]
+    for w, attr, text, started in panels:
+        box = getattr(w, attr)
+        box._handle_custom_msg({"text": text, "submit": True}, [])
+        assert started(w.position), (attr, text, w.position, w.status_text)
+    w = play_game(StaircaseNim(), "1, 2")
+    w.start_box._handle_custom_msg({"text": "three, x", "submit": True}, [])
+    assert "'three'" in w.status_text and w.start_box.value == "three, x"  # the word typed, whole
 
 
 def test_a_chop_is_reported_by_the_edges_left_not_by_whole_positions():
@@ -123,7 +143,9 @@ def test_the_live_coin_board_shows_each_coin_number_above_it():
 
 def test_labels_are_shown_whole():
     w = play_game(TurningTurtles(), "3, 5, 8")
-    assert w.start_box.description == "heads-up coins:" and w.start_box.style.description_width == "initial"
+    assert w.start_box.description == "heads-up coins:"
+    label_rule = re.search(r"\.gamelib-text-label \{([^}]*)\}", w.start_box._css)
+    assert label_rule and "nowrap" in label_rule.group(1) and "flex: none" in label_rule.group(1)
     play = next(b for row in w.moves_area.children[1:] for b in row.children
                 if b.description == "Turn the chosen coins")
     assert play.layout.width == "auto"
@@ -147,3 +169,46 @@ def test_the_report_says_when_the_hint_was_on():
     while not plain.session.over:
         plain.move(plain.session.winning_keys()[0])
     assert "You won! No mistakes" in plain.report.value and "hint" not in plain.report.value
+
+
+def test_every_move_button_is_named_by_its_words_not_by_its_bare_label():
+    # A screen reader reads the button's name: "take 1 from heap A", never five buttons called "1".
+    from gamelib import LaskersNim, NodeKayles, StaircaseNim
+    from gamelib.widgets import play_nim
+    kayles = NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)])
+    for w in (play_game(LaskersNim(), "2, 5, 7"), play_game(kayles, kayles.start),
+              play_game(StaircaseNim(), "3, 0, 5"), play_nim("3, 4"), play_subtraction("1, 2", heap=5)):
+        words = {move.key: (move.label, move.words()) for move in w.session.moves()}
+        assert words and set(words) <= set(w.buttons), type(w.game).__name__
+        for key, (label, said) in words.items():  # the words, and the label seen within the name heard
+            name = w.buttons[key].name
+            assert said in name and label in name and w.buttons[key].description == label, (key, name)
+    stairs = play_game(StaircaseNim(), "3, 0, 5")
+    assert stairs.buttons[(2, 2)].name == "2 from stair 3: move 2 coins from stair 3 to stair 2"
+    lasker = play_game(LaskersNim(), "2, 5, 7")
+    assert lasker.buttons[(0, 1)].description == "1" and lasker.buttons[(0, 1)].name == "take 1 from heap A"
+    kayles_panel = play_game(kayles, kayles.start)
+    assert any(b.name == "pick vertex 0" for b in kayles_panel.buttons.values())
+
+
+def test_after_a_move_the_next_tab_reaches_the_moves_that_remain():
+    # The focus goes to the status line after a move; it sits just above the moves, so Tab reaches them.
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    order = list(w.children)
+    assert order.index(w.status) == order.index(w.moves_area) - 1
+    n = play_subtraction("1, 2", heap=5)
+    assert list(n.children).index(n.status) < list(n.children).index(n.moves_area)
+
+
+def test_the_kayles_report_says_left_once():
+    # "leaving vertices (0, 1, 3) left" said it twice: the position's words are the vertices, the sentence says
+    # what is left.
+    from gamelib import NodeKayles
+    kayles = NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)])
+    w = play_game(kayles, kayles.start)
+    while not w.session.over:
+        wins = set(w.session.winning_keys())
+        w.play_key(next((k for k in w.session.legal_keys() if k not in wins), w.session.legal_keys()[0]))
+    said = w.report.value + w.status_text + w.moves_log.value
+    assert "leaving vertices (" in said or "leaving no vertex" in said, said
+    assert not re.search(r"vertices \([\d, ]*\) left|no vertex left", said), said

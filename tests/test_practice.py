@@ -146,6 +146,17 @@ def test_the_panel_is_a_thin_view_of_the_session():
     assert "1 right in a row" in panel.streak.value
 
 
+def test_enter_checks_exactly_the_text_it_carries_and_another_puts_the_focus_back_in_the_box():
+    # The browser sends the answer with the Enter (typed fast, no earlier message carried it).
+    panel = practice("2.1", seed=3)
+    sent = []
+    panel.answer_box.send = lambda content, buffers=None: sent.append(content)
+    panel.answer_box._handle_custom_msg({"text": panel.session.instance.answer, "submit": True}, [])
+    assert panel.status_text.startswith("Right:")
+    panel.another()
+    assert sent == [{"focus": True}]
+
+
 def test_the_teaching_guide_lists_the_exercises_that_do_not_practise():
     from pathlib import Path
 

@@ -72,7 +72,7 @@ def test_a_heaps_game_that_is_not_nim_plays_in_rows_of_heaps_with_the_right_word
     w = play_game(TwoHeapsTakeOneOrTwo(), (2, 4), vocabulary="grundy")
     assert "Take 1 or 2 from either heap: play against the computer" in w.title.value
     assert sorted(w.buttons) == [(0, 1), (0, 2), (1, 1), (1, 2)] and len(w.heap_rows) == 2
-    assert w.buttons[(1, 2)].tooltip == "take 2 from heap B"
+    assert w.buttons[(1, 2)].name == "take 2 from heap B"
     w.hint_toggle.value = True
     assert "take 1 from heap A" in w.hint.value  # (1, 4) has value 1 ^ 1 = 0
     assert w.move(0, 1)
@@ -87,7 +87,7 @@ def test_a_heaps_game_that_is_not_nim_plays_in_rows_of_heaps_with_the_right_word
 def test_a_move_that_splits_a_heap_gets_a_button_and_the_rows_follow_the_heaps():
     w = play_game(TakeOrSplit(), (5,), opponent="friend")
     split = next(key for key, button in w.buttons.items() if button.description == "1, 4")
-    assert w.buttons[split].tooltip == "move to heaps (1, 4)"
+    assert w.buttons[split].name == "move to heaps (1, 4)"
     w.buttons[split].click()
     assert w.position == (1, 4) and len(w.heap_rows) == 2
     assert "(1, 4)" in w.status_text and "took -" not in " ".join(row.value for row in w.heap_rows)

@@ -195,9 +195,9 @@ class NodeKayles(Game):
         return reduce(xor, (self._value(p) for p in self._split(frozenset(self.check_position(position)))), 0)
 
     def position_text(self, position: Any) -> str:
-        """``'vertices (0, 2, 3) left'``."""
+        """``'vertices (0, 2, 3)'`` (the vertices left; "left" is the sentence's word: "leaving vertices (0, 2, 3)")."""
         left = tuple(position)
-        return f"vertices {left} left" if left else "no vertex left"
+        return f"vertices {left}" if left else "no vertex"
 
     def value_text(self, position: Any) -> str:
         """The pieces' values nim-added, e.g. ``'g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))'``.

@@ -1,5 +1,5 @@
-"""Staircase Nim (figure kind "stairs", :class:`~gamelib.StaircaseNim`): the staircase with its coins, the odd
-stairs shaded, and the winning moves as arrows down the stairs. The values come from the game."""
+"""Staircase Nim (figure kind "stairs", :class:`~gamelib.StaircaseNim`): the staircase with its coins and, with
+the hints, the odd stairs shaded and the winning moves as arrows down the stairs. The values come from the game."""
 
 from __future__ import annotations
 
@@ -20,12 +20,12 @@ from gamelib.plots.style import CHOCOLATE_COLOUR, HIGHLIGHT_COLOUR, LABEL_SIZE, 
 MAX_FIGURE_STAIRS, MAX_DRAWN_COINS = 12, 20
 
 
-@figure_kind("stairs")
+@figure_kind("stairs", hides="which stairs count (the odd ones, shaded), their nim-sum and the winning moves")
 def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True, width: float = 8.0) -> GameFigure:
     """The staircase, stair 1 at the bottom left, each stair with its coins stacked on it and their number above;
-    the odd stairs (the ones that count) shaded sky blue. With ``show_winning_moves`` the title gives the odd
-    stairs' nim-sum and blue arrows show the winning moves (how many coins, from which stair); without it (a
-    game being played) neither.
+    with ``show_winning_moves`` the odd stairs (the ones that count) are shaded sky blue, the title gives their
+    nim-sum and blue arrows show the winning moves (how many coins, from which stair). Without it (a game being
+    played, before the student is asked to find the rule) none of these: every stair is drawn alike.
 
     Returns
     -------
@@ -62,7 +62,7 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
                          top=0.8, title=title)
     for i, coins in enumerate(stairs):
         x, top = i + 1, i + 1
-        ax.add_patch(Rectangle((x - 0.5, 0), 1, top, facecolor=PARITY_COLOUR if i % 2 == 0 else "#F2F2F2",
+        ax.add_patch(Rectangle((x - 0.5, 0), 1, top, facecolor=PARITY_COLOUR if show and i % 2 == 0 else "#F2F2F2",
                                edgecolor="#333333", linewidth=1.2, zorder=1))
         ax.text(x, -0.15, f"stair {i + 1}", ha="center", va="top", fontsize=TICK_SIZE)
         for c in range(min(coins, MAX_DRAWN_COINS)):
@@ -81,14 +81,15 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
     ax.set_xlim(-0.5, count + 0.7)
     ax.set_ylim(-0.6, rows - 0.8)
     ax.set_axis_off()
-    handles = [Patch(facecolor=PARITY_COLOUR, edgecolor="#333333", label="odd stair"),
-               Patch(facecolor=CHOCOLATE_COLOUR, edgecolor="black", label="a coin")]
+    handles = [Patch(facecolor=CHOCOLATE_COLOUR, edgecolor="black", label="a coin")]
     if show:
-        handles.append(Patch(facecolor=HIGHLIGHT_COLOUR, label="winning move (coins carried)"))
+        handles = [Patch(facecolor=PARITY_COLOUR, edgecolor="#333333", label="odd stair"), *handles,
+                   Patch(facecolor=HIGHLIGHT_COLOUR, label="winning move (coins carried)")]
     ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(handles), frameon=False,
               fontsize=TICK_SIZE)
     odd = ", ".join(str(i + 1) for i in range(0, len(stairs), 2))
-    fig.alt = f"Coins on stairs 1 to {len(stairs)}: {', '.join(map(str, stairs))} (the odd stairs, shaded: {odd})."
+    fig.alt = f"Coins on stairs 1 to {len(stairs)}: {', '.join(map(str, stairs))}" + \
+        (f" (the odd stairs, shaded: {odd})." if show else ".")
     if show:
         moves = [f"move {carried} coin{'s' if carried > 1 else ''} from stair {i + 1} " +
                  (f"to stair {i}" if i else "off the staircase") for i, carried in wins]

@@ -1,5 +1,6 @@
 """The kit's own accessible widgets, where ipywidgets falls short: a labelled slider, a figure with a text
-alternative, a status line a screen reader announces, and a game board that arrow keys move through.
+alternative, a text box whose Enter acts on exactly its text, a move's button named by its words, a status
+line a screen reader announces, and a game board that arrow keys move through.
 
 ipywidgets' slider gives its handle no name (axe-core's rule ``aria-input-field-name``) and its ``Image`` no
 alternative text (``image-alt``); its buttons cannot be moved through with arrow keys. These are small
@@ -58,6 +59,93 @@ class Slider(anywidget.AnyWidget):
         self.min, self.max = min(self.min, low), max(self.max, high)
         self.value = min(max(self.value, low), high)
         self.min, self.max = low, high
+
+
+class TextBox(anywidget.AnyWidget):
+    """A one-line text box with a visible label (``description``). The browser sends its text when the student
+    presses Enter or leaves the box, in the same message as the Enter, so Enter acts on exactly the text in the
+    box however fast it was typed; ``value`` then holds it and Enter calls the functions given to
+    :meth:`on_submit`. Python sets ``value`` to change what the box shows.
+
+    >>> box = TextBox(value="1, 2", description="stairs:")
+    >>> box.on_submit(lambda b: print("new game from", repr(b.value)))
+    >>> box.submit("1, 2, 3")
+    new game from '1, 2, 3'
+    """
+
+    _esm = _esm("textbox.js")
+    _css = _CSS
+    # Not echoed back: an echo of an earlier text would overwrite what the student has typed since.
+    value = traitlets.Unicode("").tag(sync=True, echo_update=False)
+    description = traitlets.Unicode("").tag(sync=True)
+    placeholder = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._on_submit: list[Callable[[TextBox], object]] = []
+        self.on_msg(self._message)
+
+    def on_submit(self, callback: Callable[[TextBox], object]) -> None:
+        """Call ``callback(box)`` when Enter is pressed in the box (after ``value`` holds its text)."""
+        self._on_submit.append(callback)
+
+    def submit(self, text: str | None = None) -> None:
+        """What Enter does: ``value`` becomes ``text`` (when given), then the functions given to
+        :meth:`on_submit` are called."""
+        if text is not None:
+            self.set_state({"value": text})
+        for callback in self._on_submit:
+            callback(self)
+
+    def focus(self) -> None:
+        """Put the keyboard's focus in the box (in the browser)."""
+        self.send({"focus": True})
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        text = content.get("text") if isinstance(content, dict) else None
+        if not isinstance(text, str):
+            return
+        if content.get("submit") is True:
+            self.submit(text)
+        else:
+            self.set_state({"value": text})
+
+
+class MoveButton(anywidget.AnyWidget):
+    """A move's button: ``description`` is the short label shown ("1"), ``name`` the full words a screen
+    reader reads as the button's name and the mouse sees as its tooltip ("take 1 from heap A"; ipywidgets'
+    Button is named by its label alone). :meth:`on_click` and :meth:`click` as ipywidgets' Button; a
+    ``disabled`` button sends no click from the browser.
+
+    >>> b = MoveButton(description="1", name="take 1 from heap A")
+    >>> b.on_click(lambda button: print("pressed:", button.name))
+    >>> b.click()
+    pressed: take 1 from heap A
+    """
+
+    _esm = _esm("button.js")
+    _css = _CSS
+    description = traitlets.Unicode("").tag(sync=True)
+    name = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._on_click: list[Callable[..., object]] = []
+        self.on_msg(self._message)
+
+    def on_click(self, callback: Callable[..., object]) -> None:
+        """Call ``callback(button)`` when the button is pressed."""
+        self._on_click.append(callback)
+
+    def click(self) -> None:
+        """Press the button, as a click in the browser does."""
+        for callback in self._on_click:
+            callback(self)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("click") is True and not self.disabled:
+            self.click()
 
 
 class _Choosable(anywidget.AnyWidget):
@@ -138,4 +226,4 @@ class Board(_Choosable):
         return 0 <= index < len(self.squares) and bool(self.squares[index].get("enabled"))
 
 
-__all__ = ["Board", "Figure", "Slider", "Status"]
+__all__ = ["Board", "Figure", "MoveButton", "Slider", "Status", "TextBox"]

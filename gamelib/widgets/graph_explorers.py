@@ -82,7 +82,7 @@ def kayles_explorer(edges: object = "0-1, 1-2, 2-3, 3-0, 2-4, 4-5") -> Explorer:
     --------
     >>> w = kayles_explorer("0-1, 1-2, 2-3, 3-4")
     >>> print(w.status_text)
-    Node Kayles, vertices (0, 1, 2, 3, 4) left. g = 3 (one piece): an N-position. Winning move: pick vertex 2.
+    Node Kayles, vertices (0, 1, 2, 3, 4). g = 3 (one piece): an N-position. Winning move: pick vertex 2.
     """
     text = _pairs_text(edges)
     NodeKayles(KAYLES_LIMIT.read_edges(text))  # a bad start is refused before any widget is made

@@ -32,7 +32,7 @@ from gamelib import plots
 from gamelib.limits import PNG_CACHE_SIZE
 from gamelib.parsing import Limit
 from gamelib.plots.figure import give_back, png_html
-from gamelib.widgets.controls import Figure, Slider, Status
+from gamelib.widgets.controls import Figure, Slider, Status, TextBox
 
 #: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
 #: JupyterLab cell's width, so it is scaled little either way.
@@ -144,11 +144,14 @@ class Panel(StaticFallback, widgets.VBox):
 
     image: Figure
 
-    def _start(self, children: list, limits: Sequence[Limit], note: str = "") -> None:
+    def _start(self, children: list, limits: Sequence[Limit], note: str = "", status_at: int | None = None) -> None:
+        """Show ``children`` with the status line after them, or before ``children[status_at]`` (a play panel's
+        moves: the focus a move sends to the status line is then one Tab away from the next move)."""
         self.status = Status()
         self.caps = limits_line(limits, note)
         self.restart_note = restart_note()
-        self.children = [self.restart_note, *children, self.status, self.caps]
+        at = len(children) if status_at is None else status_at
+        self.children = [self.restart_note, *children[:at], self.status, *children[at:], self.caps]
         self._status_text = ""
         self._status_html = ""
         self._wanted: dict[Callable[[], None], None] = {}  # actions asked for and not yet run, in order
@@ -246,8 +249,7 @@ def text_box(attr: str, name: str, label: str, value: str, reader: Callable[[str
     """A text box read when the student presses Enter or leaves it; ``reader`` turns its text into the value
     (never ``eval``); a problem is reported as "``called`` (default ``name``): what is wrong". Its label is
     shown whole (``width`` is the label and the box together)."""
-    box = widgets.Text(value=value, description=label, continuous_update=False, placeholder=placeholder,
-                       layout=widgets.Layout(width=width), style={"description_width": "initial"})
+    box = TextBox(value=value, description=label, placeholder=placeholder, layout=widgets.Layout(width=width))
 
     def read() -> Any:
         try:

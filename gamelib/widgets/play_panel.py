@@ -20,7 +20,7 @@ from gamelib.games.base import Game
 from gamelib.games.presentation import presentation_of
 from gamelib.parsing import Limit
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
-from gamelib.widgets.controls import Board, Figure
+from gamelib.widgets.controls import Board, Figure, TextBox
 from gamelib.widgets.panel import Control, Panel, info
 from gamelib.widgets.play_views import PlayView, play_view
 from gamelib.widgets.play_words import VOCABULARIES, check_vocabulary, chips_html, hint_text
@@ -92,14 +92,13 @@ class PlayPanel(Panel):
         for control in self.settings:
             if restart_on_change:
                 control.widget.observe(lambda _change: self.new_game(), names="value")
-            elif isinstance(control.widget, widgets.Text):  # Enter starts a new game; New game reads the text
-                control.widget.continuous_update = True  # as typed, even when clicked at once
-                control.widget.on_msg(self._submitted)
+            elif isinstance(control.widget, TextBox):  # Enter starts a new game from exactly the text in the box
+                control.widget.on_submit(lambda _box: self.new_game())
         setting_row = [c.widget for c in self.settings] + ([] if restart_on_change else [self.new_game_button])
         self._start([self.title, widgets.HBox(setting_row), self.starter, self.moves_area,
                      widgets.HBox([self.undo_button, self.hint_toggle, self.values_toggle]),
                      self.hint, self.values, self.report, self.moves_log],
-                    [*limits, *(c.limit for c in self.settings if c.limit is not None)])
+                    [*limits, *(c.limit for c in self.settings if c.limit is not None)], status_at=3)
         self._build()
         self._refresh(self._opening_message())
 
@@ -190,11 +189,6 @@ class PlayPanel(Panel):
         self._refresh(self._opening_message())
         return True
 
-    def _submitted(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Enter pressed in a text box of the settings: a new game from what it says."""
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.new_game()
-
     def _starter_changed(self) -> None:
         """A new choice of who starts begins a new game at once, unless the student has already moved."""
         if any(m.player == STUDENT for m in self.history):
@@ -276,7 +270,8 @@ class PlayPanel(Panel):
 
     def _press(self, key: Any) -> None:
         """A move button pressed: the move is played and the keyboard's focus goes to the status line, which
-        says what happened (the button pressed has left the row; no other move's button takes its place)."""
+        says what happened (the button pressed has left the row; no other move's button takes its place). The
+        status line sits just above the moves, so the next Tab reaches the moves that remain."""
         self.play_key(key)
         self.status.take_focus()
 

@@ -21,7 +21,7 @@ from gamelib.games.presentation import presentation_of
 from gamelib.play.session import COMPUTER, STUDENT
 from gamelib.plots.figure import png_html
 from gamelib.plots.positions import HEAP_ROWS, MOVE_BUTTONS, SQUARES, view_of
-from gamelib.widgets.controls import Board
+from gamelib.widgets.controls import Board, MoveButton
 from gamelib.widgets.panel import DPI, cached_png
 from gamelib.widgets.play_words import chips_html
 
@@ -29,8 +29,15 @@ if TYPE_CHECKING:
     from gamelib.widgets.play_panel import PlayPanel
 
 
-def _button(label: str, words: str) -> widgets.Button:
-    return widgets.Button(description=label, tooltip=words, layout=widgets.Layout(width="auto", min_width="42px"))
+def _name(label: str, words: str) -> str:
+    """A move button's name: its words ("take 1 from heap A"), led by its label when the words do not hold it
+    ("1 from stair 3: move 1 coin from stair 3 to stair 2"), so the label seen is in the name heard."""
+    return words if label in words else f"{label}: {words}"
+
+
+def _button(label: str, words: str) -> MoveButton:
+    """A move's button: its label to see, its words in its name (what a screen reader says, and its tooltip)."""
+    return MoveButton(description=label, name=_name(label, words))
 
 
 class PlayView:
@@ -93,7 +100,7 @@ class MoveButtons(PlayView):
                 button = _button(move.label, move.words())
                 button.on_click(lambda _b, key=move.key: panel._press(key))
                 panel._key_buttons[move.key] = button
-            button.description, button.tooltip = move.label, move.words()
+            button.description, button.name = move.label, _name(move.label, move.words())
         panel._pool_box.children = [panel._key_buttons[move.key] for move in moves]
         panel.buttons = {move.key: panel._key_buttons[move.key] for move in moves}
 

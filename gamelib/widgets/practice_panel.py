@@ -27,7 +27,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from gamelib.widgets.controls import Figure
+from gamelib.widgets.controls import Figure, TextBox
 from gamelib.widgets.panel import Panel, info, problem
 
 
@@ -42,16 +42,14 @@ class PracticePanel(Panel):
         self.image = Figure()  # no picture: only the busy sign of every panel uses it
         self.image.layout.display = "none"
         self.question = widgets.HTML()
-        self.answer_box = widgets.Text(value="", description="Your answer:", continuous_update=True,
-                                       style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="420px"))
+        self.answer_box = TextBox(value="", description="Your answer:", layout=widgets.Layout(width="420px"))
         self.check_button = widgets.Button(description="Check", button_style="primary",
                                            tooltip="check your answer")
         self.another_button = widgets.Button(description="Another one", tooltip="deal a new instance")
         self.streak = widgets.HTML()
         self.check_button.on_click(lambda _button: self.check())
         self.another_button.on_click(lambda _button: self.another())
-        self.answer_box.on_msg(self._submitted)
+        self.answer_box.on_submit(lambda _box: self.check())
         self._start([self.question, widgets.HBox([self.answer_box, self.check_button, self.another_button]),
                      self.streak], ())
         self._show_instance("Type your answer and press Check (or Enter).")
@@ -68,10 +66,6 @@ class PracticePanel(Panel):
     def _show_streak(self) -> None:
         words = self.session.streak_text
         self.streak.value = f'<span style="color:#000000"><b>{html.escape(words)}</b></span>' if words else ""
-
-    def _submitted(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.check()
 
     def check(self) -> None:
         """Check what the answer box holds and say what the session says about it."""

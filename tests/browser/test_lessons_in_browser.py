@@ -187,9 +187,25 @@ def use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_it
     stairs = panel(lab, 'play_game(StaircaseNim(), "3, 0, 5")')
     old = picture(stairs).get_attribute("src")
     # The odd stairs 3 and 5 nim-add to 6: carrying 2 coins from stair 3 down leaves 3 ⊕ 3 = 0.
-    stairs.get_by_role("button", name="2 from stair 3").click()
+    # Played from the keyboard: the button is named by its words, and after the move the next Tab reaches
+    # the moves that remain (the status line, where the focus goes, sits just above them).
+    move = stairs.get_by_role("button", name="move 2 coins from stair 3 to stair 2")
+    move.focus()
+    move.press("Enter")
     expect(stairs).to_contain_text("You moved 2 coins from stair 3 to stair 2 ((3, 0, 5) → (3, 2, 3)).")
     expect(picture(stairs)).not_to_have_attribute("src", old)
+    lab.page.keyboard.press("Tab")
+    expect(stairs.locator("button.gamelib-move:focus")).to_have_count(1)
+    # Typed with no pause and Enter at once: the game starts from exactly the text in the box.
+    for typed, shown in [("1, 2, 3", "stairs (1, 2, 3)"), ("2, 2, 2", "stairs (2, 2, 2)")]:
+        field = stairs.locator(".widget-text input").first
+        field.click()
+        field.press("Control+a")
+        lab.page.keyboard.type(typed, delay=0)
+        lab.page.keyboard.press("Enter")
+        expect(stairs).to_contain_text(f"New game. You move first. Your turn: {shown}.")
+    lasker = panel(lab, 'play_game(LaskersNim(), "2, 5, 7")')
+    expect(lasker.get_by_role("button", name="take 1 from heap A", exact=True)).to_have_count(1)
     graph = panel(lab, "digraph_explorer(")
     old = picture(graph).get_attribute("src")
     type_set(graph, "0-1, 1-2, 0-2, 2-3")
