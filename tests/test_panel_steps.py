@@ -10,24 +10,7 @@ import gc
 
 from gamelib import widgets as W
 
-
-class HeldLoop:
-    """Stands in for the kernel's event loop: callbacks wait until the test runs them."""
-
-    def __init__(self):
-        self.callbacks = []
-
-    def call_soon(self, callback):
-        self.callbacks.append(callback)
-
-    def run(self):
-        while self.callbacks:
-            self.callbacks.pop(0)()
-
-
-def from_browser(control, value):
-    """Set a control as ipywidgets does for a message from the browser (under its property lock)."""
-    control.set_state({"value": value})
+from held_loop import HeldLoop, from_browser
 
 
 def watch_collector(monkeypatch, w):

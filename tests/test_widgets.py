@@ -20,6 +20,7 @@ from gamelib.plots import mex_sentence
 from gamelib.widgets.controls import Figure, Slider, Status, TextBox
 
 from brute import eventual_period, grundy_sequence, outcome_string
+from held_loop import HeldLoop, from_browser
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -443,29 +444,10 @@ def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
 # Responsiveness: the busy sign and dropping superseded requests (the panel base, so every panel)
 
 
-class _HeldLoop:
-    """Stands in for the kernel's event loop: callbacks wait until the test runs them."""
-
-    def __init__(self):
-        self.callbacks = []
-
-    def call_soon(self, callback):
-        self.callbacks.append(callback)
-
-    def run(self):
-        while self.callbacks:
-            self.callbacks.pop(0)()
-
-
-def _from_browser(control, value):
-    """Set a control as ipywidgets does for a message from the browser (under its property lock)."""
-    control.set_state({"value": value})
-
-
 def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(monkeypatch):
     from gamelib.widgets import panel
 
-    loop = _HeldLoop()
+    loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     drawn = []
@@ -473,7 +455,7 @@ def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(mo
     monkeypatch.setattr(w, "_show_view", lambda values: (drawn.append(values["n"]), original(values))[1])
     before = w.image.value
     for n in (4, 5, 6, 7, 8, 9):  # six slider messages queued while the kernel was busy
-        _from_browser(w.slider, n)
+        from_browser(w.slider, n)
     assert drawn == [] and w.image.value == before  # nothing computed yet ...
     assert w.busy and w.image.busy and "working" in w.status.value  # ... but it shows
     assert len(loop.callbacks) == 1  # one run scheduled, not six
@@ -486,16 +468,16 @@ def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(mo
 def test_changes_of_several_controls_from_the_browser_collapse_into_one_draw(monkeypatch):
     from gamelib.widgets import panel
 
-    loop = _HeldLoop()
+    loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     drawn = []
     original = w._show_view
     monkeypatch.setattr(w, "_show_view", lambda values: (drawn.append((w.text.value, values["n"])),
                                                          original(values))[1])
-    _from_browser(w.text, "1, 2")
-    _from_browser(w.slider, 7)
-    _from_browser(w.text, "1, 3")
+    from_browser(w.text, "1, 2")
+    from_browser(w.slider, 7)
+    from_browser(w.text, "1, 3")
     loop.run()
     assert drawn == [("1, 3", 7)]
     assert "g(7)" in w.status_text
@@ -504,7 +486,7 @@ def test_changes_of_several_controls_from_the_browser_collapse_into_one_draw(mon
 def test_a_change_from_python_draws_at_once_even_with_a_loop_running(monkeypatch):
     from gamelib.widgets import panel
 
-    loop = _HeldLoop()
+    loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     w.slider.value = 9  # a notebook cell setting the value reads the new picture on its next line
@@ -514,10 +496,10 @@ def test_a_change_from_python_draws_at_once_even_with_a_loop_running(monkeypatch
 def test_a_problem_while_busy_ends_the_busy_sign_with_the_message(monkeypatch):
     from gamelib.widgets import panel
 
-    loop = _HeldLoop()
+    loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
-    _from_browser(w.text, "1, x")
+    from_browser(w.text, "1, x")
     assert w.busy
     loop.run()
     assert not w.busy and "\u26a0" in w.status.value and "working" not in w.status.value
