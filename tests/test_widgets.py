@@ -7,7 +7,6 @@ brute force written here independently of gamelib.
 from __future__ import annotations
 
 import re
-import time
 from functools import cache
 
 import ipywidgets
@@ -100,13 +99,15 @@ def test_every_slider_and_text_box_waits_for_the_student_to_let_go():
                 assert child.continuous_update is False, (type(w), child.description)
 
 
-def test_each_step_is_quick_at_the_default_sizes():
-    # The target is 0.1 s per step; 1 s here leaves room for a busy shared machine.
+def test_each_step_draws_one_picture_at_the_default_sizes():
+    """Each slider step redraws once (no second pass, no picture for the steps between): counted, not timed;
+    the time per step is a figure in ``make bench`` (section widgets)."""
     w = W.grundy_scale_explorer()
-    start = time.perf_counter()
+    pictures = []
+    w.image.observe(lambda change: pictures.append(change["new"]), names="value")
     for n in (8, 9, 10):
         w.slider.value = n
-    assert (time.perf_counter() - start) / 3 < 1.0
+    assert len(pictures) == 3 and len(set(pictures)) == 3
 
 
 # ---------------------------------------------------------------------------------------------------------
