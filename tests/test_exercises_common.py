@@ -7,7 +7,16 @@ from gamelib.exercises import EXERCISES, check
 
 from lesson_index import LESSON_NUMBERS
 
-ODD_ANSWERS = ["seven", 2.5, 2.0, True, {"a": 1}, [1, "x"], (1.5, 2), (-1, 4), object()]
+
+class Stranger:
+    """An object no check knows, with a name that stays the same in every process: test ids must be equal in
+    every pytest-xdist worker (a bare object() is named by its address)."""
+
+    def __repr__(self) -> str:
+        return "Stranger()"
+
+
+ODD_ANSWERS = ["seven", 2.5, 2.0, True, {"a": 1}, [1, "x"], (1.5, 2), (-1, 4), Stranger()]
 
 
 def test_every_lesson_of_the_index_has_exercises_and_no_other_lesson_does():

@@ -13,6 +13,7 @@ import nbformat
 import numpy as np
 import pytest
 from test_coins import as_mask, brute_value, flips
+from test_exercises_common import Stranger
 
 from gamelib import GreenHackenbush
 from gamelib.exercises import EXERCISES, check
@@ -259,7 +260,7 @@ def test_8_8_the_house_beside_an_edge():
 
 
 @pytest.mark.parametrize("exercise", ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6", "8.7", "8.8"])
-@pytest.mark.parametrize("answer", ["nine", 2.5, True, {"a": 1}, [1, "x"], None, (1.5, 2), object()], ids=repr)
+@pytest.mark.parametrize("answer", ["nine", 2.5, True, {"a": 1}, [1, "x"], None, (1.5, 2), Stranger()], ids=repr)
 def test_odd_answers_get_a_message_not_a_pass(exercise, answer):
     result = check(exercise, answer)
     assert not result.ok and result.message
