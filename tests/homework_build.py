@@ -10,6 +10,7 @@ build is never reused.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import shutil
 from concurrent.futures import ProcessPoolExecutor
@@ -59,13 +60,17 @@ def built_sets() -> dict:
     """``{set name: BuiltSet}`` for every set, from the cache or built now (in parallel)."""
     folder = CACHE / cache_key()
     done = folder / "complete"
-    if not done.exists():
-        if CACHE.exists():
-            shutil.rmtree(CACHE)  # older keys: their inputs are gone
-        folder.mkdir(parents=True)
-        with ProcessPoolExecutor(max_workers=2) as pool:
-            list(pool.map(_build, SOURCES, [folder] * len(SOURCES)))
-        done.touch()
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    # pytest-xdist's workers all come here: one builds while the others wait on the lock, then find it complete.
+    with open(CACHE.parent / "test-cache.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            if CACHE.exists():
+                shutil.rmtree(CACHE)  # older keys: their inputs are gone
+            folder.mkdir(parents=True)
+            with ProcessPoolExecutor(max_workers=2) as pool:
+                list(pool.map(_build, SOURCES, [folder] * len(SOURCES)))
+            done.touch()
     return {s.stem: build_homework.BuiltSet(
         s.stem, folder / "build" / s.stem / "autograder.zip", folder / "build" / s.stem / "solution.ipynb",
         folder / "student" / f"{s.stem}.ipynb") for s in SOURCES}
