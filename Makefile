@@ -11,6 +11,13 @@ STAMP  := $(VENV)/.installed
 # Top-level lessons, and the notes on the sources beside them; notebooks/homework/ is tested by its own tools.
 LESSONS = $(wildcard notebooks/[0-9]*.ipynb notebooks/notes-on-the-sources.ipynb)
 
+# The tests run in JOBS processes (pytest-xdist), one per core of the 2-core machine the kit is tested on; a test
+# module (and a notebook) stays in one process where its fixtures are costly (--dist loadfile). Python may keep
+# compiled modules (__pycache__, ignored by git) while testing, even where the environment says not to: pytest
+# otherwise rewrites the asserts of all 230 test modules in every process of every run (5 s each).
+JOBS ?= 2
+PYTEST = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS)
+
 # The lesson environment is locked: requirements.lock pins every package the lessons need (students'
 # servers, Binder, the hub); requirements-dev.lock is that plus the test tools and the hub, at the same versions.
 LOCK     := requirements.lock
@@ -70,20 +77,20 @@ test: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -m "not docs and not deploy"
+	$(PYTEST) --dist loadfile tests gamelib --doctest-modules -m "not docs and not deploy"
 ifneq ($(strip $(LESSONS)),)
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
+	$(PYTEST) --dist loadfile --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg $(LESSONS)
 else
 	@echo "nbval: no lesson notebooks (notebooks/[0-9]*.ipynb) yet"
 endif
 
 # The edit loop: lint and every test not marked slow, browser or docs (no notebooks, no browser, no sandbox);
-# about a minute on a 2-core laptop. `make test`, `make test-deploy` and `make docs-test`
+# under a minute on the idle 2-core machine. `make test`, `make test-deploy` and `make docs-test`
 # are the complete run that CI makes.
 test-fast: venv
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
+	$(PYTEST) tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
 
 # make test beside two busy processes, started and stopped by tools/with_busy.py: no test may depend on an idle machine.
 test-busy: venv
