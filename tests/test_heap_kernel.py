@@ -116,6 +116,22 @@ def test_the_environment_variable_chooses_the_loop(monkeypatch):
         heap_kernel.load()
 
 
+def test_the_compiler_is_found_where_shutil_which_finds_it(tmp_path, monkeypatch):
+    import shutil
+
+    folders = [tmp_path / name for name in ("a-folder-named-cc", "not-executable", "executable", "second")]
+    for folder in folders:
+        folder.mkdir()
+    (folders[0] / "cc").mkdir()
+    (folders[1] / "cc").write_text("")
+    for folder in folders[2:]:
+        (folder / "cc").write_text("#!/bin/sh\n")
+        (folder / "cc").chmod(0o755)
+    for order, found in ((folders, folders[2]), (folders[:2], None), (folders[::-1], folders[3])):
+        monkeypatch.setenv("PATH", os.pathsep.join(map(str, order)))
+        assert heap_kernel.find_compiler() == shutil.which("cc") == (found and str(found / "cc"))
+
+
 def run_fresh(code: str, env: dict) -> subprocess.CompletedProcess:
     """Python code in a new process (nothing loaded), with the worktree importable."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), **env}
