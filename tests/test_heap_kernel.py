@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import GrundysGame, OctalGame
-from gamelib.analysis import heap_kernel
+from gamelib.analysis import heap_kernel, period_scan
 
 CHECKSUMS = {  # game: (heaps, checksum), from the engine before the compiled loop
     "0.45": (1100, "7de01a608e0361f7"),
@@ -99,6 +99,21 @@ def test_many_rare_heaps_are_listed_as_they_come_with_room_made_on_the_way(monke
     game = OctalGame("0.16", rare_mask="1")
     assert values_of_game(game, 1500) == octal_values("0.16", 1500)
     assert game._table.split().rare_count > 500
+
+
+@given(st.lists(st.integers(0, 3), max_size=60), st.integers(0, 40), st.sampled_from([np.uint16, np.uint32]))
+@settings(max_examples=150, deadline=None)
+def test_the_compiled_failure_function_gives_the_periods_python_gives(head, repeats, dtype):
+    # a stretch that repeats a few times after a head, so that lists with many periods come up often
+    items = head + head[-3:] * repeats
+    os.environ[heap_kernel.ENVIRONMENT] = "c"
+    original = period_scan.COMPILED_SCAN
+    period_scan.COMPILED_SCAN = 0  # every length through the compiled function
+    try:
+        assert period_scan.periods_of_values(np.array(items, dtype=dtype)) == period_scan.periods_of(items)
+    finally:
+        period_scan.COMPILED_SCAN = original
+        del os.environ[heap_kernel.ENVIRONMENT]
 
 
 def values_of_game(game, heaps):

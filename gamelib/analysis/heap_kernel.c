@@ -130,3 +130,23 @@ int64_t NAME(VALUE *g, int64_t start, int64_t stop, const int64_t *moves, int32_
 
 DEFINE_FILL(gamelib_fill_u16, uint16_t)
 DEFINE_FILL(gamelib_fill_u32, uint32_t)
+
+/* The Knuth--Morris--Pratt failure function of items[0 .. n - 1], for the period scan of
+ * gamelib/analysis/period_scan.py (its periods_of, in Python, is the reference): failure[i] = the longest
+ * proper border of items[0 .. i - 1], for i = 0 .. n (n + 1 entries, 4 bytes each: 2**25 heaps take 128 MB
+ * as a Python list of numbers, 128 MB less here). */
+#define DEFINE_BORDERS(NAME, VALUE)                                                                             \
+void NAME(const VALUE *items, int64_t n, int32_t *failure)                                                    \
+{                                                                                                             \
+    int64_t i, k = 0;                                                                                         \
+    failure[0] = 0;                                                                                           \
+    if (n > 0) failure[1] = 0;                                                                                \
+    for (i = 1; i < n; ++i) {                                                                                 \
+        while (k && items[i] != items[k]) k = failure[k];                                                     \
+        if (items[i] == items[k]) ++k;                                                                        \
+        failure[i + 1] = (int32_t)k;                                                                          \
+    }                                                                                                         \
+}
+
+DEFINE_BORDERS(gamelib_borders_u16, uint16_t)
+DEFINE_BORDERS(gamelib_borders_u32, uint32_t)

@@ -59,7 +59,7 @@ _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": ho
 
 
 class Kernel:
-    """The two C functions (16-bit and 32-bit value tables), with their argument types set."""
+    """The C functions (for 16-bit and 32-bit value tables), with their argument types set."""
 
     def __init__(self, library: ctypes.CDLL, path: Path):
         self.path = path
@@ -71,6 +71,12 @@ class Kernel:
             function.argtypes = [pointer, i64, i64, pointer, i32, i32, i32, i32, i32, i32, i32, i32, i64,
                                  pointer, pointer, i64, i64, i64, pointer, pointer, i64, i64, pointer]
             self.fill[width] = function
+        self.borders: dict[int, Any] = {}  # the failure function of the period scan, by value width
+        for name, width in (("gamelib_borders_u16", 2), ("gamelib_borders_u32", 4)):
+            function = getattr(library, name)
+            function.restype = None
+            function.argtypes = [pointer, i64, pointer]
+            self.borders[width] = function
 
 
 def run(filler: _Filler, kernel: Kernel, stop: int) -> None:
