@@ -18,8 +18,10 @@ def write_values(code: str, heaps: int, out: str) -> float:
     """Compute heaps 0 .. heaps - 1 of a new game (no period used, every heap computed), write them to
     ``out``; return the CPU seconds of the computation."""
     from gamelib.arguments import LimitError
+    from gamelib.games.heaps import TakeAndBreakGame
 
-    if code == "grundy":
+    game: TakeAndBreakGame
+    if code == "grundy":  # each imports only its own module (gamelib loads a name when it is first used)
         from gamelib import GrundysGame
 
         game = GrundysGame()
