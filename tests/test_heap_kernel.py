@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import GrundysGame, OctalGame
-from gamelib.analysis import heap_kernel
+from gamelib.analysis import heap_kernel, period_scan
 
 CHECKSUMS = {  # game: (heaps, checksum), from the engine before the compiled loop
     "0.45": (1100, "7de01a608e0361f7"),
@@ -91,6 +91,31 @@ def test_the_compiled_loop_equals_the_brute_force_on_any_code_and_mask(code, mas
         del os.environ[heap_kernel.ENVIRONMENT]
 
 
+@pytest.mark.parametrize("loop", ["c", "numpy"])
+def test_many_rare_heaps_are_listed_as_they_come_with_room_made_on_the_way(monkeypatch, loop):
+    # Under the given mask 1 about half the heaps of 0.16 are rare: far more than the 64 the rare lists start
+    # with, so the compiled loop runs out of room many times and lists every rare heap itself.
+    monkeypatch.setenv(heap_kernel.ENVIRONMENT, loop)
+    game = OctalGame("0.16", rare_mask="1")
+    assert values_of_game(game, 1500) == octal_values("0.16", 1500)
+    assert game._table.split().rare_count > 500
+
+
+@given(st.lists(st.integers(0, 3), max_size=60), st.integers(0, 40), st.sampled_from([np.uint16, np.uint32]))
+@settings(max_examples=150, deadline=None)
+def test_the_compiled_failure_function_gives_the_periods_python_gives(head, repeats, dtype):
+    # a stretch that repeats a few times after a head, so that lists with many periods come up often
+    items = head + head[-3:] * repeats
+    os.environ[heap_kernel.ENVIRONMENT] = "c"
+    original = period_scan.COMPILED_SCAN
+    period_scan.COMPILED_SCAN = 0  # every length through the compiled function
+    try:
+        assert period_scan.periods_of_values(np.array(items, dtype=dtype)) == period_scan.periods_of(items)
+    finally:
+        period_scan.COMPILED_SCAN = original
+        del os.environ[heap_kernel.ENVIRONMENT]
+
+
 def values_of_game(game, heaps):
     game._table.compute(heaps)
     return game._table.values[:heaps].tolist()
@@ -104,6 +129,22 @@ def test_the_environment_variable_chooses_the_loop(monkeypatch):
     monkeypatch.setenv(heap_kernel.ENVIRONMENT, "fast please")
     with pytest.raises(ValueError, match="GAMELIB_KERNEL must be one of auto, numpy, c .*'fast please'"):
         heap_kernel.load()
+
+
+def test_the_compiler_is_found_where_shutil_which_finds_it(tmp_path, monkeypatch):
+    import shutil
+
+    folders = [tmp_path / name for name in ("a-folder-named-cc", "not-executable", "executable", "second")]
+    for folder in folders:
+        folder.mkdir()
+    (folders[0] / "cc").mkdir()
+    (folders[1] / "cc").write_text("")
+    for folder in folders[2:]:
+        (folder / "cc").write_text("#!/bin/sh\n")
+        (folder / "cc").chmod(0o755)
+    for order, found in ((folders, folders[2]), (folders[:2], None), (folders[::-1], folders[3])):
+        monkeypatch.setenv("PATH", os.pathsep.join(map(str, order)))
+        assert heap_kernel.find_compiler() == shutil.which("cc") == (found and str(found / "cc"))
 
 
 def run_fresh(code: str, env: dict) -> subprocess.CompletedProcess:

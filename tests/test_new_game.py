@@ -56,8 +56,8 @@ def missing_places(game: type, tests: dict[str, str] | None = None) -> list[str]
     if name not in getattr(importlib.import_module(module), "__all__", [name]):
         missing.append(f"{file}: list {name!r} in the module's __all__")
     if getattr(gamelib, name, None) is not game or name not in gamelib.__all__:
-        missing.append(f"gamelib/__init__.py: the one registration, `from {module} import {name}` and {name!r} in "
-                       "__all__")
+        missing.append(f"gamelib/__init__.py: the one registration, {name!r} beside {module!r} in _PUBLIC, in "
+                       f"__all__, and `from {module} import {name}` under TYPE_CHECKING")
     kind = game.figure_kind
     if kind not in FIGURES and kind != NO_PICTURE.kind:
         missing.append(f"gamelib/plots/{stem}.py: the view of the kind {kind!r}, a drawing registered with "

@@ -1,13 +1,20 @@
 /* The rare-value method's per-heap loop in C: gamelib/analysis/heap_kernel.py compiles this file with the
  * system's cc on first use and calls it through ctypes over the numpy buffers of HeapValues.
  *
- * One call computes g(start), g(start + 1), ... in place and stops at the first of:
+ * One call computes g(start), g(start + 1), ... in place. A heap whose value is rare under the mask is
+ * appended to `rare` and `rare_values` (out[OUT_RARE] counts them; Python reads the new ones after the call).
+ * The call stops at the first of:
  *   - heap `stop` (STATUS_DONE),
- *   - a heap whose value is rare under the mask (it is written; STATUS_RARE: Python adds it to the rare list),
+ *   - a rare heap after which Python may choose another mask: heap n with n + 1 <= `choose_below`, or more
+ *     than `rare_limit` rare heaps (it is written and listed; STATUS_RARE),
+ *   - a rare heap with no room left in `rare` (`rare_room` entries; it is NOT written; STATUS_ROOM: Python
+ *     makes room and calls again),
  *   - a heap whose value needs more bits than the tables have (it is NOT written; STATUS_WIDER, the value in
  *     out[OUT_VALUE]: Python widens its tables and calls again),
- *   - more than `max_pairs` pairs examined (after a whole heap; STATUS_DONE), so that Python can check its
- *     work budget, report progress and see an interrupt.
+ *   - a multiple of 1024 heaps done with more than `budget` pairs examined in the call (STATUS_DONE): the
+ *     work budget is checked there, as the numpy loop checks it after each block of 1024 heaps,
+ *   - more than `max_pairs` pairs examined (after a whole heap; STATUS_DONE), so that Python can report
+ *     progress and see an interrupt.
  * It returns the number of heaps known after the call. The method (see gamelib/analysis/rare_values.py):
  * the class-1 values a heap reaches come only from pairs with a rare part, so they are found exactly from
  * the rare heaps; c = the smallest class-1 value not reached; then every pair from a = 1 up is examined only
@@ -23,17 +30,21 @@
 #define STATUS_DONE 0
 #define STATUS_RARE 1
 #define STATUS_WIDER 2
+#define STATUS_ROOM 3
 #define OUT_PAIRS 0
 #define OUT_STATUS 1
 #define OUT_VALUE 2
 #define OUT_GENERATION 3
+#define OUT_RARE 4
 
 #define DEFINE_FILL(NAME, VALUE)                                                                                \
 int64_t NAME(VALUE *g, int64_t start, int64_t stop, const int64_t *moves, int32_t ntakes, int32_t nsplits,    \
              int32_t nwhole, int32_t unequal, int32_t mask, int32_t position, int32_t position_parity,        \
-             int32_t bits, int64_t small_heap, const int64_t *rare, const int64_t *rare_values, int64_t nrare, \
-             const uint8_t *classes, uint32_t *seen, int64_t max_pairs, int64_t *out)                         \
+             int32_t bits, int64_t small_heap, int64_t *rare, int64_t *rare_values, int64_t rare_room,         \
+             int64_t rare_limit, int64_t choose_below, const uint8_t *classes, uint32_t *seen, int64_t budget,  \
+             int64_t max_pairs, int64_t *out)                                                                 \
 {                                                                                                             \
+    int64_t nrare = out[OUT_RARE];                                                                            \
     const int64_t *takes = moves, *splits = moves + ntakes, *whole = moves + ntakes + nsplits;               \
     const uint32_t size = (uint32_t)1 << bits;                                                                \
     uint32_t gen = (uint32_t)out[OUT_GENERATION];                                                             \
@@ -41,7 +52,7 @@ int64_t NAME(VALUE *g, int64_t start, int64_t stop, const int64_t *moves, int32_
     out[OUT_STATUS] = STATUS_DONE;                                                                            \
     for (n = start; n < stop; ++n) {                                                                          \
         uint32_t value, v;                                                                                    \
-        int32_t i, flip;                                                                                      \
+        int32_t i, flip, is_rare;                                                                             \
         if (gen == UINT32_MAX) { /* stamps would repeat: clear them once in four billion heaps */             \
             memset(seen, 0, ((size_t)size + 1) * sizeof *seen);                                               \
             gen = 0;                                                                                          \
@@ -94,14 +105,24 @@ int64_t NAME(VALUE *g, int64_t start, int64_t stop, const int64_t *moves, int32_
             out[OUT_VALUE] = value;                                                                           \
             break;                                                                                            \
         }                                                                                                     \
+        is_rare = mask != 0 && (classes[value] ^ flip) == 0;                                                  \
+        if (is_rare) { /* listed at once */                                                                   \
+            if (nrare == rare_room) {                                                                         \
+                out[OUT_STATUS] = STATUS_ROOM;                                                                \
+                break;                                                                                        \
+            }                                                                                                 \
+            rare[nrare] = n;                                                                                  \
+            rare_values[nrare++] = value;                                                                     \
+        }                                                                                                     \
         g[n] = (VALUE)value;                                                                                  \
-        if (mask != 0 && ((classes[value] ^ flip) == 0)) {                                                    \
+        if (is_rare && (n + 1 <= choose_below || nrare > rare_limit)) {                                       \
             out[OUT_STATUS] = STATUS_RARE;                                                                    \
             ++n;                                                                                              \
             break;                                                                                            \
         }                                                                                                     \
-        if (pairs > max_pairs) { ++n; break; }                                                                \
+        if ((((n + 1) & 1023) == 0 && pairs > budget) || pairs > max_pairs) { ++n; break; }                   \
     }                                                                                                         \
+    out[OUT_RARE] = nrare;                                                                                    \
     out[OUT_PAIRS] = pairs;                                                                                   \
     out[OUT_GENERATION] = gen;                                                                                \
     return n;                                                                                                 \
@@ -109,3 +130,23 @@ int64_t NAME(VALUE *g, int64_t start, int64_t stop, const int64_t *moves, int32_
 
 DEFINE_FILL(gamelib_fill_u16, uint16_t)
 DEFINE_FILL(gamelib_fill_u32, uint32_t)
+
+/* The Knuth--Morris--Pratt failure function of items[0 .. n - 1], for the period scan of
+ * gamelib/analysis/period_scan.py (its periods_of, in Python, is the reference): failure[i] = the longest
+ * proper border of items[0 .. i - 1], for i = 0 .. n (n + 1 entries, 4 bytes each: 2**25 heaps take 128 MB
+ * as a Python list of numbers, 128 MB less here). */
+#define DEFINE_BORDERS(NAME, VALUE)                                                                             \
+void NAME(const VALUE *items, int64_t n, int32_t *failure)                                                    \
+{                                                                                                             \
+    int64_t i, k = 0;                                                                                         \
+    failure[0] = 0;                                                                                           \
+    if (n > 0) failure[1] = 0;                                                                                \
+    for (i = 1; i < n; ++i) {                                                                                 \
+        while (k && items[i] != items[k]) k = failure[k];                                                     \
+        if (items[i] == items[k]) ++k;                                                                        \
+        failure[i + 1] = (int32_t)k;                                                                          \
+    }                                                                                                         \
+}
+
+DEFINE_BORDERS(gamelib_borders_u16, uint16_t)
+DEFINE_BORDERS(gamelib_borders_u32, uint32_t)

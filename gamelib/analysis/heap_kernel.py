@@ -25,11 +25,9 @@ import ctypes
 import hashlib
 import os
 import platform
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,13 +36,18 @@ import numpy as np
 if TYPE_CHECKING:
     from gamelib.analysis.heap_values import _Filler
 
+# subprocess and tempfile (which imports shutil) are imported only to build the library: loading a built one
+# needs neither, and they cost a fresh process about 5 ms of its start (measured with python -X importtime).
+
 SOURCE = Path(__file__).with_name("heap_kernel.c")
 #: How the library is built (part of the cache key).
 FLAGS = ("-O2", "-shared", "-fPIC")
 ENVIRONMENT = "GAMELIB_KERNEL"
 CHOICES = ("auto", "numpy", "c")
 #: What the C function's out[1] says (see heap_kernel.c).
-STATUS_DONE, STATUS_RARE, STATUS_WIDER = 0, 1, 2
+STATUS_DONE, STATUS_RARE, STATUS_WIDER, STATUS_ROOM = 0, 1, 2, 3
+#: No limit, as a C int64.
+UNLIMITED = 2**63 - 1
 #: Seconds a build may take before it counts as failed.
 BUILD_TIMEOUT = 120
 #: Pairs the compiled loop examines before it comes back to Python (about 10 ms), so that an interrupt and
@@ -56,7 +59,7 @@ _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": ho
 
 
 class Kernel:
-    """The two C functions (16-bit and 32-bit value tables), with their argument types set."""
+    """The C functions (for 16-bit and 32-bit value tables), with their argument types set."""
 
     def __init__(self, library: ctypes.CDLL, path: Path):
         self.path = path
@@ -66,42 +69,52 @@ class Kernel:
             function = getattr(library, name)
             function.restype = i64
             function.argtypes = [pointer, i64, i64, pointer, i32, i32, i32, i32, i32, i32, i32, i32, i64,
-                                 pointer, pointer, i64, pointer, pointer, i64, pointer]
+                                 pointer, pointer, i64, i64, i64, pointer, pointer, i64, i64, pointer]
             self.fill[width] = function
+        self.borders: dict[int, Any] = {}  # the failure function of the period scan, by value width
+        for name, width in (("gamelib_borders_u16", 2), ("gamelib_borders_u32", 4)):
+            function = getattr(library, name)
+            function.restype = None
+            function.argtypes = [pointer, i64, pointer]
+            self.borders[width] = function
 
 
 def run(filler: _Filler, kernel: Kernel, stop: int) -> None:
-    """What :meth:`~gamelib.analysis.heap_values._Filler.run` does, by the compiled loop: C fills heaps until a
-    rare one, a value needing more bits, ``stop`` or a budget check; Python adds the rare heap, widens the
-    tables, chooses a new mask, counts the work (every 1024 heaps, as the numpy loop does) and reports."""
+    """What :meth:`~gamelib.analysis.heap_values._Filler.run` does, by the compiled loop: C fills heaps and lists
+    the rare ones until a mask may need choosing again, a value needs more bits, ``stop``, or the work budget
+    is passed at a multiple of 1024 heaps (where the numpy loop checks it too); Python widens the tables,
+    chooses a new mask, counts the work and reports."""
     from gamelib.analysis import heap_values as settings  # read at each call: tests lower SMALL_HEAP
 
     table, work = filler.table, filler.work
     moves = np.array([*filler.takes, *filler.splits, *sorted(filler.whole)], dtype=np.int64)
-    out = np.zeros(4, dtype=np.int64)  # pairs, status, value, stamp (see heap_kernel.c)
+    out = np.zeros(5, dtype=np.int64)  # pairs, status, value, stamp, rare heaps listed (see heap_kernel.c)
+    choosing = table.given_mask is None
     while table._count < stop:
-        end = min(stop, (table._count | 1023) + 1)
-        if table.given_mask is None:
-            end = min(end, max(filler.next_choice, table._count + 1))
+        end = min(stop, max(filler.next_choice, table._count + 1)) if choosing else stop
+        # back to Python after a rare heap when the numpy loop would look at the masks again there
+        rare_limit = filler.rare_at_choice + filler.rare_at_choice // 8 + 8 if choosing else UNLIMITED
         buffer = table._buffer
+        out[4] = len(filler.rare)
         count = kernel.fill[buffer.itemsize](
             buffer.ctypes.data, table._count, end, moves.ctypes.data, len(filler.takes), len(filler.splits),
             len(filler.whole), filler.unequal, filler.mask, filler.position, filler.position_parity, filler.bits,
-            settings.SMALL_HEAP, filler.rare_array.ctypes.data, filler.rare_value_array.ctypes.data, len(filler.rare),
-            filler.classes.ctypes.data, filler.seen.ctypes.data, KERNEL_PAIRS, out.ctypes.data)
+            settings.SMALL_HEAP, filler.rare_array.ctypes.data, filler.rare_value_array.ctypes.data,
+            len(filler.rare_array), rare_limit, 4 * settings.SMALL_HEAP if choosing else 0, filler.classes.ctypes.data,
+            filler.seen.ctypes.data, work.budget - work.spent, KERNEL_PAIRS, out.ctypes.data)
         table._count = count  # heaps below count are written (the C loop writes nothing past it)
+        filler._listed(int(out[4]))
         if out[1] == STATUS_WIDER:  # heap `count` needs more bits: widen the tables, then compute it again
             value = int(out[2])
             filler.bits = value.bit_length()
             if value > settings.NARROW_MAX and buffer.dtype == np.uint16:
                 table._widen()
             filler._tables()
-        elif out[1] == STATUS_RARE:
-            filler._add_rare(count - 1, int(buffer[count - 1]))
-            if table.given_mask is None and (count <= 4 * settings.SMALL_HEAP or len(filler.rare) >
-                                             filler.rare_at_choice + filler.rare_at_choice // 8 + 8):
-                filler._choose(table.values)  # many new rare heaps: is another mask better now?
-        if table.given_mask is None and count >= filler.next_choice:
+        elif out[1] == STATUS_ROOM:  # heap `count` is rare and the arrays are full: room, then again
+            filler._room()
+        elif out[1] == STATUS_RARE and choosing:  # many new rare heaps: is another mask better now?
+            filler._choose(table.values)
+        if choosing and count >= filler.next_choice:
             filler._choose(table.values)
         work.spend(int(out[0]))
         if (count % 1024 == 0 or count >= stop) and work.over():
@@ -140,12 +153,18 @@ def build(compiler: str, folder: Path) -> Path:
     target = folder / library_name(compiler)
     if target.exists():
         return target
+    import subprocess
+    import tempfile
+
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     handle, temporary = tempfile.mkstemp(prefix=".building-", suffix=".so", dir=folder)
     os.close(handle)
     try:
-        done = subprocess.run([compiler, *FLAGS, "-o", temporary, str(SOURCE)], capture_output=True, text=True,
-                              timeout=BUILD_TIMEOUT, check=False)
+        try:
+            done = subprocess.run([compiler, *FLAGS, "-o", temporary, str(SOURCE)], capture_output=True, text=True,
+                                  timeout=BUILD_TIMEOUT, check=False)
+        except subprocess.SubprocessError as error:  # the build took too long
+            raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {error}") from error
         if done.returncode != 0:
             raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {done.stderr.strip()[-400:]}")
         os.replace(temporary, target)  # atomic: another process sees the old name or the whole new file
@@ -155,16 +174,33 @@ def build(compiler: str, folder: Path) -> Path:
     return target
 
 
+def find_compiler() -> str | None:
+    """The path of ``cc`` on the PATH, as ``shutil.which("cc")`` finds it (without importing shutil)."""
+    for folder in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        candidate = os.path.join(folder, "cc")
+        if os.access(candidate, os.F_OK | os.X_OK) and not os.path.isdir(candidate):
+            return candidate
+    return None
+
+
+def _folders() -> Iterator[Path]:
+    """Where to build: the user's cache folder, else a folder of the user's in the temporary directory."""
+    yield cache_folder()
+    import tempfile
+
+    yield Path(tempfile.gettempdir()) / f"gamelib-{os.getuid()}-kernel"
+
+
 def _load() -> tuple[Kernel | None, str]:
-    compiler = shutil.which("cc")
+    compiler = find_compiler()
     if compiler is None:
         return None, "no C compiler (cc) found: the numpy loop is used"
     errors = []
-    for folder in (cache_folder(), Path(tempfile.gettempdir()) / f"gamelib-{os.getuid()}-kernel"):
+    for folder in _folders():
         try:
             path = build(compiler, folder)
             return Kernel(ctypes.CDLL(str(path)), path), f"compiled loop {path}"
-        except (OSError, RuntimeError, subprocess.SubprocessError, AttributeError) as error:
+        except (OSError, RuntimeError, AttributeError) as error:
             errors.append(f"{folder}: {error}")
     return None, "the compiled loop could not be built or loaded (" + "; ".join(errors) + "): the numpy loop is used"
 

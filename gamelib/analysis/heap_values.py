@@ -20,6 +20,8 @@ from gamelib.analysis.rare_values import (
     HeapRules,
     RareSplit,
     best_mask,
+    best_mask_of_counts,
+    code_counts,
     count_values,
     mask_parities,
     rare_heaps_of,
@@ -151,6 +153,9 @@ class _Filler:
         values = table.values
         self.bits = int(values.max(initial=0)).bit_length()  # every value so far is below 2**bits
         self.pairs = 0  # work not yet handed to self.work
+        self.counts = np.zeros(2, dtype=np.int64)  # code_counts of heaps 1 .. counted - 1, kept up as heaps come
+        self.counted = 1
+        self.mask, self.position = -1, False  # no split in use yet
         if table.given_mask is not None:
             self._use(table.given_mask, values)
         else:
@@ -158,11 +163,21 @@ class _Filler:
 
     # ---------------------------------------------------------------------------------- the split
     def _choose(self, values: np.ndarray) -> None:
-        """Pick the best mask for the heaps so far and set up the split (or the full scan)."""
-        mask, position, rare = best_mask(values, self.parity)
+        """Pick the best mask for the heaps so far and set up the split (or the full scan).
+
+        What :func:`best_mask` finds for ``values``, from counts kept up to date: only the heaps since the last
+        choice are counted. When the split stays the same, the rare heaps already listed are kept."""
+        if len(values) > self.counted:
+            new = code_counts(values[self.counted :], self.parity, self.counted)
+            if len(new) > len(self.counts):
+                self.counts = np.concatenate([self.counts, np.zeros(len(new) - len(self.counts), dtype=np.int64)])
+            self.counts[: len(new)] += new
+            self.counted = len(values)
+        mask, position, rare = best_mask_of_counts(self.counts, self.parity)
         if SPARSE_SHARE * rare > len(values) and len(values) > SMALL_HEAP:
             mask, position = 0, False  # no split helps (yet): scan every pair
-        self._use((mask, position), values)
+        if (mask, position) != (self.mask, self.position):
+            self._use((mask, position), values)
         self.next_choice = max(2 * SMALL_HEAP, len(values) + len(values) // 4)  # when to look again
         self.rare_at_choice = len(self.rare)
 
@@ -189,11 +204,22 @@ class _Filler:
     def _add_rare(self, n: int, value: int) -> None:
         self.rare_pairs.append((n, value))
         if len(self.rare) == len(self.rare_array):
-            self.rare_array = np.concatenate([self.rare_array, np.zeros_like(self.rare_array)])
-            self.rare_value_array = np.concatenate([self.rare_value_array, np.zeros_like(self.rare_value_array)])
+            self._room()
         self.rare_array[len(self.rare)] = n
         self.rare_value_array[len(self.rare)] = value
         self.rare.append(n)
+
+    def _room(self) -> None:
+        """Twice the room in the rare heaps' arrays."""
+        self.rare_array = np.concatenate([self.rare_array, np.zeros_like(self.rare_array)])
+        self.rare_value_array = np.concatenate([self.rare_value_array, np.zeros_like(self.rare_value_array)])
+
+    def _listed(self, count: int) -> None:
+        """The compiled loop listed rare heaps in the arrays, up to ``count`` of them: list them here too."""
+        if count > len(self.rare):
+            heaps = self.rare_array[len(self.rare) : count].tolist()
+            self.rare_pairs.extend(zip(heaps, self.rare_value_array[len(self.rare) : count].tolist(), strict=True))
+            self.rare.extend(heaps)
 
     # --------------------------------------------------------------------------------- the main loop
     def run(self, stop: int) -> None:

@@ -131,6 +131,36 @@ def periods_of(items: list) -> list[int]:
     return periods + [len(items)]
 
 
+#: From this many values on, :func:`periods_of_values` uses the compiled failure function (where it can be had):
+#: below, the Python one takes milliseconds, and a lesson's small tables never load the compiled loop.
+COMPILED_SCAN = 2**16
+
+
+def periods_of_values(values: np.ndarray) -> list[int]:
+    """:func:`periods_of` a table of values: for :data:`COMPILED_SCAN` 16- or 32-bit values or more, by the
+    compiled loop's failure function (no Python list of them: 10 million values took 280 MB), else, or where
+    there is no compiled loop, by :func:`periods_of`.
+
+    >>> periods_of_values(np.array([1, 2, 1, 2, 1], dtype=np.uint16))
+    [2, 4, 5]
+    """
+    kernel = None
+    if len(values) >= COMPILED_SCAN and values.dtype in (np.uint16, np.uint32):
+        from gamelib.analysis import heap_kernel  # loaded already by the game that computed so many values
+
+        kernel = heap_kernel.load()
+    if kernel is None:
+        return periods_of(values.tolist())
+    items = np.ascontiguousarray(values)
+    failure = np.zeros(len(items) + 1, dtype=np.int32)
+    kernel.borders[items.itemsize](items.ctypes.data, len(items), failure.ctypes.data)
+    periods, border = [], int(failure[len(items)])
+    while border:
+        periods.append(len(items) - border)
+        border = int(failure[border])
+    return periods + [len(items)]
+
+
 def guy_smith_scan(values: np.ndarray, t: int, splits: bool = True) -> tuple[tuple[int, int] | None, int | None]:
     """:func:`guy_smith_check`, and how many values would prove the pattern the last values show.
 
@@ -140,9 +170,9 @@ def guy_smith_scan(values: np.ndarray, t: int, splits: bool = True) -> tuple[tup
 
     How it is fast: the theorem accepts p exactly when the values from h - p on repeat with period p, where
     h = (len - t) // 2; so p must be a period of the stretch T from h to the end, and the periods of T come
-    from one pass of the Knuth--Morris--Pratt failure function, smallest first. Each is tried with one numpy
-    comparison; a multiple of a period already refused is refused too (its repetition breaks at the same
-    place), so few are tried.
+    from one pass of the Knuth--Morris--Pratt failure function (:func:`periods_of_values`), smallest first.
+    Each is tried with one numpy comparison; a multiple of a period already refused is refused too (its
+    repetition breaks at the same place), so few are tried.
 
     >>> guy_smith_scan(np.array([0, 1, 0, 1, 0, 1]), 1, splits=True)  # period 2 seen, proven at 7 values
     (None, 7)
@@ -152,7 +182,7 @@ def guy_smith_scan(values: np.ndarray, t: int, splits: bool = True) -> tuple[tup
     half = (size - t) // 2  # p is accepted when the values repeat with period p from half - p on
     if half < 1:
         return None, None
-    periods = periods_of(values[half:].tolist())
+    periods = periods_of_values(values[half:])
     needed = None
     refused: list[int] = []
     for period in periods:
@@ -203,6 +233,7 @@ def observed_rule(preperiod: int, period: int, size: int) -> bool:
 
 
 __all__ = [
+    "COMPILED_SCAN",
     "AcceptRule",
     "guy_smith_check",
     "guy_smith_length",
@@ -210,6 +241,7 @@ __all__ = [
     "guy_smith_scan",
     "observed_rule",
     "periods_of",
+    "periods_of_values",
     "preperiod_of",
     "smallest_period",
     "theorem_start",

@@ -150,6 +150,39 @@ def _walsh_hadamard(counts: np.ndarray) -> np.ndarray:
     return h
 
 
+def code_counts(values: np.ndarray, split_parity: int | None, first: int = 1) -> np.ndarray:
+    """How many of heaps ``first`` .. ``first + len(values) - 1`` (``values`` are theirs) have each code
+    (value << 1) | parity of (n + ``split_parity``) (0 when it is None): ``2 << b`` counts, where every value
+    is below ``2**b``. Counts of consecutive stretches of heaps add up (what :func:`best_mask_of_counts` reads).
+
+    >>> code_counts(np.array([1, 1, 2]), 0, first=1).tolist()  # heap 1 (odd): 1 -> 3; heap 2: 1 -> 2; heap 3: 2 -> 5
+    [0, 0, 1, 1, 0, 1, 0, 0]
+    """
+    size = 2 << int(values.max(initial=0)).bit_length()
+    # over the odd and the even heaps apart (no array as long as the values is made: 20 million heaps stay 40 MB)
+    counts = np.zeros(size, dtype=np.int64)
+    for start in (0, 1):
+        parity = 0 if split_parity is None else (first + start + split_parity) & 1
+        counts[parity::2] += count_values(values[start::2], size // 2)
+    return counts
+
+
+def best_mask_of_counts(counts: np.ndarray, split_parity: int | None) -> tuple[int, bool, int]:
+    """:func:`best_mask` from the :func:`code_counts` of heaps 1 .. len - 1 (``len(counts)`` a power of 2, at
+    least ``2 << b`` when every value is below ``2**b``; ties go to the smaller mask, so more room changes
+    nothing)."""
+    heaps = int(counts.sum())
+    if heaps == 0:
+        return 0, False, 0
+    transform = _walsh_hadamard(counts)
+    rare = (heaps + transform) // 2  # heaps whose code has an even number of 1 bits under the mask
+    rare[0] = heaps + 1  # mask 0 is no split at all
+    if split_parity is None:
+        rare[1::2] = heaps + 1  # the position variant does not apply
+    chosen = int(np.argmin(rare))
+    return chosen >> 1, bool(chosen & 1), int(rare[chosen])
+
+
 def best_mask(values: np.ndarray, split_parity: int | None) -> tuple[int, bool, int]:
     """The mask (and whether the heap's parity joins in) with the fewest rare heaps among heaps 1 .. len - 1.
 
@@ -160,24 +193,7 @@ def best_mask(values: np.ndarray, split_parity: int | None) -> tuple[int, bool, 
     >>> best_mask(np.array([0, 1, 1, 2, 1, 1, 2, 3, 1, 1, 2]), None)  # under mask 3 only the value 3 is rare
     (3, False, 1)
     """
-    heaps = len(values) - 1
-    if heaps == 0:
-        return 0, False, 0
-    size = 1 << (1 + int(values.max()).bit_length())  # room for every value shifted left by one bit
-    # How many heaps have each code (value << 1) | (parity of n + split_parity), counted over the odd and the
-    # even heaps apart (no array as long as the values is made: 20 million heaps stay 40 MB).
-    counts = np.zeros(size, dtype=np.int64)
-    for first in (1, 2):
-        per_value = count_values(values[first::2], size // 2)
-        parity = 0 if split_parity is None else (first + split_parity) & 1
-        counts[parity::2] += per_value
-    transform = _walsh_hadamard(counts)
-    rare = (heaps + transform) // 2  # heaps whose code has an even number of 1 bits under the mask
-    rare[0] = heaps + 1  # mask 0 is no split at all
-    if split_parity is None:
-        rare[1::2] = heaps + 1  # the position variant does not apply
-    chosen = int(np.argmin(rare))
-    return chosen >> 1, bool(chosen & 1), int(rare[chosen])
+    return best_mask_of_counts(code_counts(values[1:], split_parity), split_parity)
 
 
 def mask_parities(size: int, mask: int) -> np.ndarray:
@@ -274,5 +290,5 @@ class RareSplit:
                 f"{self.mask_text} ({how}){last}")
 
 
-__all__ = ["SPARSE_SHARE", "HeapRules", "RareSplit", "best_mask", "count_values", "mask_parities", "mask_text",
-           "parse_rare_mask", "rare_heaps_of"]
+__all__ = ["SPARSE_SHARE", "HeapRules", "RareSplit", "best_mask", "best_mask_of_counts", "code_counts", "count_values",
+           "mask_parities", "mask_text", "parse_rare_mask", "rare_heaps_of"]

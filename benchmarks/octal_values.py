@@ -1,0 +1,47 @@
+"""The kit's side of the comparison with the C reference (``make bench``, section ``octal-rare``; see
+benchmarks/octal.py): a fresh process that does what a user's script does -- import the kit, compute the values
+of heaps 0 .. HEAPS - 1 of one game -- and writes them as 16-bit numbers for the comparison.
+
+    .venv/bin/python -m benchmarks.octal_values CODE HEAPS OUTFILE     (CODE such as 0.16, or grundy)
+
+It prints the CPU seconds of the computation alone. It imports nothing but the kit, so that the whole
+process's CPU time, measured from outside, is the kit's start and its work, not the benchmark's own tools.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def write_values(code: str, heaps: int, out: str) -> float:
+    """Compute heaps 0 .. heaps - 1 of a new game (no period used, every heap computed), write them to
+    ``out``; return the CPU seconds of the computation."""
+    from gamelib.arguments import LimitError
+    from gamelib.games.heaps import TakeAndBreakGame
+
+    game: TakeAndBreakGame
+    if code == "grundy":  # each imports only its own module (gamelib loads a name when it is first used)
+        from gamelib import GrundysGame
+
+        game = GrundysGame()
+    else:
+        from gamelib import OctalGame
+
+        game = OctalGame(code)
+    cpu = time.process_time()
+    while True:
+        try:
+            game._table.compute(heaps)
+            break
+        except LimitError:  # past one work budget: the values are kept, the next call goes on
+            continue
+    cpu = time.process_time() - cpu
+    game._table.values[:heaps].astype("<u2").tofile(out)
+    return cpu
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    print(f"{write_values(sys.argv[1], int(sys.argv[2]), sys.argv[3]):.6f}")
