@@ -210,6 +210,7 @@ def test_a_huge_comment_cell_does_not_hide_an_answer_key_import(hw1):
     assert found["unread"] == [] and [u["what"] for u in found["key_use"]] == [["imports gamelib.homework.marking"]]
 
 
+@pytest.mark.slow  # 3 s: it writes and reads a notebook past the reading budget
 def test_a_notebook_too_large_to_read_is_flagged_in_the_gradebook_and_the_report(hw1, tmp_path):
     nb = submission(SET, {}, "s2100061")
     nb.cells += [nbformat.v4.new_code_cell("y = [1, 2, 3]\n" * 8000) for _ in range(5)]

@@ -66,6 +66,7 @@ def test_values_are_those_of_the_engine_before_the_compiled_loop(monkeypatch, lo
     assert checksum(values_of(name, heaps)) == digest
 
 
+@pytest.mark.slow  # 1.5 s each; the fast lane compares the loops on the checksums of the smaller games
 @pytest.mark.parametrize("name", COMPILED_ONLY)
 def test_both_loops_agree_where_the_numpy_loop_is_too_slow_for_the_checksum(monkeypatch, name):
     monkeypatch.setenv(heap_kernel.ENVIRONMENT, "c")
