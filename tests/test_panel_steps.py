@@ -116,3 +116,13 @@ def test_the_busy_sign_shows_before_a_step_when_the_last_one_was_slow(monkeypatc
     assert w.busy and "working" in w.status.value  # the last step was slow: the sign shows at once
     loop.run()
     assert not w.busy and "so heap 11" in w.status_text
+
+
+def test_a_slider_step_from_the_browser_is_not_echoed_back_but_a_value_set_in_python_is_sent(monkeypatch):
+    w = W.grundy_scale_explorer("2, 5, 7", n=3)
+    messages = []
+    monkeypatch.setattr(w.slider, "_send", lambda msg, buffers=None: messages.append(msg))
+    from_browser(w.slider, 9)
+    assert messages == [] and w.slider.value == 9 and "so heap 9" in w.status_text
+    w.slider.value = 10  # from Python (a notebook cell): the page must be told
+    assert [m["state"] for m in messages] == [{"value": 10}]
