@@ -247,3 +247,21 @@ def test_buttons_used_again_show_and_play_the_new_games_moves_only():
     assert all(not w.buttons[key].disabled for key in w.session.legal_keys())
     w.buttons[(0, 2)].click()
     assert w.history[0].key == (0, 2) and w.history[0].after == (1, 1)
+
+
+def test_a_new_game_on_a_board_of_another_size_keeps_the_board_and_shows_the_new_squares(monkeypatch):
+    import ipywidgets
+
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    board = w.board
+    opened = []
+    original = ipywidgets.Widget.open
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: (opened.append(type(self).__name__), original(self)))
+    w.start_box.submit("1, 3, 4")
+    assert opened == [] and w.board is board
+    fresh = play_game(TurningTurtles(), "1, 3, 4")
+    assert (w.board.squares, w.board.columns, w.board.label) == (fresh.board.squares, fresh.board.columns,
+                                                               fresh.board.label)
+    w.board.choose(_coin(w, 4))  # the kept board plays the new game's moves
+    assert w.play_chosen(), w.status_text
+    assert w.history[0].key[0] == 4

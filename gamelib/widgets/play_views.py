@@ -163,18 +163,32 @@ class Squares(PlayView):
         return (cls, len(panel.game.squares(panel.session.start)))
 
     def build(self) -> list[widgets.Widget]:
+        """The board and, where several squares make a move, its two buttons: those of the panel's earlier
+        games when it had any (a board of another size is the same widget with new squares)."""
         panel, game = self.panel, self.panel.game
-        panel.board = Board(columns=max(s.col for s in game.squares(panel.session.start)) + 1,
-                            label=f"{game.title} board")
-        panel.board.on_choose(panel.choose)
+
+        def board() -> Board:
+            made = Board()
+            made.on_choose(panel.choose)
+            return made
+
+        panel.board = _kept(panel, "board", board)
+        with panel.board.hold_sync():
+            panel.board.columns = max(s.col for s in game.squares(panel.session.start)) + 1
+            panel.board.label = f"{game.title} board"
         extra = []
         if game.choose_several:
-            play = widgets.Button(description=presentation_of(game).choice_words(game), button_style="primary",
-                                  layout=widgets.Layout(width="auto"))  # the whole label, never cut
-            clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
-            play.on_click(lambda _b: panel.play_chosen())
-            clear.on_click(lambda _b: panel.clear_choice())
-            extra = [widgets.HBox([play, clear])]
+
+            def buttons() -> widgets.HBox:
+                play = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))  # never cut
+                clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
+                play.on_click(lambda _b: panel.play_chosen())
+                clear.on_click(lambda _b: panel.clear_choice())
+                return widgets.HBox([play, clear])
+
+            row = _kept(panel, "choice buttons", buttons)
+            row.children[0].description = presentation_of(game).choice_words(game)
+            extra = [row]
         return [panel.board, *extra]
 
     def show(self, hinted: bool) -> None:
