@@ -61,7 +61,7 @@ def test_the_new_picture_its_words_and_the_end_of_the_busy_sign_are_one_message(
 
     loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
-    monkeypatch.setattr(panel, "BUSY_AFTER", 0.0)  # every step counts as slow: the sign shows
+    monkeypatch.setattr(panel, "BUSY_AFTER", -1.0)  # every step counts as slow: the sign shows
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     sent = record_sent(monkeypatch, w.image)
     from_browser(w.slider, 9)
@@ -126,3 +126,18 @@ def test_a_slider_step_from_the_browser_is_not_echoed_back_but_a_value_set_in_py
     assert messages == [] and w.slider.value == 9 and "so heap 9" in w.status_text
     w.slider.value = 10  # from Python (a notebook cell): the page must be told
     assert [m["state"] for m in messages] == [{"value": 10}]
+
+
+def test_a_slow_first_picture_does_not_put_the_busy_sign_before_the_first_step(monkeypatch):
+    from gamelib.widgets import panel
+
+    loop = HeldLoop()
+    monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    monkeypatch.setattr(panel, "time", Clock(step=2 * panel.BUSY_AFTER))  # every run, the first one too, is slow
+    w = W.grundy_scale_explorer("2, 5, 7", n=3)
+    from_browser(w.slider, 8)
+    assert not w.busy  # the panel's first picture is no measure of a step (cold caches): no sign yet
+    loop.run()
+    from_browser(w.slider, 9)
+    assert w.busy  # that step was slow: the sign shows before the next
+    loop.run()

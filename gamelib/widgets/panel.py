@@ -332,6 +332,7 @@ class Explorer(Panel):
         self._start([*boxes, *extra, self.image], limits, note)
         self._watch([c.widget for c in self.controls], self._draw)
         self.redraw()
+        self._last_step = 0.0  # the first picture (fonts and caches still cold) says nothing of a step's time
 
     def read(self) -> dict:
         """The controls' values by name (ValueError or TypeError naming the setting that cannot be read)."""
