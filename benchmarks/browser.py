@@ -115,10 +115,11 @@ _ARM = """(selector) => {
                               '.gamelib-status, .gamelib-board')]
       .map(e => e.textContent).join('\\n');
   const s = {before: look(), t0: null, changed: null, shown: null, busyShown: null, sent: new Set(), answered: false,
-             settled: false, probed: false};
+             settled: false, probed: false, comms: 0};
   const onInput = () => { if (s.t0 === null) s.t0 = performance.now(); };
   const onMessage = (_, args) => {
     const msg = args.msg;
+    if (args.direction === 'recv' && msg.header.msg_type === 'comm_msg') s.comms += 1;
     if (args.direction === 'send' && msg.channel === 'shell') {
       s.sent.add(msg.header.msg_id);
       s.answered = false;
@@ -130,7 +131,13 @@ _ARM = """(selector) => {
       const settle = () => {
         if (!s.answered || s.sent.size !== 0) return;
         if (busy()) { requestAnimationFrame(settle); return; }  // a draw is still to come
-        if (s.changed !== null || s.probed) { s.settled = true; return; }
+        if (s.changed !== null) { s.settled = true; return; }
+        if (s.probed) {
+          // Widget messages came: give the page time to apply them (ipywidgets does it in later tasks).
+          if (s.comms) setTimeout(() => requestAnimationFrame(() => { s.settled = true; }), 100);
+          else s.settled = true;
+          return;
+        }
         // Nothing changed yet. A panel draws after the kernel has said idle for the control's message (the
         // draw waits on the kernel's event loop, so that changes arriving together are drawn once), and a
         // quick step shows no busy sign: ask the kernel for its info, which it answers only after that draw.
