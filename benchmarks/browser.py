@@ -100,7 +100,9 @@ _WATCH_FIRST_WIDGET = """() => {
 # Arms the stopwatch on one panel before an action. The clock starts at the panel's first keydown or click;
 # it stops when the panel's images or text differ from now (after decoding the images and one more frame).
 # `answered` turns true once every message the page sent to the kernel since arming has been handled
-# (the kernel's idle status for it), and `settled` two frames later: then "no change" is final.
+# (the kernel's idle status for it), and `settled` two frames later, after one more round trip to the kernel
+# when nothing has changed by then (a kernel-info request, answered after any draw the action scheduled):
+# then "no change" is final.
 _ARM = """(selector) => {
   const root = document.querySelector(selector);
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
@@ -113,10 +115,11 @@ _ARM = """(selector) => {
                               '.gamelib-status, .gamelib-board')]
       .map(e => e.textContent).join('\\n');
   const s = {before: look(), t0: null, changed: null, shown: null, busyShown: null, sent: new Set(), answered: false,
-             settled: false};
+             settled: false, probed: false, comms: 0};
   const onInput = () => { if (s.t0 === null) s.t0 = performance.now(); };
   const onMessage = (_, args) => {
     const msg = args.msg;
+    if (args.direction === 'recv' && msg.header.msg_type === 'comm_msg') s.comms += 1;
     if (args.direction === 'send' && msg.channel === 'shell') {
       s.sent.add(msg.header.msg_id);
       s.answered = false;
@@ -128,7 +131,18 @@ _ARM = """(selector) => {
       const settle = () => {
         if (!s.answered || s.sent.size !== 0) return;
         if (busy()) { requestAnimationFrame(settle); return; }  // a draw is still to come
-        s.settled = true;
+        if (s.changed !== null) { s.settled = true; return; }
+        if (s.probed) {
+          // Widget messages came: give the page time to apply them (ipywidgets does it in later tasks).
+          if (s.comms) setTimeout(() => requestAnimationFrame(() => { s.settled = true; }), 100);
+          else s.settled = true;
+          return;
+        }
+        // Nothing changed yet. A panel draws after the kernel has said idle for the control's message (the
+        // draw waits on the kernel's event loop, so that changes arriving together are drawn once), and a
+        // quick step shows no busy sign: ask the kernel for its info, which it answers only after that draw.
+        s.probed = true;
+        window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.requestKernelInfo();
       };
       requestAnimationFrame(() => requestAnimationFrame(settle));
     }
@@ -157,7 +171,11 @@ _ARM = """(selector) => {
 # Done: a change was seen and is on screen and the kernel has answered; or no change once all has settled.
 _DONE = """() => { const s = window.__bench;
   return s.changed !== null ? s.shown !== null && s.answered : s.settled; }"""
-_RESULT = """() => { const s = window.__bench; s.disarm();
+# A change seen after _DONE (a late picture after "no change" was settled) is waited for, never read half-done.
+_SHOWN_IF_CHANGED = "() => { const s = window.__bench; return s.changed === null || s.shown !== null; }"
+_RESULT = """() => { const s = window.__bench;
+  if (s.changed !== null && s.shown === null) return null;
+  s.disarm();
   return {t0: s.t0, shown: s.shown, changed: s.changed !== null, busy: s.busyShown}; }"""
 
 
@@ -191,12 +209,15 @@ class Bench:
         action()
         try:
             self.page.wait_for_function(_DONE, timeout=self.timeout_ms)
+            result = self.page.evaluate(_RESULT)
+            while result is None:
+                self.page.wait_for_function(_SHOWN_IF_CHANGED, timeout=self.timeout_ms)
+                result = self.page.evaluate(_RESULT)
         except PlaywrightTimeout:  # counted; then wait for the kernel before going on
-            self.page.evaluate(_RESULT)
+            self.page.evaluate("() => window.__bench.disarm()")
             row.timeouts += 1
             self.lab.wait_kernel_ready(timeout=self.timeout_ms / 1000)
             return False
-        result = self.page.evaluate(_RESULT)
         if result["changed"] and result["t0"] is not None:
             row.times_ms.append(result["shown"] - result["t0"])
             if result["busy"] is not None:
@@ -221,7 +242,7 @@ class Bench:
         s = 0
         while s < panel.locator(".gamelib-slider").count():
             slider = panel.locator(".gamelib-slider").nth(s)
-            r = row(f"slider {label(slider)}")
+            r = row(f"slider {accessible_name(slider.locator('input[type=range]').first, slider)}")
             direction = "ArrowRight"
             for _ in range(self.steps):
                 handle = slider.locator("input[type=range]").first
@@ -239,7 +260,7 @@ class Bench:
         boxes = panel.locator(".widget-text input[type=text]:visible")
         for b in range(boxes.count()):
             box = boxes.nth(b)
-            r = row(f"text {label(box.locator('xpath=..'))}"
+            r = row(f"text {accessible_name(box, box.locator('xpath=..'))}"
                     + (f" + {submit}" if submit else " + Enter"))
             original = box.input_value()
             entries = [e for e in ENTRIES if e != original] + [original]
@@ -255,7 +276,7 @@ class Bench:
         numbers = panel.locator(".widget-text input[type=number]:visible")  # Nim hides unused heaps
         for index in range(numbers.count() if not submit else 0):
             box = numbers.nth(index)
-            r = row(f"number {label(box.locator('xpath=..'))} + Enter")
+            r = row(f"number {accessible_name(box, box.locator('xpath=..'))} + Enter")
             original, by = box.input_value(), 1
             for step in range(self.steps + 1):
                 value = int(float(box.input_value() or 0))
@@ -317,6 +338,23 @@ class Bench:
     @staticmethod
     def button(panel, text: str):
         return panel.locator("button.widget-button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+
+
+# The accessible name of an input as a screen reader reads it (the parts of the computation that the kit's
+# and ipywidgets' controls use): aria-labelledby, aria-label, then the <label> elements tied to it.
+_ACCESSIBLE_NAME = """(input) => {
+  const ids = (input.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean);
+  const named = ids.map(id => document.getElementById(id)).filter(Boolean).map(e => e.textContent).join(' ');
+  return (named || input.getAttribute('aria-label') || [...(input.labels || [])].map(l => l.textContent).join(' ')
+          || '').trim();
+}"""
+
+
+def accessible_name(control, container) -> str:
+    """The accessible name of the input ``control`` (what axe-core checks and a screen reader reads), quoted;
+    when it has none, the description shown in ``container`` (:func:`label`)."""
+    name = control.evaluate(_ACCESSIBLE_NAME)
+    return f'"{name}"' if name else label(container)
 
 
 def label(container) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gamelib import Chomp, GreenHackenbush, MockTurtles, Nim, RulerGame, TurningTurtles
+from gamelib import Chomp, GreenHackenbush, LaskersNim, MockTurtles, Nim, RulerGame, TurningTurtles
 from gamelib.games.presentation import presentation_of
 from gamelib.widgets import play_game, play_subtraction
 
@@ -212,3 +212,56 @@ def test_the_kayles_report_says_left_once():
     said = w.report.value + w.status_text + w.moves_log.value
     assert "leaving vertices (" in said or "leaving no vertex" in said, said
     assert not re.search(r"vertices \([\d, ]*\) left|no vertex left", said), said
+
+
+def _shown_buttons(panel):
+    """The move buttons in the rows of heaps as shown: (heap row, label, name) of each visible one."""
+    rows = [row.children[2:] for row in panel.view.rows] + [panel.view.others.children[1:]]
+    return [(r, b.description, b.name) for r, row in enumerate(rows) for b in row if b.layout.display != "none"]
+
+
+def test_a_new_game_of_heaps_uses_the_widgets_of_earlier_games_again(monkeypatch):
+    import ipywidgets
+
+    w = play_game(LaskersNim(), "2, 5, 7")
+    opened = []
+    original = ipywidgets.Widget.open
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: (opened.append(type(self).__name__), original(self)))
+    first = dict(w.buttons)
+    w.start_box.submit("2, 5")  # heaps A and B as before: their moves' buttons
+    w.start_box.submit("2, 5, 7")
+    assert opened == []  # every row and move button was shown by an earlier game
+    assert all(w.buttons[key] is button for key, button in first.items())
+    w.start_box.submit("2, 7")  # heap B of 7: taking 6 or 7 from it, and its splits 1+6, 2+5, 3+4, are new
+    assert "Cannot" not in w.status_text
+    assert sorted(opened) == ["Layout"] * 5 + ["MoveButton"] * 5  # only those buttons (and their layouts)
+
+
+def test_buttons_used_again_show_and_play_the_new_games_moves_only():
+    w = play_game(Nim(), "3, 4, 5")
+    w.buttons[(0, 3)].click()  # heap A emptied: its buttons are hidden
+    assert w.history[0].key == (0, 3)
+    w.start_box.submit("3, 1")  # a new game reuses them: shown and enabled again; heap B's 2, 3, 4 are gone
+    fresh = play_game(Nim(), "3, 1")
+    assert _shown_buttons(w) == _shown_buttons(fresh)
+    assert all(not w.buttons[key].disabled for key in w.session.legal_keys())
+    w.buttons[(0, 2)].click()
+    assert w.history[0].key == (0, 2) and w.history[0].after == (1, 1)
+
+
+def test_a_new_game_on_a_board_of_another_size_keeps_the_board_and_shows_the_new_squares(monkeypatch):
+    import ipywidgets
+
+    w = play_game(TurningTurtles(), "3, 5, 8")
+    board = w.board
+    opened = []
+    original = ipywidgets.Widget.open
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: (opened.append(type(self).__name__), original(self)))
+    w.start_box.submit("1, 3, 4")
+    assert opened == [] and w.board is board
+    fresh = play_game(TurningTurtles(), "1, 3, 4")
+    assert (w.board.squares, w.board.columns, w.board.label) == (fresh.board.squares, fresh.board.columns,
+                                                               fresh.board.label)
+    w.board.choose(_coin(w, 4))  # the kept board plays the new game's moves
+    assert w.play_chosen(), w.status_text
+    assert w.history[0].key[0] == 4

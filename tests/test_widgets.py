@@ -450,6 +450,7 @@ def test_changes_from_the_browser_show_the_busy_sign_and_draw_only_the_latest(mo
 
     loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    monkeypatch.setattr(panel, "BUSY_AFTER", -1.0)  # every step counts as slow: the sign shows
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     drawn = []
     original = w._show_view
@@ -499,6 +500,7 @@ def test_a_problem_while_busy_ends_the_busy_sign_with_the_message(monkeypatch):
 
     loop = HeldLoop()
     monkeypatch.setattr(panel, "_running_loop", lambda: loop)
+    monkeypatch.setattr(panel, "BUSY_AFTER", -1.0)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     from_browser(w.text, "1, x")
     assert w.busy

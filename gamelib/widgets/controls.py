@@ -40,7 +40,9 @@ class Slider(anywidget.AnyWidget):
 
     _esm = _esm("slider.js")
     _css = _CSS
-    value = traitlets.Int(0).tag(sync=True)
+    # Not echoed back: the page already shows the value it sent, and an echo is one more message for the page
+    # to handle while the kernel draws the step (a change made in Python, e.g. a new range, is still sent).
+    value = traitlets.Int(0).tag(sync=True, echo_update=False)
     min = traitlets.Int(0).tag(sync=True)
     max = traitlets.Int(100).tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)

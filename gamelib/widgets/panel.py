@@ -10,7 +10,9 @@ also the figure's text alternative). Every explorer of the lessons is such a dec
 Staying responsive on a busy machine is done here, once, for every panel:
 
 * a change sent by the browser shows a busy sign at once (the status line says "working…" and the figure
-  dims) before any drawing starts;
+  dims) before any drawing starts, when the panel's last step took longer than :data:`BUSY_AFTER`: a step
+  expected to answer sooner sends nothing before its picture (a sign that dims for a few hundredths of a
+  second reads as a flicker, and its messages slowed the step they announced);
 * superseded requests are dropped, not queued: a change from the browser records that a redraw is wanted
   and schedules one on the kernel's event loop, so changes that arrive together are drawn once, from the
   controls' latest values. A change made from Python (a notebook cell, a test) still draws at once.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import html
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +40,13 @@ from gamelib.widgets.controls import Figure, Slider, Status, TextBox
 #: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
 #: JupyterLab cell's width, so it is scaled little either way.
 DPI = 100
+
+#: Seconds: a change from the browser shows the busy sign before it is drawn only when the panel's last step
+#: took longer than this. Measured on the Grundy scale in Chromium (benchmarks/browser.py): the sign's two
+#: messages (and the value's echo) reach the browser while the kernel draws, and the browser's work on them
+#: took the CPU the step needed: a step took ~62 ms from the key press to the new picture without them, ~76 ms
+#: with them (load 4, same run, alternating).
+BUSY_AFTER = 0.1
 
 #: What the status line says while a picture is being computed.
 BUSY_TEXT = "working\u2026"
@@ -157,6 +167,7 @@ class Panel(StaticFallback, widgets.VBox):
         self._wanted: dict[Callable[[], None], None] = {}  # actions asked for and not yet run, in order
         self._scheduled = False  # a run of the wanted actions is waiting on the event loop
         self._running = False  # the wanted actions are being run now
+        self._last_step = 0.0  # seconds the last run of wanted actions took (the busy sign follows it)
 
     @property
     def status_text(self) -> str:
@@ -177,7 +188,8 @@ class Panel(StaticFallback, widgets.VBox):
 
     @property
     def busy(self) -> bool:
-        """True while the panel shows its busy sign (a change is waiting to be drawn or being drawn)."""
+        """True while the panel shows its busy sign (a change is waiting to be drawn or being drawn, and the
+        panel's last step took longer than :data:`BUSY_AFTER`)."""
         return self.image.busy
 
     def _request(self, action: Callable[[], None], from_browser: bool) -> None:
@@ -189,7 +201,7 @@ class Panel(StaticFallback, widgets.VBox):
         if loop is None:
             self._run_wanted()
             return
-        if not self.busy:
+        if not self.busy and self._last_step > BUSY_AFTER:
             self.image.busy = True
             self.status.value = info(BUSY_TEXT)
         if not self._scheduled:
@@ -197,6 +209,7 @@ class Panel(StaticFallback, widgets.VBox):
             loop.call_soon(self._run_wanted)
 
     def _run_wanted(self) -> None:
+        started = time.perf_counter()
         self._scheduled = False
         self._running = True
         # No garbage collection while a step draws: a figure is thousands of objects in reference cycles, and
@@ -215,6 +228,7 @@ class Panel(StaticFallback, widgets.VBox):
             if self.busy:
                 self.image.busy = False
                 self.status.value = self._status_html
+            self._last_step = time.perf_counter() - started
             if collecting:
                 gc.enable()
                 gc.collect(0)
@@ -318,6 +332,7 @@ class Explorer(Panel):
         self._start([*boxes, *extra, self.image], limits, note)
         self._watch([c.widget for c in self.controls], self._draw)
         self.redraw()
+        self._last_step = 0.0  # the first picture (fonts and caches still cold) says nothing of a step's time
 
     def read(self) -> dict:
         """The controls' values by name (ValueError or TypeError naming the setting that cannot be read)."""

@@ -77,6 +77,9 @@ class PlayPanel(Panel):
         # changes its move under the keyboard's focus (a played move's button leaves the row).
         self._key_buttons: dict = {}
         self._pool_box = widgets.HBox()
+        # Widgets a presentation uses again in later games (rows of heaps, move buttons: see play_views).
+        self._kept: dict = {}
+        self._kept_buttons: dict = {}
         self._signature: tuple | None = None
         self.view: PlayView  # made by _build, from the view of the game's kind of picture
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown

@@ -40,6 +40,37 @@ def _button(label: str, words: str) -> MoveButton:
     return MoveButton(description=label, name=_name(label, words))
 
 
+#: Move buttons a play panel keeps from its earlier games, at most (the oldest are closed beyond it).
+KEPT_BUTTONS = 200
+
+
+def _kept(panel: PlayPanel, name: Any, make: Any) -> Any:
+    """The widgets kept under ``name`` by the panel for its later games, made by ``make()`` the first time."""
+    if name not in panel._kept:
+        panel._kept[name] = make()
+    return panel._kept[name]
+
+
+def _kept_button(panel: PlayPanel, move: Any) -> MoveButton:
+    """The button of ``move`` in a row of heaps: a button an earlier game of this panel showed for the same
+    move (same key, label and words, so it plays the same key), or a new one. Every new widget is two models
+    the browser must open (the widget, with the kit's JavaScript and style sheet, and its layout): a new game
+    of Lasker's Nim opened 73 of them (about 140 ms in Chromium); the widgets used again cost nothing."""
+    spec = (move.key, move.label, move.words())
+    kept = panel._kept_buttons
+    button = kept.pop(spec, None)
+    if button is None:
+        button = _button(move.label, move.words())
+        button.on_click(lambda _b, key=move.key: panel.play_key(key))
+    kept[spec] = button  # the newest last
+    while len(kept) > KEPT_BUTTONS:
+        oldest = next(iter(kept))
+        if kept[oldest] in panel.buttons.values():
+            break  # shown now (a game with this many moves): kept
+        kept.pop(oldest).close()
+    return button
+
+
 class PlayView:
     """What every presentation does (see the module notes); ``panel`` is the play panel it fills."""
 
@@ -132,18 +163,32 @@ class Squares(PlayView):
         return (cls, len(panel.game.squares(panel.session.start)))
 
     def build(self) -> list[widgets.Widget]:
+        """The board and, where several squares make a move, its two buttons: those of the panel's earlier
+        games when it had any (a board of another size is the same widget with new squares)."""
         panel, game = self.panel, self.panel.game
-        panel.board = Board(columns=max(s.col for s in game.squares(panel.session.start)) + 1,
-                            label=f"{game.title} board")
-        panel.board.on_choose(panel.choose)
+
+        def board() -> Board:
+            made = Board()
+            made.on_choose(panel.choose)
+            return made
+
+        panel.board = _kept(panel, "board", board)
+        with panel.board.hold_sync():
+            panel.board.columns = max(s.col for s in game.squares(panel.session.start)) + 1
+            panel.board.label = f"{game.title} board"
         extra = []
         if game.choose_several:
-            play = widgets.Button(description=presentation_of(game).choice_words(game), button_style="primary",
-                                  layout=widgets.Layout(width="auto"))  # the whole label, never cut
-            clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
-            play.on_click(lambda _b: panel.play_chosen())
-            clear.on_click(lambda _b: panel.clear_choice())
-            extra = [widgets.HBox([play, clear])]
+
+            def buttons() -> widgets.HBox:
+                play = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))  # never cut
+                clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
+                play.on_click(lambda _b: panel.play_chosen())
+                clear.on_click(lambda _b: panel.clear_choice())
+                return widgets.HBox([play, clear])
+
+            row = _kept(panel, "choice buttons", buttons)
+            row.children[0].description = presentation_of(game).choice_words(game)
+            extra = [row]
         return [panel.board, *extra]
 
     def show(self, hinted: bool) -> None:
@@ -188,9 +233,9 @@ class HeapRows(PlayView):
 
     def __init__(self, panel: PlayPanel):
         super().__init__(panel)
-        self.area = widgets.VBox()
+        self.area = _kept(panel, "heap rows", widgets.VBox)
         self.rows: list[widgets.HBox] = []
-        self.others = widgets.HBox()
+        self.others = _kept(panel, "other moves", lambda: widgets.HBox([widgets.HTML("other moves:")]))
         self._groups: dict = {}  # the row of each button: its move's group
         self._shape: tuple = ()
 
@@ -204,9 +249,15 @@ class HeapRows(PlayView):
         """(Re)make the rows for the heaps of the position now (a split changes how many there are)."""
         panel = self.panel
         count = len(heaps_of(panel.position))
-        panel.heap_rows = [widgets.HTML(layout=widgets.Layout(min_width="230px")) for _ in range(count)]
-        self.rows = [widgets.HBox([label, widgets.HTML("take:")]) for label in panel.heap_rows]
-        self.others = widgets.HBox([widgets.HTML("other moves:")])
+        # The rows of earlier games are used again (see _kept_button): row i is always the row of heap i.
+        rows = [_kept(panel, ("heap row", i), lambda: (widgets.HTML(layout=widgets.Layout(min_width="230px")),
+                                                       widgets.HTML("take:"), widgets.HBox()))
+                for i in range(count)]
+        panel.heap_rows = [label for label, _, _ in rows]
+        for label, take, row in rows:
+            row.children = [label, take]
+        self.rows = [row for _, _, row in rows]
+        self.others.children = self.others.children[:1]
         self.area.children = [*self.rows, self.others]
         self._shape = (count, isinstance(panel.position, (tuple, list)))
 
@@ -219,9 +270,7 @@ class HeapRows(PlayView):
         moves = session.moves() if not session.over else []
         for move in moves:
             if move.key not in panel.buttons:
-                button = _button(move.label, move.words())
-                button.on_click(lambda _b, key=move.key: panel.play_key(key))
-                panel.buttons[move.key] = button
+                panel.buttons[move.key] = _kept_button(panel, move)
                 self._groups[move.key] = move.group
         legal = {move.key for move in moves}
         rows: list[list] = [[] for _ in heaps]
@@ -230,8 +279,9 @@ class HeapRows(PlayView):
             group = self._groups[key]
             (rows[group] if group is not None and group < len(heaps) else others).append(button)
             button.disabled = key not in legal
-            if named:  # in a row per heap, amounts larger than the heap are hidden
-                button.layout.display = None if key in legal else "none"
+            # In a row per heap, amounts larger than the heap are hidden (a button kept from an earlier game
+            # may have been).
+            button.layout.display = None if key in legal or not named else "none"
         for row, label, buttons in zip(self.rows, panel.heap_rows, rows, strict=True):
             row.children = [label, row.children[1], *buttons]
         self.others.children = [self.others.children[0], *others]

@@ -234,9 +234,16 @@ PANELS = {
 def test_rapid_slider_steps_show_the_busy_sign_and_end_on_the_last_position(lab):
     # Five steps pressed faster than the kernel draws: the panel dims with "working…" (the kernel received
     # them as changes from the browser and deferred the draw), and the picture it ends on is the last step's.
+    # A panel shows the sign only when its last step took longer than BUSY_AFTER (a quick step sends nothing
+    # before its picture): set to -1 here, every step counts as slow.
     run(lab, "02-grundy-values.ipynb")
     output = panel(lab, '"2, 5, 7"')
     expect(output).to_contain_text("g(7) = mex")
+    lab.page.evaluate("""async () => {
+      const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+      await kernel.requestExecute({code: 'import gamelib.widgets.panel; gamelib.widgets.panel.BUSY_AFTER = -1.0',
+                                   silent: true, store_history: false}).done;
+    }""")
     output.evaluate("""root => {
       window.__busySeen = 0;
       new MutationObserver(() => { if (root.querySelector('.gamelib-busy')) window.__busySeen += 1; })

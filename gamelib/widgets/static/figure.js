@@ -10,11 +10,20 @@ function render({ model, el }) {
   el.classList.add("gamelib-figure");
   el.append(img);
 
+  // The PNG as a data: URL, which the page decodes itself. A blob: URL is fetched through the browser's own
+  // process first: a Grundy-scale step's picture was decoded 12 ms after it arrived that way, 6 ms this way
+  // (median of 24 steps each, alternating, in Chromium), for about 1 ms of base64 here.
+  function dataUrl(bytes) {
+    const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let text = "";
+    for (let i = 0; i < view.length; i += 8192) text += String.fromCharCode.apply(null, view.subarray(i, i + 8192));
+    return `data:image/png;base64,${btoa(text)}`;
+  }
+
   function draw() {
     const bytes = model.get("value");
-    const old = img.src;
     if (bytes && bytes.byteLength) {
-      img.src = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
+      img.src = dataUrl(bytes);
       img.style.display = "";
       el.style.minHeight = "";
     } else {
@@ -23,7 +32,6 @@ function render({ model, el }) {
       img.removeAttribute("src");
       img.style.display = "none";
     }
-    if (old) URL.revokeObjectURL(old);
     img.alt = model.get("alt");
   }
 
@@ -69,7 +77,6 @@ function render({ model, el }) {
   model.on("change:busy", busy);
   busy();
   draw();
-  return () => { if (img.src) URL.revokeObjectURL(img.src); };
 }
 
 export default { render };
