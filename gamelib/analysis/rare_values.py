@@ -102,7 +102,7 @@ class HeapRules:
 
 
 # ------------------------------------------------------------------------------------------------- masks
-_MASK_TEXT = re.compile(r"(?:0x)?([0-9a-f]+)(\+pos)?")
+_MASK_TEXT = r"(?:0x)?([0-9a-f]+)(\+pos)?"  # compiled by re when first used (a game given a mask as text)
 
 
 def parse_rare_mask(mask: object) -> tuple[int, bool]:
@@ -117,7 +117,7 @@ def parse_rare_mask(mask: object) -> tuple[int, bool]:
     """
     expected = f"rare_mask must be hexadecimal text such as '1e' or '1+pos', or a whole number, got {show(mask)}"
     if isinstance(mask, str):
-        found = _MASK_TEXT.fullmatch(mask.strip().lower()) if len(mask) <= 16 else None
+        found = re.fullmatch(_MASK_TEXT, mask.strip().lower()) if len(mask) <= 16 else None
         if found is None:
             raise ValueError(expected)
         value, position = int(found.group(1), 16), found.group(2) is not None
