@@ -22,11 +22,11 @@ True
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import os
 import platform
 import sys
-import threading
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,7 +55,7 @@ BUILD_TIMEOUT = 120
 #: a progress report are never far away.
 KERNEL_PAIRS = 2**23
 
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()
 _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": how it was had, or why not
 
 
