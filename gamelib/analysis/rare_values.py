@@ -141,12 +141,15 @@ def mask_text(mask: int, position: bool) -> str:
 
 def _walsh_hadamard(counts: np.ndarray) -> np.ndarray:
     """H[m] = sum over w of counts[w] * (-1)**(number of 1 bits of w & m); len(counts) a power of 2."""
-    h = counts.astype(np.int64)
-    step = 1
-    while step < len(h):
+    h = counts.astype(np.int64)  # a copy, transformed in place: (a, b) -> (a + b, a - b) at each step
+    step = len(h) // 2
+    while step:
         pairs = h.reshape(-1, 2, step)
-        h = np.stack([pairs[:, 0] + pairs[:, 1], pairs[:, 0] - pairs[:, 1]], axis=1).reshape(-1)
-        step *= 2
+        low, high = pairs[:, 0], pairs[:, 1]
+        total = low + high
+        np.subtract(low, high, out=high)
+        low[...] = total
+        step //= 2
     return h
 
 
