@@ -4,7 +4,8 @@
 at a time (it comes back to Python only for a new rare heap, a value needing more bits, or a check of the
 work budget). Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a
 fraction of a second) and keeps the library in a per-user cache folder, named by a hash of the source, the
-compiler and its flags, so a changed source or compiler builds a new one. Two processes building at once
+compiler, its flags and the platform (CRC-32 and Adler-32, 64 bits: zlib loads in a fraction of the
+time hashlib takes), so a changed source or compiler builds a new one. Two processes building at once
 each write their own file and rename it into place (an atomic step), so neither ever loads a half-written
 library.
 
@@ -21,12 +22,12 @@ True
 
 from __future__ import annotations
 
+import _thread
 import ctypes
-import hashlib
 import os
 import platform
 import sys
-import threading
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,7 +55,7 @@ BUILD_TIMEOUT = 120
 #: a progress report are never far away.
 KERNEL_PAIRS = 2**23
 
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()
 _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": how it was had, or why not
 
 
@@ -138,12 +139,12 @@ def cache_folder() -> Path:
 
 
 def library_name(compiler: str) -> str:
-    """The file name of the library built by ``compiler``: a hash of the source, the compiler and the flags."""
-    key = hashlib.sha256()
-    for part in (SOURCE.read_bytes(), os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
-                 sys.platform.encode(), platform.machine().encode()):
-        key.update(part + b"\0")
-    return f"heap_kernel-{key.hexdigest()[:20]}.so"
+    """The file name of the library built by ``compiler``: a hash of the source, the compiler, the flags and
+    the platform. (Not a cryptographic hash: it tells versions apart, it does not guard against forgery; the
+    cache folder is the user's own. hashlib would cost every fresh process about 3 ms of its start.)"""
+    key = b"\0".join((SOURCE.read_bytes(), os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
+                      sys.platform.encode(), platform.machine().encode()))
+    return f"heap_kernel-{zlib.crc32(key):08x}{zlib.adler32(key):08x}.so"
 
 
 def build(compiler: str, folder: Path) -> Path:

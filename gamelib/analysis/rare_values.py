@@ -102,7 +102,7 @@ class HeapRules:
 
 
 # ------------------------------------------------------------------------------------------------- masks
-_MASK_TEXT = re.compile(r"(?:0x)?([0-9a-f]+)(\+pos)?")
+_MASK_TEXT = r"(?:0x)?([0-9a-f]+)(\+pos)?"  # compiled by re when first used (a game given a mask as text)
 
 
 def parse_rare_mask(mask: object) -> tuple[int, bool]:
@@ -117,7 +117,7 @@ def parse_rare_mask(mask: object) -> tuple[int, bool]:
     """
     expected = f"rare_mask must be hexadecimal text such as '1e' or '1+pos', or a whole number, got {show(mask)}"
     if isinstance(mask, str):
-        found = _MASK_TEXT.fullmatch(mask.strip().lower()) if len(mask) <= 16 else None
+        found = re.fullmatch(_MASK_TEXT, mask.strip().lower()) if len(mask) <= 16 else None
         if found is None:
             raise ValueError(expected)
         value, position = int(found.group(1), 16), found.group(2) is not None
@@ -141,12 +141,15 @@ def mask_text(mask: int, position: bool) -> str:
 
 def _walsh_hadamard(counts: np.ndarray) -> np.ndarray:
     """H[m] = sum over w of counts[w] * (-1)**(number of 1 bits of w & m); len(counts) a power of 2."""
-    h = counts.astype(np.int64)
-    step = 1
-    while step < len(h):
+    h = counts.astype(np.int64)  # a copy, transformed in place: (a, b) -> (a + b, a - b) at each step
+    step = len(h) // 2
+    while step:
         pairs = h.reshape(-1, 2, step)
-        h = np.stack([pairs[:, 0] + pairs[:, 1], pairs[:, 0] - pairs[:, 1]], axis=1).reshape(-1)
-        step *= 2
+        low, high = pairs[:, 0], pairs[:, 1]
+        total = low + high
+        np.subtract(low, high, out=high)
+        low[...] = total
+        step //= 2
     return h
 
 

@@ -24,7 +24,7 @@ The rule "P exactly when the Grundy value is 0" (normal play) is written once, i
 
 from __future__ import annotations
 
-import threading
+import _thread  # a lock without the threading module (see gamelib.analysis.growing)
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
@@ -159,7 +159,7 @@ class Game:
         hurries, the loser stalls. Kept for the next question, as a play session asks after every move."""
         memo = self.__dict__.get("_remoteness")
         if memo is None:
-            memo = self.__dict__.setdefault("_remoteness", ({}, threading.Lock()))
+            memo = self.__dict__.setdefault("_remoteness", ({}, _thread.allocate_lock()))
         table, lock = memo
         with lock:
             return engine.evaluate(self, position, engine.remoteness_rule, table, MAX_POSITIONS)

@@ -13,16 +13,19 @@ thousand or so rare heaps, the last found near 83,000), so the rare-value method
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from gamelib.analysis.heap_values import HeapValues
-from gamelib.analysis.observed import observed_periodicity
-from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError
 from gamelib.analysis.progress import ProgressCallback, check_progress
 from gamelib.analysis.rare_values import HeapRules, RareSplit, parse_rare_mask
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS
+
+if TYPE_CHECKING:
+    from gamelib.analysis.periodicity import Periodicity
 
 
 class GrundysGame(TakeAndBreakGame):
@@ -115,12 +118,16 @@ class GrundysGame(TakeAndBreakGame):
         seen in some stretch, it is returned with ``proven=False``: no theorem (such as Guy--Smith for octal
         games) covers this game.
 
+        >>> from gamelib import PeriodNotFoundError
         >>> try:
         ...     GrundysGame().periodicity()
         ... except PeriodNotFoundError as error:
         ...     print(error.checked_up_to)
         1000
         """
+        from gamelib.analysis.observed import observed_periodicity  # imported when asked: see OctalGame
+        from gamelib.analysis.periodicity import PeriodNotFoundError
+
         stop = OBSERVE_HEAPS if max_search is None else check_int(max_search, "max_search", minimum=1)
         values = self.grundy_values(check_stop(stop, limit=MAX_OBSERVED, name="max_search")).tolist()
         try:

@@ -38,23 +38,23 @@ n = 0, this module checks the window for n0 = 1 (that is, up to 2 + p + t) and n
 from __future__ import annotations
 
 from itertools import chain
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamelib.analysis.heap_values import HeapValues
-from gamelib.analysis.periodicity import (
-    Periodicity,
-    PeriodNotFoundError,
-    fill_periodic,
-    guy_smith_scan,
-    theorem_start,
-)
 from gamelib.analysis.progress import ProgressCallback, Work, check_progress
 from gamelib.analysis.rare_values import CHUNK, HeapRules, RareSplit, parse_rare_mask
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.games.octal_codes import parse_octal_code
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OCTAL_DIGITS, MAX_SPLIT_HEAP, OCTAL_SEARCH
+
+if TYPE_CHECKING:
+    from gamelib.analysis.periodicity import Periodicity
+
+# gamelib.analysis.periodicity (the period's search and proof) is imported where a period is looked for: a
+# script that only computes values (a fresh process, benchmarks/octal_values.py) does not pay for it.
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
 OCTAL_NAMES = {
@@ -204,6 +204,8 @@ class OctalGame(TakeAndBreakGame):
         if p is None:
             values = self._table.values[:stop]
             return values.astype(_smallest_type(int(values.max(initial=0))))
+        from gamelib.analysis.periodicity import fill_periodic
+
         cycle = self._table.values[: p.preperiod + p.period]
         return fill_periodic(cycle.astype(_smallest_type(int(cycle.max()))), p.preperiod, p.period, stop)
 
@@ -246,12 +248,15 @@ class OctalGame(TakeAndBreakGame):
         (52, 34, True)
         >>> OctalGame("0.1").periodicity(max_search=2**20).period  # stops after a handful of heaps
         1
+        >>> from gamelib import PeriodNotFoundError
         >>> try:
         ...     OctalGame("0.007").periodicity(max_search=256)
         ... except PeriodNotFoundError as error:
         ...     print(error.checked_up_to)
         256
         """
+        from gamelib.analysis.periodicity import PeriodNotFoundError
+
         if self._periodicity is not None:
             return self._periodicity
         max_search = OCTAL_SEARCH if max_search is None else check_int(max_search, "max_search", minimum=1)
@@ -275,6 +280,8 @@ class OctalGame(TakeAndBreakGame):
                  budget: int | None = None) -> Periodicity | None:
         """Compute values up to ``stop`` (at most the memory bound), checking now and then for a proven
         period; stop there when one is found. Returns the period, or None."""
+        from gamelib.analysis.periodicity import guy_smith_scan
+
         budget = HEAP_WORK_BUDGET if budget is None else check_int(budget, "budget", minimum=1)
         goal = min(stop, MAX_COMPUTED_HEAPS)
         table = self._table
@@ -307,6 +314,8 @@ class OctalGame(TakeAndBreakGame):
                 size = min(goal, step)
 
     def _proven(self, values: np.ndarray, preperiod: int, period: int, split: RareSplit) -> Periodicity:
+        from gamelib.analysis.periodicity import Periodicity, theorem_start
+
         t = self.largest_removal
         start = theorem_start(preperiod, self.splits)
         end = 2 * start + period + t  # the theorem needs g(n + p) = g(n) for preperiod <= n < end
