@@ -163,12 +163,15 @@ def png_bytes(rgba: np.ndarray, level: int = 1) -> bytes:
     if pixels.ndim != 3 or pixels.shape[2] != 4:
         raise ValueError(f"png_bytes needs a (height, width, 4) array of bytes, got shape {pixels.shape}")
     height, width = pixels.shape[:2]
-    opaque = bool((pixels[:, :, 3] == 255).all())
+    opaque = int(pixels[:, :, 3].min()) == 255 if pixels.size else True
     channels = 3 if opaque else 4
-    rows = np.zeros((height, width * channels + 1), dtype=np.uint8)  # a 0 before each row: filter "none"
-    rows[:, 1:] = pixels[:, :, :channels].reshape(height, width * channels)
+    rows = np.empty((height, width * channels + 1), dtype=np.uint8)
+    rows[:, 0] = 0  # before each row: filter "none"
+    body = rows[:, 1:]
+    body.shape = (height, width, channels)  # a view of the rows (setting the shape never copies)
+    body[...] = pixels[:, :, :channels]  # one copy, straight into the rows (a reshape first copied twice)
     header = struct.pack(">IIBBBBB", width, height, 8, 2 if opaque else 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows.tobytes(), level))
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, level))
             + _chunk(b"IEND", b""))
 
 
