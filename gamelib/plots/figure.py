@@ -55,6 +55,7 @@ class GameFigure(Figure):
         super().__init__(*args, **kwargs)
         self.plotted: dict = {}
         self.alt = ""
+        self.top_layer: tuple | None = None  # (key, artists) drawn over a kept picture (plots/raster.py)
         self._new_figure_key: tuple | None = None  # how new_figure made it, if it did (see give_back)
 
     def text_alternative(self) -> str:
@@ -178,7 +179,7 @@ def give_back(fig: Figure) -> None:
     ax.ignore_existing_data_limits = True
     ax.set_xticks([])
     ax.set_yticks([])
-    fig.plotted, fig.alt = {}, ""
+    fig.plotted, fig.alt, fig.top_layer = {}, "", None
     kept: OrderedDict = getattr(_GIVEN_BACK, "figures", None) or OrderedDict()
     _GIVEN_BACK.figures = kept
     kept[key] = fig

@@ -131,15 +131,57 @@ class _KitCanvas(FigureCanvasAgg):
         return renderer
 
 
+#: Pictures under a top layer kept per thread (see :func:`render_rgba`; a panel's picture is about 1 MB).
+KEPT_BACKGROUNDS = 4
+
+
+def _draw_layered(fig: Figure, canvas: FigureCanvasAgg, key: tuple, top: list) -> None:
+    """Draw the figure with the artists ``top`` drawn last over the picture of the rest, which is kept under
+    ``key`` and taken again when the same key comes (then only ``top`` is drawn)."""
+    renderer = canvas.get_renderer()
+    kept: OrderedDict = getattr(_KEPT, "backgrounds", None) or OrderedDict()
+    _KEPT.backgrounds = kept
+    full_key = (key, fig.bbox.width, fig.bbox.height, fig.dpi)
+    background = kept.pop(full_key, None)
+    if background is None:
+        was = [artist.get_animated() for artist in top]
+        try:
+            for artist in top:
+                artist.set_animated(True)  # matplotlib's draw leaves animated artists out
+            canvas.draw()
+        finally:
+            for artist, animated in zip(top, was, strict=True):
+                artist.set_animated(animated)
+        background = renderer.copy_from_bbox(fig.bbox)
+    else:
+        renderer.restore_region(background)
+    kept[full_key] = background
+    while len(kept) > KEPT_BACKGROUNDS:
+        kept.popitem(last=False)
+    for artist in top:
+        artist.draw(renderer)
+
+
 def render_rgba(fig: Figure, dpi: float) -> np.ndarray:
     """The figure's pixels at ``dpi`` as a (height, width, 4) array of bytes (a copy), as ``savefig`` draws
-    them: the figure's own background, no transparency added, the whole figure (no tight box)."""
+    them: the figure's own background, no transparency added, the whole figure (no tight box).
+
+    A figure whose ``top_layer`` is ``(key, artists)`` is drawn in two layers: everything but ``artists``
+    (kept, under ``key``), then ``artists`` over it. Its drawing function promises that the same ``key``
+    means the same figure apart from ``artists``, and that nothing drawn after ``artists`` in matplotlib's
+    order touches their pixels: then the pixels are those of one draw (tests/test_raster.py compares them),
+    and a figure that differs from the last only there (a mark moved) costs only the drawing of the mark.
+    """
     old_canvas, old_dpi = fig.canvas, fig.dpi
     try:
         if dpi != old_dpi:
             fig.dpi = dpi
         canvas = _KitCanvas(fig)
-        canvas.draw()
+        layer = getattr(fig, "top_layer", None)
+        if layer:
+            _draw_layered(fig, canvas, *layer)
+        else:
+            canvas.draw()
         return np.array(canvas.buffer_rgba(), dtype=np.uint8)
     finally:
         if fig.dpi != old_dpi:
