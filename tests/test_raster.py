@@ -95,8 +95,22 @@ def test_a_moved_mark_over_the_kept_picture_draws_what_savefig_draws():
     for game, rows, mark in steps:
         fig = plots.sum_heatmap(game, b, rows, 16, mark=mark)
         assert fig.top_layer is not None and len(fig.top_layer[1]) == (0 if mark is None else 2)
-        mode, pixels = read_png(plots.figure_to_png(fig, dpi=90))
+        mode, pixels = read_png(plots.figure_to_png(fig, dpi=90, fresh=True))
         assert mode == "RGB"
         assert np.array_equal(pixels, savefig_pixels(fig, 90)), (game, rows, mark)
         assert not any(artist.get_animated() for artist in fig.top_layer[1])  # left as it was
         give_back(fig)  # as a panel does: the next step takes this figure again
+
+
+def test_a_figure_changed_after_it_was_drawn_is_drawn_whole():
+    # A notebook may change a figure before it is shown: without fresh=True the kept picture of the rest is
+    # never used, so the change shows (a kept picture from the same inputs would hide it).
+    a, b = SubtractionGame({1, 3, 7, 8}), SubtractionGame({1, 2, 3})
+    plots.figure_to_png(plots.sum_heatmap(a, b, 16, 16, mark=(2, 2)), dpi=90, fresh=True)  # the rest is kept
+    fig = plots.sum_heatmap(a, b, 16, 16, mark=(3, 3))
+    fig.axes[0].set_facecolor("red")
+    fig.suptitle("changed after the drawing")
+    mode, pixels = read_png(plots.figure_to_png(fig, dpi=90))
+    assert np.array_equal(pixels, savefig_pixels(fig, 90))
+    with pytest.raises(TypeError, match="fresh must be True or False"):
+        plots.figure_to_png(fig, dpi=90, fresh="yes")

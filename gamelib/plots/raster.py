@@ -162,22 +162,23 @@ def _draw_layered(fig: Figure, canvas: FigureCanvasAgg, key: tuple, top: list) -
         artist.draw(renderer)
 
 
-def render_rgba(fig: Figure, dpi: float) -> np.ndarray:
+def render_rgba(fig: Figure, dpi: float, layered: bool = False) -> np.ndarray:
     """The figure's pixels at ``dpi`` as a (height, width, 4) array of bytes (a copy), as ``savefig`` draws
     them: the figure's own background, no transparency added, the whole figure (no tight box).
 
-    A figure whose ``top_layer`` is ``(key, artists)`` is drawn in two layers: everything but ``artists``
-    (kept, under ``key``), then ``artists`` over it. Its drawing function promises that the same ``key``
+    With ``layered``, a figure whose ``top_layer`` is ``(key, artists)`` is drawn in two layers: everything
+    but ``artists`` (kept, under ``key``), then ``artists`` over it. Its drawing function promises that the same ``key``
     means the same figure apart from ``artists``, and that nothing drawn after ``artists`` in matplotlib's
     order touches their pixels: then the pixels are those of one draw (tests/test_raster.py compares them),
     and a figure that differs from the last only there (a mark moved) costs only the drawing of the mark.
+    Only for a figure fresh from its drawing function: a change made to it afterwards is not in the key.
     """
     old_canvas, old_dpi = fig.canvas, fig.dpi
     try:
         if dpi != old_dpi:
             fig.dpi = dpi
         canvas = _KitCanvas(fig)
-        layer = getattr(fig, "top_layer", None)
+        layer = getattr(fig, "top_layer", None) if layered else None
         if layer:
             _draw_layered(fig, canvas, *layer)
         else:
@@ -227,9 +228,9 @@ def png_size(png: bytes) -> tuple[int, int]:
     return width, height
 
 
-def render_png(fig: Figure, dpi: float) -> bytes:
+def render_png(fig: Figure, dpi: float, layered: bool = False) -> bytes:
     """The figure as PNG bytes at ``dpi``: :func:`render_rgba` then :func:`png_bytes`."""
-    return png_bytes(render_rgba(fig, dpi))
+    return png_bytes(render_rgba(fig, dpi, layered))
 
 
 __all__ = ["TextCachingRenderer", "png_bytes", "png_size", "render_png", "render_rgba"]
