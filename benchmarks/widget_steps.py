@@ -104,10 +104,10 @@ class _Clock:
 
         original_png, original_cached = plots.figure_to_png, panel.cached_png
 
-        def figure_to_png(fig: Any, dpi: int = 90) -> bytes:
+        def figure_to_png(fig: Any, dpi: int = 90, fresh: bool = False) -> bytes:
             start = time.process_time()
             try:
-                return original_png(fig, dpi=dpi)
+                return original_png(fig, dpi=dpi, fresh=fresh)
             finally:
                 self.encode += time.process_time() - start
 

@@ -81,3 +81,36 @@ def test_the_figure_is_left_as_it_was():
 def test_png_bytes_refuses_what_is_not_rgba():
     with pytest.raises(ValueError, match=r"\(height, width, 4\)"):
         raster.png_bytes(np.zeros((3, 4, 3), dtype=np.uint8))
+
+
+def test_a_moved_mark_over_the_kept_picture_draws_what_savefig_draws():
+    # The sum explorer's sliders move the mark alone: the rest is drawn once and kept (the figure's top_layer).
+    # Every step, the first included, then another S of the same size and another table size, must give
+    # savefig's pixels: a kept picture taken for another figure, or the mark drawn out of order, would show.
+    from gamelib.plots.figure import give_back
+
+    a, b, other = SubtractionGame({1, 3, 7, 8}), SubtractionGame({1, 2, 3}), SubtractionGame({2, 5})
+    steps = [(a, 16, (6, 3)), (a, 16, (7, 3)), (a, 16, (15, 15)), (a, 16, (0, 0)), (a, 16, None),
+             (other, 16, (7, 3)), (other, 16, (8, 3)), (a, 17, (8, 3)), (a, 16, (9, 3))]
+    for game, rows, mark in steps:
+        fig = plots.sum_heatmap(game, b, rows, 16, mark=mark)
+        assert fig.top_layer is not None and len(fig.top_layer[1]) == (0 if mark is None else 2)
+        mode, pixels = read_png(plots.figure_to_png(fig, dpi=90, fresh=True))
+        assert mode == "RGB"
+        assert np.array_equal(pixels, savefig_pixels(fig, 90)), (game, rows, mark)
+        assert not any(artist.get_animated() for artist in fig.top_layer[1])  # left as it was
+        give_back(fig)  # as a panel does: the next step takes this figure again
+
+
+def test_a_figure_changed_after_it_was_drawn_is_drawn_whole():
+    # A notebook may change a figure before it is shown: without fresh=True the kept picture of the rest is
+    # never used, so the change shows (a kept picture from the same inputs would hide it).
+    a, b = SubtractionGame({1, 3, 7, 8}), SubtractionGame({1, 2, 3})
+    plots.figure_to_png(plots.sum_heatmap(a, b, 16, 16, mark=(2, 2)), dpi=90, fresh=True)  # the rest is kept
+    fig = plots.sum_heatmap(a, b, 16, 16, mark=(3, 3))
+    fig.axes[0].set_facecolor("red")
+    fig.suptitle("changed after the drawing")
+    mode, pixels = read_png(plots.figure_to_png(fig, dpi=90))
+    assert np.array_equal(pixels, savefig_pixels(fig, 90))
+    with pytest.raises(TypeError, match="fresh must be True or False"):
+        plots.figure_to_png(fig, dpi=90, fresh="yes")

@@ -128,14 +128,19 @@ def sum_heatmap(game_a: Any, game_b: Any, rows: int = 16, cols: int = 16, width:
     _grid_numbers(ax, cell_pt, list(range(cols)), list(range(rows)))
     ax.set_xlabel(f"heap j of B: {title_b}", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
     ax.set_ylabel(f"heap i of A: {title_a}", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 8)
+    outlines = []
     if mark is not None:
         i, j = mark
         for colour, line in ((MARK_OUTER_COLOUR, 3.2), (MARK_INNER_COLOUR, 1.4)):
             outline = Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor=colour, linewidth=line, zorder=5)
             outline.set_gid("mark")
-            ax.add_patch(outline)
+            outlines.append(ax.add_patch(outline))
     colour_bar(fig, ax, cmap, norm, "g_A(i) ⊕ g_B(j)   (0: P-position)", count, gap=0.2, width=0.16)
     fig.plotted.update(values=values, p_positions=list(zip(ii.tolist(), jj.tolist(), strict=True)), mark=mark)
+    # A panel's slider moves the mark alone: the rest of the picture is kept under these inputs (the mark is
+    # the top artist in the table's axes, clipped to it, and nothing drawn later reaches into the table).
+    fig.top_layer = (("sum_heatmap", repr(game_a), repr(game_b), title_a, title_b, values.tobytes(), values.shape,
+                      width, height), outlines)
     return fig
 
 

@@ -72,7 +72,7 @@ def cached_png(key: tuple, draw: Callable[[], Any]) -> bytes:
     png = PNG_CACHE.get(key)
     if png is None:
         figure = draw()
-        png = plots.figure_to_png(figure, dpi=DPI)
+        png = plots.figure_to_png(figure, dpi=DPI, fresh=True)  # straight from its drawing function
         give_back(figure)  # only its pixels are kept: its axes serve the next picture of the same kind
         PNG_CACHE[key] = png
         if len(PNG_CACHE) > PNG_CACHE_SIZE:
