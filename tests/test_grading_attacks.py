@@ -7,6 +7,7 @@ folder, two at a time, with a short time limit (the endless loop has one of its 
 """
 
 import csv
+import fcntl
 import hashlib
 import os
 import re
@@ -41,8 +42,21 @@ def _tree(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def _left_behind(proc: Path, uid: int) -> bool:
+    """Whether the process ``proc`` of sandbox user ``uid`` was left behind: no sandbox holds ``uid`` (another
+    test process grading at the same time would, and it lets the id go only once its processes are gone), and
+    the process still lives while this test holds the id."""
+    with open(sandbox.UID_LOCKS / str(uid), "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return proc.exists()  # closing the file releases the lock
+
+
 def _survivors() -> list[str]:
-    """Processes an attack may have left: ones carrying the attack marker, or running as a sandbox user."""
+    """Processes an attack may have left: ones carrying the attack marker, or running as a sandbox user that
+    no sandbox holds now (this module's have all ended)."""
     found = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
@@ -52,7 +66,7 @@ def _survivors() -> list[str]:
             uid = int(re.search(rb"^Uid:\s+(\d+)", (proc / "status").read_bytes(), re.MULTILINE)[1])
         except (OSError, TypeError):
             continue
-        if MARKER.encode() in cmdline or uid in SANDBOX_UIDS:
+        if MARKER.encode() in cmdline or (uid in SANDBOX_UIDS and _left_behind(proc, uid)):
             found.append(f"{proc.name} uid {uid}: {cmdline[:100]!r}")
     return found
 
