@@ -66,18 +66,21 @@ ENTRIES = ["1, 2", "2, 3", "1, 3, 4", "1, x", "2, 5, 7"]  # "1, x" shows the pan
 
 # Marks every widget panel's output area (one holding a widget view) with data-bench-panel="k" and returns
 # each panel's name: the last code line of its cell, e.g. 'nim_explorer(heaps=(5, 9, 12))'.
-_FIND_PANELS = """() => {
+_FIND_PANELS = """async () => {
   const notebook = window.jupyterapp.shell.currentWidget.content;
   const names = [];
-  notebook.widgets.forEach((cell, i) => {
-    if (cell.model.type !== 'code') return;
+  for (const [i, cell] of notebook.widgets.entries()) {
+    if (cell.model.type !== 'code') continue;
+    // JupyterLab draws only the cells near the view: bring each into view so its panel is drawn and found
+    await notebook.scrollToItem(i, 'center');
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
     const area = cell.node.querySelector('.jp-OutputArea');
-    if (!area || !area.querySelector('.jp-OutputArea-output > .jupyter-widgets')) return;
+    if (!area || !area.querySelector('.jp-OutputArea-output > .jupyter-widgets')) continue;
     area.setAttribute('data-bench-panel', String(names.length));
     const lines = cell.model.sharedModel.getSource().split('\\n').map(l => l.trim())
       .filter(l => l && !l.startsWith('#'));
     names.push(lines.length ? lines[lines.length - 1] : `cell ${i}`);
-  });
+  }
   return names;
 }"""
 
