@@ -29,7 +29,7 @@ from gamelib_grader import cli, safetext
 from gamelib_grader.intake import layout
 from gamelib_grader.marking import batch, handmarks, records
 from gamelib_grader.marking.grader import GRADED, Outcome
-from gamelib_grader.reporting import outputs
+from gamelib_grader.reporting import markup, outputs
 from gamelib_grader.sandbox import bwrap as sandbox
 from gamelib_grader.sandbox import cpugroups
 from grading_attacks import submission
@@ -73,7 +73,7 @@ def _outcome(file: str, student_id: str, sha: str, name: str | None = None) -> O
     return Outcome(file, name=name, student_id=student_id, status=GRADED, score=11.0, possible=11.0, sha256=sha)
 
 
-@pytest.mark.parametrize("module", [safetext, cpugroups])
+@pytest.mark.parametrize("module", [safetext, cpugroups, markup])
 def test_the_docstring_examples_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

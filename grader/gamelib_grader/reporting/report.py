@@ -37,6 +37,8 @@ from gamelib_grader.reporting.classgrades import (
     Entry,
     waiting,
 )
+from gamelib_grader.reporting.markup import escaped as _h
+from gamelib_grader.reporting.markup import table as _table
 from gamelib_grader.reporting.report_flags import Flag, class_flags, for_what
 from gamelib_grader.reporting.report_flags import flagged as _flagged
 from gamelib_grader.reporting.report_flags import section as flags_section
@@ -135,18 +137,6 @@ def success_chart(stats: list[QuestionStats]) -> tuple[str, str]:
 
 
 # --- the page -------------------------------------------------------------------------------------------
-
-def _h(text: object) -> str:
-    return safetext.html_text("" if text is None else str(text))
-
-
-def _table(caption: str, header: list[str], rows: Sequence[Sequence[object]], empty: str) -> str:
-    if not rows:
-        return f"<p>{_h(empty)}</p>"
-    head = "".join(f'<th scope="col">{_h(h)}</th>' for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{_h(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><caption>{_h(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #1a1a1a; line-height: 1.4 }

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from gamelib_grader import safetext
 from gamelib_grader.integrity.flags import LABELS, ORDER, FlagEntry
 from gamelib_grader.reporting.classgrades import ClassGrades
+from gamelib_grader.reporting.markup import escaped as _h
+from gamelib_grader.reporting.markup import table as _table
 
 
 @dataclass(frozen=True)
@@ -77,18 +78,6 @@ def for_what(flags: list[Flag]) -> str:
     parts = [f"{kind} ({len(who)} student{'s' if len(who) > 1 else ''})"
              for kind, who in sorted(kinds.items(), key=lambda item: (ranks[item[0]], item[0]))]
     return f"{students} student{'s' if students > 1 else ''} flagged, for: " + ", ".join(parts)
-
-
-def _h(text: object) -> str:
-    return safetext.html_text("" if text is None else str(text))
-
-
-def _table(caption: str, header: list[str], rows: list[list[str]], empty: str) -> str:
-    if not rows:
-        return f"<p>{_h(empty)}</p>"
-    head = "".join(f'<th scope="col">{_h(h)}</th>' for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{_h(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><caption>{_h(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def section(flags: list[Flag], grades: ClassGrades) -> str:

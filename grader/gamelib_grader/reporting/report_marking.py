@@ -95,7 +95,8 @@ def _kinds_text(counter: Counter) -> str:
 def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome]) -> str:
     """The report's "What the class got wrong" section: a table of the kinds per question and part, then the
     worked examples."""
-    from gamelib_grader.reporting.report import _h, _table
+    from gamelib_grader.reporting.markup import escaped as _h
+    from gamelib_grader.reporting.markup import table as _table
 
     tallies = tally(homework, outcomes)
     rows = []
