@@ -1,4 +1,5 @@
-"""Green Hackenbush on plain edge lists: what stays standing, the fusion and colon principles, and a layout.
+"""Green Hackenbush on plain edge lists: what stays standing, and the fusion and colon principles
+(where to draw a picture is :mod:`gamelib.analysis.hackenbush_layout`).
 
 A picture is a sequence of edges ``(u, v)`` between whole-number vertices; vertex 0 is the ground. Loops
 ``(v, v)`` and repeated edges are allowed. Edges that no path of edges joins to the ground have fallen and
@@ -30,7 +31,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 Edge = tuple[int, int]
-Point = tuple[float, float]
 
 #: The ground's vertex.
 GROUND = 0
@@ -146,7 +146,16 @@ def hackenbush_value(edges: Sequence[Edge]) -> int:
     >>> hackenbush_value([(0, 1), (0, 2), (0, 3), (3, 4)])  # stalks of 1, 1 and 2: 1 ⊕ 1 ⊕ 2
     2
     """
-    edges = grounded(edges)
+    return standing_value(grounded(edges))
+
+
+def standing_value(edges: Sequence[Edge]) -> int:
+    """:func:`hackenbush_value` of edges that all stand (each joined to the ground): a position the game has
+    checked, so the search for fallen edges is not made twice.
+
+    >>> standing_value([(0, 1), (1, 2), (2, 0), (0, 3)])  # a triangle's three loops and a stalk: 1 ⊕ 1
+    0
+    """
     is_bridge = bridges(edges)
     block = _blocks(edges, is_bridge)
     worth: dict[int, int] = defaultdict(int)  # nim-sum of each block's loops so far
@@ -157,14 +166,14 @@ def hackenbush_value(edges: Sequence[Edge]) -> int:
             tree[block[v]].append(block[u])
         else:
             worth[block[u]] ^= 1  # an edge on a cycle is a loop of its fused block
-    order, above = _downward_order(tree)
+    order, above = downward_order(tree)
     for b in reversed(order):  # from the tips down, so every block above b is finished
         for c in above[b]:
             worth[b] ^= 1 + worth[c]
     return worth[GROUND]
 
 
-def _downward_order(tree: dict[int, list[int]]) -> tuple[list[int], dict[int, list[int]]]:
+def downward_order(tree: dict[int, list[int]]) -> tuple[list[int], dict[int, list[int]]]:
     """The vertices of a tree in breadth-first order from the ground, and the vertices just above each."""
     order = [GROUND]
     above: dict[int, list[int]] = defaultdict(list)
@@ -228,7 +237,7 @@ def reduction_steps(edges: Sequence[Edge]) -> list[ReductionStep]:
     for u, v in picture:
         tree[u].append(v)
         tree[v].append(u)
-    order, above = _downward_order(tree)
+    order, above = downward_order(tree)
     stalk: dict[int, int] = {}  # the length of the stalk standing on each finished vertex
     for v in reversed(order):
         lengths = [1 + stalk[w] for w in above[v]]
@@ -272,129 +281,14 @@ def _standing_above(v: int, above: dict[int, list[int]]) -> set[int]:
     return found
 
 
-@dataclass(frozen=True)
-class HackenbushLayout:
-    """Where to draw a picture, as plain numbers: the ground is the line y = 0 and heights grow upwards.
-
-    ``points`` places every vertex but the ground. ``ends`` gives each edge, in the picture's order, the two
-    points it joins; an edge on the ground starts at its own foot on the line y = 0, so edges from the ground
-    never share an end there. ``bends`` tells repeated edges and loops apart: 0 for a straight edge, then
-    1, -1, 2, -2, ... for the copies of an edge between the same two points (bow it that far to one side), and
-    1, 2, 3, ... for the loops at one point (the first loop smallest). ``width`` is the room the picture needs
-    from x = 0, and ``height`` its highest vertex.
-    """
-
-    points: dict[int, Point]
-    ends: tuple[tuple[Point, Point], ...]
-    bends: tuple[int, ...]
-    width: float
-    height: float
-
-
-def hackenbush_layout(edges: Sequence[Edge]) -> HackenbushLayout:
-    """A tidy drawing of a picture: each vertex at its distance from the ground (in edges), side by side in
-    columns so that branches never cross; a tree is drawn as a tree.
-
-    Computed here, below the plots, so that a figure, a clickable board and a test all agree on where each
-    edge is. Every edge must stand (be joined to the ground).
-
-    >>> layout = hackenbush_layout([(0, 1), (1, 2), (1, 3)])
-    >>> layout.points
-    {1: (1.0, 1.0), 2: (0.5, 2.0), 3: (1.5, 2.0)}
-    >>> layout.ends[0], layout.bends
-    (((1.0, 0.0), (1.0, 1.0)), (0, 0, 0))
-    """
-    edges = tuple(edges)
-    if grounded(edges) != edges:
-        raise ValueError("every edge of a picture to lay out must be joined to the ground")
-    touching: dict[int, list[int]] = defaultdict(list)
-    for u, v in edges:
-        if u != v:
-            touching[u].append(v)
-            touching[v].append(u)
-    order, above = _downward_order(touching)
-    depth = {GROUND: 0}
-    for v in order:
-        for w in above[v]:
-            depth[w] = depth[v] + 1
-    ground_loops = sum(1 for u, v in edges if u == v == GROUND)
-    span: dict[int, float] = {}  # the width each vertex's column takes
-    for v in reversed(order):
-        span[v] = max(1.0, sum(span[w] for w in above[v]))
-    points: dict[int, Point] = {}
-    left = {GROUND: float(ground_loops)}  # the ground's loops stand first, one unit of room each
-    for v in order:
-        start = left[v]
-        for w in above[v]:
-            left[w] = start
-            points[w] = (start + span[w] / 2, float(depth[w]))
-            start += span[w]
-    width = left[GROUND] + (span[GROUND] if above[GROUND] else 0.0)
-    feet = _feet(edges, points, ground_loops)
-    ends = tuple((feet[i] if u == GROUND else points[u], feet[i] if v == GROUND else points[v])
-                 for i, (u, v) in enumerate(edges))
-    height = max((y for _, y in points.values()), default=0.0)
-    return HackenbushLayout(points, ends, _bends(edges), width, height)
-
-
-def _feet(edges: tuple[Edge, ...], points: dict[int, Point], ground_loops: int) -> dict[int, Point]:
-    """Where each edge on the ground meets it: under its upper end, spread apart when several edges share an
-    upper end; the ground's own loops stand in the first columns."""
-    on_ground = [i for i, (u, v) in enumerate(edges) if GROUND in (u, v)]
-    sharing: dict[int, list[int]] = defaultdict(list)
-    for i in on_ground:
-        u, v = edges[i]
-        sharing[u if v == GROUND else v].append(i)
-    feet: dict[int, Point] = {}
-    for top, indices in sharing.items():
-        if top == GROUND:  # loops at the ground
-            for column, i in enumerate(indices):
-                feet[i] = (column + 0.5, 0.0)
-            continue
-        x = points[top][0]
-        gap = 0.6 / len(indices)
-        for j, i in enumerate(indices):
-            feet[i] = (x + (j - (len(indices) - 1) / 2) * gap, 0.0)
-    return feet
-
-
-def _bends(edges: tuple[Edge, ...]) -> tuple[int, ...]:
-    """How far to bow each edge so that copies of one edge and loops at one point stay apart.
-
-    The copies of an edge between two vertices above the ground get 0, 1, -1, 2, -2, ... when there is an
-    odd number of them, and 1, -1, 2, -2, ... when there is an even number (then no copy is straight).
-    Loops at one point get 1, 2, 3, ... Edges on the ground have feet of their own and stay straight.
-
-    >>> _bends(((1, 2), (2, 1), (1, 1), (1, 1), (0, 1), (0, 1)))
-    (1, -1, 1, 2, 0, 0)
-    """
-    count: dict[Edge, int] = defaultdict(int)
-    for u, v in edges:
-        count[(min(u, v), max(u, v))] += 1
-    seen: dict[Edge, int] = defaultdict(int)
-    bends = []
-    for u, v in edges:
-        key = (min(u, v), max(u, v))
-        seen[key] += 1
-        k = seen[key]
-        if u == v:
-            bends.append(k)
-        elif GROUND in key:
-            bends.append(0)
-        else:
-            k += count[key] % 2 == 0  # even: skip the straight line
-            bends.append(0 if k == 1 else k // 2 if k % 2 == 0 else -(k // 2))
-    return tuple(bends)
-
-
 __all__ = [
     "GROUND",
-    "HackenbushLayout",
     "ReductionStep",
     "bridges",
+    "downward_order",
     "fuse_cycles",
     "grounded",
-    "hackenbush_layout",
     "hackenbush_value",
     "reduction_steps",
+    "standing_value",
 ]

@@ -13,14 +13,13 @@ from typing import Any, ClassVar, cast
 
 from gamelib.analysis.hackenbush import (
     Edge,
-    HackenbushLayout,
     ReductionStep,
     fuse_cycles,
     grounded,
-    hackenbush_layout,
-    hackenbush_value,
     reduction_steps,
+    standing_value,
 )
+from gamelib.analysis.hackenbush_layout import HackenbushLayout, hackenbush_layout
 from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game
 from gamelib.games.hackenbush_text import PICTURE_LIMIT, TYPED_EXAMPLE, EdgeLimit, edges_text
@@ -118,7 +117,16 @@ class GreenHackenbush(Game):
         >>> GreenHackenbush([(0, 1), (1, 2), (1, 3)]).check_position([(3, 1), (0, 1)])
         ((0, 1), (1, 3))
         """
+        if self._is_whole_picture(position):
+            return self.edges
         return tuple(self.edges[i] for i in self.standing(position))
+
+    def _is_whole_picture(self, position: object) -> bool:
+        """Whether ``position`` is the whole picture as :attr:`start` spells it (pairs of plain ints in its order):
+        a position already checked, so its check takes one comparison instead of a count of every edge."""
+        return position is self.edges or (
+            type(position) is tuple and position == self.edges
+            and all(type(edge) is tuple and type(edge[0]) is int and type(edge[1]) is int for edge in position))
 
     def standing(self, position: object) -> list[int]:
         """Where the position's edges are in the picture: their indices in ``edges`` (for a repeated edge, its
@@ -189,7 +197,7 @@ class GreenHackenbush(Game):
 
     def grundy(self, position: object) -> int:
         """The Grundy value of the position, by the fusion and colon principles (no search)."""
-        return hackenbush_value(self.check_position(position))
+        return standing_value(self.check_position(position))
 
     def winning_moves(self, position: object) -> list[tuple[Edge, ...]]:
         """The positions one chop away whose value is 0 (P-positions): the winning moves.
@@ -197,7 +205,7 @@ class GreenHackenbush(Game):
         >>> GreenHackenbush([(0, 1), (1, 2), (0, 3)]).winning_moves(((0, 1), (1, 2), (0, 3)))
         [((0, 1), (0, 3))]
         """
-        return [after for after in self.moves(position) if hackenbush_value(after) == 0]
+        return [after for after in self.moves(position) if standing_value(after) == 0]
 
     def winning_chops(self, position: object) -> list[Edge]:
         """The edges whose chop leaves a position of value 0 (a P-position): the winning moves, as edges.
@@ -207,7 +215,7 @@ class GreenHackenbush(Game):
         """
         checked = self.check_position(position)
         return [checked[i] for i in self._last_copies(checked).values()
-                if hackenbush_value(self._chop(checked, i)) == 0]
+                if standing_value(self._chop(checked, i)) == 0]
 
     def fused(self, position: object) -> tuple[Edge, ...]:
         """The position with every cycle fused into one vertex (fusion principle); the cycles' edges become
@@ -238,7 +246,7 @@ class GreenHackenbush(Game):
 
     def layout(self, position: object) -> HackenbushLayout:
         """Where to draw each vertex and edge of the position, as plain numbers (see
-        :class:`~gamelib.analysis.hackenbush.HackenbushLayout`). To show a game in progress, lay out the whole
+        :class:`~gamelib.analysis.hackenbush_layout.HackenbushLayout`). To show a game in progress, lay out the whole
         picture once, ``layout(start)``, and draw the edges :meth:`standing` in each position there.
 
         >>> GreenHackenbush([(0, 1), (1, 2)]).layout(((0, 1), (1, 2))).points
