@@ -25,20 +25,15 @@ from __future__ import annotations
 import _thread
 import ctypes
 import os
-import platform
 import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import numpy as np
-
-if TYPE_CHECKING:
-    from gamelib.analysis.heap_values import _Filler
-
-# subprocess and tempfile (which imports shutil) are imported only to build the library: loading a built one
-# needs neither, and they cost a fresh process about 5 ms of its start (measured with python -X importtime).
+# subprocess and tempfile (which imports shutil) are imported only to build the library, platform only where
+# os.uname is missing: loading a built one needs none of them, and they cost a fresh process about 5 ms and
+# 7 ms of CPU at its start. The driver of the loop (gamelib.analysis.kernel_loop) imports no numpy either.
 
 SOURCE = Path(__file__).with_name("heap_kernel.c")
 #: How the library is built (part of the cache key).
@@ -78,50 +73,23 @@ class Kernel:
             function.restype = None
             function.argtypes = [pointer, i64, pointer]
             self.borders[width] = function
+        # the split's bookkeeping without numpy (see heap_kernel.c): the largest value, the best mask, the rare heaps
+        self.largest: dict[int, Any] = {}
+        self.choose: dict[int, Any] = {}
+        self.rare: dict[int, Any] = {}
+        for width, kind in ((2, "u16"), (4, "u32")):
+            self.largest[width] = _typed(getattr(library, f"gamelib_largest_{kind}"), i64, [pointer, i64])
+            self.choose[width] = _typed(getattr(library, f"gamelib_choose_{kind}"), None,
+                                        [pointer, i64, i64, i32, pointer, i64, pointer, pointer])
+            self.rare[width] = _typed(getattr(library, f"gamelib_rare_{kind}"), i64,
+                                      [pointer, i64, pointer, i32, i32, pointer, pointer, i64])
 
 
-def run(filler: _Filler, kernel: Kernel, stop: int) -> None:
-    """What :meth:`~gamelib.analysis.heap_values._Filler.run` does, by the compiled loop: C fills heaps and lists
-    the rare ones until a mask may need choosing again, a value needs more bits, ``stop``, or the work budget
-    is passed at a multiple of 1024 heaps (where the numpy loop checks it too); Python widens the tables,
-    chooses a new mask, counts the work and reports."""
-    from gamelib.analysis import heap_values as settings  # read at each call: tests lower SMALL_HEAP
-
-    table, work = filler.table, filler.work
-    moves = np.array([*filler.takes, *filler.splits, *sorted(filler.whole)], dtype=np.int64)
-    out = np.zeros(5, dtype=np.int64)  # pairs, status, value, stamp, rare heaps listed (see heap_kernel.c)
-    choosing = table.given_mask is None
-    while table._count < stop:
-        end = min(stop, max(filler.next_choice, table._count + 1)) if choosing else stop
-        # back to Python after a rare heap when the numpy loop would look at the masks again there
-        rare_limit = filler.rare_at_choice + filler.rare_at_choice // 8 + 8 if choosing else UNLIMITED
-        buffer = table._buffer
-        out[4] = len(filler.rare)
-        count = kernel.fill[buffer.itemsize](
-            buffer.ctypes.data, table._count, end, moves.ctypes.data, len(filler.takes), len(filler.splits),
-            len(filler.whole), filler.unequal, filler.mask, filler.position, filler.position_parity, filler.bits,
-            settings.SMALL_HEAP, filler.rare_array.ctypes.data, filler.rare_value_array.ctypes.data,
-            len(filler.rare_array), rare_limit, 4 * settings.SMALL_HEAP if choosing else 0, filler.classes.ctypes.data,
-            filler.seen.ctypes.data, work.budget - work.spent, KERNEL_PAIRS, out.ctypes.data)
-        table._count = count  # heaps below count are written (the C loop writes nothing past it)
-        filler._listed(int(out[4]))
-        if out[1] == STATUS_WIDER:  # heap `count` needs more bits: widen the tables, then compute it again
-            value = int(out[2])
-            filler.bits = value.bit_length()
-            if value > settings.NARROW_MAX and buffer.dtype == np.uint16:
-                table._widen()
-            filler._tables()
-        elif out[1] == STATUS_ROOM:  # heap `count` is rare and the arrays are full: room, then again
-            filler._room()
-        elif out[1] == STATUS_RARE and choosing:  # many new rare heaps: is another mask better now?
-            filler._choose(table.values)
-        if choosing and count >= filler.next_choice:
-            filler._choose(table.values)
-        work.spend(int(out[0]))
-        if (count % 1024 == 0 or count >= stop) and work.over():
-            return
-        if work.due():
-            work.report(count, filler.rare_count())
+def _typed(function: Any, result: Any, arguments: list) -> Any:
+    """``function`` (from the library) with its result and argument types set."""
+    function.restype = result
+    function.argtypes = arguments
+    return function
 
 
 def kernel_choice() -> str:
@@ -143,8 +111,17 @@ def library_name(compiler: str) -> str:
     the platform. (Not a cryptographic hash: it tells versions apart, it does not guard against forgery; the
     cache folder is the user's own. hashlib would cost every fresh process about 3 ms of its start.)"""
     key = b"\0".join((SOURCE.read_bytes(), os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
-                      sys.platform.encode(), platform.machine().encode()))
+                      sys.platform.encode(), machine().encode()))
     return f"heap_kernel-{zlib.crc32(key):08x}{zlib.adler32(key):08x}.so"
+
+
+def machine() -> str:
+    """The machine's kind, as ``platform.machine()`` says it (``x86_64``, ``arm64``)."""
+    if hasattr(os, "uname"):
+        return os.uname().machine  # what platform.machine() reads on a POSIX system
+    import platform
+
+    return platform.machine()
 
 
 def build(compiler: str, folder: Path) -> Path:
@@ -239,4 +216,4 @@ def kernel_status() -> str:
     return str(_state["why"])
 
 
-__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load", "run"]
+__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load", "machine"]
