@@ -186,12 +186,12 @@ def test_the_compiler_is_found_where_shutil_which_finds_it(tmp_path, monkeypatch
 def test_the_library_is_renamed_when_its_source_compiler_flags_or_platform_change(tmp_path, monkeypatch):
     """A cached library is used only for the very source, compiler, flags and platform it was built from."""
     source = tmp_path / "heap_kernel.c"
-    source.write_bytes(heap_kernel.SOURCE.read_bytes())
+    source.write_bytes(Path(heap_kernel.SOURCE).read_bytes())
     monkeypatch.setattr(heap_kernel, "SOURCE", source)
     cc, clang = str(tmp_path / "cc"), str(tmp_path / "clang")  # two compilers (no links: named as they are)
     names = [heap_kernel.library_name(cc)]
     assert names[0] == heap_kernel.library_name(cc)  # the same inputs, the same name
-    source.write_bytes(heap_kernel.SOURCE.read_bytes().replace(b"++gen;", b"gen += 1;"))
+    source.write_bytes(Path(heap_kernel.SOURCE).read_bytes().replace(b"++gen;", b"gen += 1;"))
     names.append(heap_kernel.library_name(cc))
     names.append(heap_kernel.library_name(clang))
     monkeypatch.setattr(heap_kernel, "FLAGS", (*heap_kernel.FLAGS, "-O3"))

@@ -27,15 +27,17 @@ import ctypes
 import os
 import sys
 import zlib
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 # subprocess and tempfile (which imports shutil) are imported only to build the library, platform only where
 # os.uname is missing: loading a built one needs none of them, and they cost a fresh process about 5 ms and
-# 7 ms of CPU at its start. The driver of the loop (gamelib.analysis.kernel_loop) imports no numpy either.
+# 7 ms of CPU at its start. Paths are plain text (pathlib imports re, fnmatch and urllib: about 10 ms more).
+# The driver of the loop (gamelib.analysis.kernel_loop) imports no numpy either.
 
-SOURCE = Path(__file__).with_name("heap_kernel.c")
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "heap_kernel.c")
 #: How the library is built (part of the cache key).
 FLAGS = ("-O2", "-shared", "-fPIC")
 ENVIRONMENT = "GAMELIB_KERNEL"
@@ -57,7 +59,7 @@ _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": ho
 class Kernel:
     """The C functions (for 16-bit and 32-bit value tables), with their argument types set."""
 
-    def __init__(self, library: ctypes.CDLL, path: Path):
+    def __init__(self, library: ctypes.CDLL, path: str):
         self.path = path
         pointer, i32, i64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64
         self.fill: dict[int, Any] = {}
@@ -100,17 +102,19 @@ def kernel_choice() -> str:
     return choice
 
 
-def cache_folder() -> Path:
+def cache_folder() -> str:
     """Where built libraries are kept: ``$XDG_CACHE_HOME/gamelib``, else ``~/.cache/gamelib``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gamelib"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "gamelib")
 
 
 def library_name(compiler: str) -> str:
     """The file name of the library built by ``compiler``: a hash of the source, the compiler, the flags and
     the platform. (Not a cryptographic hash: it tells versions apart, it does not guard against forgery; the
     cache folder is the user's own. hashlib would cost every fresh process about 3 ms of its start.)"""
-    key = b"\0".join((SOURCE.read_bytes(), os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
+    with open(SOURCE, "rb") as source:
+        text = source.read()
+    key = b"\0".join((text, os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
                       sys.platform.encode(), machine().encode()))
     return f"heap_kernel-{zlib.crc32(key):08x}{zlib.adler32(key):08x}.so"
 
@@ -124,27 +128,27 @@ def machine() -> str:
     return platform.machine()
 
 
-def build(compiler: str, folder: Path) -> Path:
+def build(compiler: str, folder: str) -> str:
     """Compile heap_kernel.c into ``folder`` (unless it is there already) and return the library's path.
 
     Raises OSError or RuntimeError (with the compiler's message) when that cannot be done."""
-    target = folder / library_name(compiler)
-    if target.exists():
+    target = os.path.join(folder, library_name(compiler))
+    if os.path.exists(target):
         return target
     import subprocess
     import tempfile
 
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".building-", suffix=".so", dir=folder)
     os.close(handle)
     try:
         try:
-            done = subprocess.run([compiler, *FLAGS, "-o", temporary, str(SOURCE)], capture_output=True, text=True,
+            done = subprocess.run([compiler, *FLAGS, "-o", temporary, SOURCE], capture_output=True, text=True,
                                   timeout=BUILD_TIMEOUT, check=False)
         except subprocess.SubprocessError as error:  # the build took too long
-            raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {error}") from error
+            raise RuntimeError(f"{compiler} could not build {os.path.basename(SOURCE)}: {error}") from error
         if done.returncode != 0:
-            raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {done.stderr.strip()[-400:]}")
+            raise RuntimeError(f"{compiler} could not build {os.path.basename(SOURCE)}: {done.stderr.strip()[-400:]}")
         os.replace(temporary, target)  # atomic: another process sees the old name or the whole new file
     finally:
         if os.path.exists(temporary):
@@ -161,12 +165,12 @@ def find_compiler() -> str | None:
     return None
 
 
-def _folders() -> Iterator[Path]:
+def _folders() -> Iterator[str]:
     """Where to build: the user's cache folder, else a folder of the user's in the temporary directory."""
     yield cache_folder()
     import tempfile
 
-    yield Path(tempfile.gettempdir()) / f"gamelib-{os.getuid()}-kernel"
+    yield os.path.join(tempfile.gettempdir(), f"gamelib-{os.getuid()}-kernel")
 
 
 def _load() -> tuple[Kernel | None, str]:
@@ -177,7 +181,7 @@ def _load() -> tuple[Kernel | None, str]:
     for folder in _folders():
         try:
             path = build(compiler, folder)
-            return Kernel(ctypes.CDLL(str(path)), path), f"compiled loop {path}"
+            return Kernel(ctypes.CDLL(path), path), f"compiled loop {path}"
         except (OSError, RuntimeError, AttributeError) as error:
             errors.append(f"{folder}: {error}")
     return None, "the compiled loop could not be built or loaded (" + "; ".join(errors) + "): the numpy loop is used"
