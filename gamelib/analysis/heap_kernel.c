@@ -1,5 +1,6 @@
 /* The rare-value method's per-heap loop in C: gamelib/analysis/heap_kernel.py compiles this file with the
- * system's cc on first use and calls it through ctypes over the numpy buffers of HeapValues.
+ * system's cc on first use; gamelib/analysis/kernel_loop.py calls it through ctypes over the memory of
+ * HeapValues' table and its own ctypes arrays (no numpy).
  *
  * One call computes g(start), g(start + 1), ... in place. A heap whose value is rare under the mask is
  * appended to `rare` and `rare_values` (out[OUT_RARE] counts them; Python reads the new ones after the call).
