@@ -48,13 +48,14 @@ def test_octal_games_load_only_what_they_need():
 
 @pytest.mark.parametrize("game", ["OctalGame('0.16')", "GrundysGame()"])
 def test_computing_values_loads_no_period_search_and_no_heavy_standard_module(game):
-    """A script that only computes values (benchmarks/octal_values.py) pays for no proof, hash or thread module
-    (building the compiled loop, once per user, may load more); asking for the period loads its search then."""
-    watched = {"gamelib", "hashlib", "threading", "array"}
+    """A script that only computes values (benchmarks/octal_values.py) pays for no proof, hash, thread, path or
+    typing module (building the compiled loop, once per user, may load more; typing and pathlib each cost a
+    fresh process about 10 ms of CPU); asking for the period loads its search then."""
+    watched = {"gamelib", "hashlib", "threading", "array", "typing", "pathlib"}
     loaded = fresh(f"import gamelib; game = gamelib.{game}; game._table.compute(5000); " + LOADED.format(watched))
     assert "gamelib.analysis.heap_values" in loaded
     for module in ("gamelib.analysis.periodicity", "gamelib.analysis.period_scan", "gamelib.analysis.observed",
-                   "hashlib", "threading", "array"):
+                   "hashlib", "threading", "array", "typing", "pathlib"):
         assert module not in loaded
     asked = fresh(f"import gamelib; game = gamelib.{game}\ntry:\n    game.periodicity(max_search=300)\n"
                   f"except gamelib.PeriodNotFoundError:\n    pass\n" + LOADED.format(watched))

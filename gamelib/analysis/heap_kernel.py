@@ -27,10 +27,11 @@ import ctypes
 import os
 import sys
 import zlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from typing import Any
 
 # subprocess and tempfile (which imports shutil) are imported only to build the library, platform only where
 # os.uname is missing: loading a built one needs none of them, and they cost a fresh process about 5 ms and

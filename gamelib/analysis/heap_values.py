@@ -16,7 +16,6 @@ does. :attr:`HeapValues.values` is a numpy view of the same memory (no copy), ma
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING
 
 from gamelib.analysis.growing import GrowingTable
 from gamelib.analysis.progress import ProgressCallback, Work
@@ -24,6 +23,7 @@ from gamelib.analysis.rare_split import HeapRules, RareSplit
 from gamelib.arguments import LimitError
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     import numpy as np
 

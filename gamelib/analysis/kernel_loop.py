@@ -13,12 +13,12 @@ are ctypes arrays. So a script that computes values with the compiled loop loade
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING
 
 from gamelib.analysis import heap_values as settings
 from gamelib.analysis.heap_kernel import KERNEL_PAIRS, STATUS_RARE, STATUS_ROOM, STATUS_WIDER, UNLIMITED, Kernel
 from gamelib.analysis.rare_split import SPARSE_SHARE
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     from gamelib.analysis.heap_values import HeapValues
     from gamelib.analysis.progress import Work

@@ -27,7 +27,6 @@ from __future__ import annotations
 import _thread  # a lock without the threading module (see gamelib.analysis.growing)
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from gamelib.analysis import engine
 from gamelib.arguments import check_int, check_stop
@@ -35,7 +34,10 @@ from gamelib.games.presentation import Move, OneHeapPresentation, presentation_o
 from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
 from gamelib.parsing import Limit
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
     import numpy as np
 
 # numpy is imported by the functions that use it: a game whose values come without it (octal games with the
@@ -219,7 +221,8 @@ class Game:
         wins = [m.key for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
         if not self.choose_several:
             return wins
-        return list(cast(tuple, wins[0])) if wins else []
+        chosen: Any = wins[0] if wins else ()  # a move choosing several squares has a tuple of them as its key
+        return list(chosen)
 
     def sized_for(self, start: Any) -> Game:
         """The game a play panel plays from ``start`` on: this one, or (a coin row) one whose board is fixed to

@@ -13,8 +13,6 @@ thousand or so rare heaps, the last found near 83,000), so the rare-value method
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamelib.analysis.heap_values import HeapValues
 from gamelib.analysis.progress import ProgressCallback, check_progress
 from gamelib.analysis.rare_split import HeapRules, RareSplit, parse_rare_mask
@@ -22,6 +20,7 @@ from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     import numpy as np
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import xor
-from typing import TYPE_CHECKING
 
 from gamelib.arguments import check_heaps, check_int
 from gamelib.games.base import OneHeapGame
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     import numpy as np
 

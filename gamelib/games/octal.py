@@ -38,7 +38,6 @@ n = 0, this module checks the window for n0 = 1 (that is, up to 2 + p + t) and n
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from gamelib.analysis.heap_values import HeapValues
 from gamelib.analysis.progress import ProgressCallback, Work, check_progress
@@ -48,6 +47,7 @@ from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.games.octal_codes import parse_octal_code
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OCTAL_DIGITS, MAX_SPLIT_HEAP, OCTAL_SEARCH
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     import numpy as np
 
