@@ -1,11 +1,12 @@
 """The rare-value method's per-heap loop, compiled: heap_kernel.c, built with the system's C compiler on first use.
 
-:class:`~gamelib.analysis.heap_values.HeapValues` fills its table by calling the C function a block of heaps
-at a time (it comes back to Python only for a new rare heap, a value needing more bits, or a check of the
-work budget). Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a
-fraction of a second) and keeps the library in a per-user cache folder, named by a hash of the source, the
-compiler, its flags and the platform (CRC-32 and Adler-32, 64 bits: zlib loads in a fraction of the
-time hashlib takes), so a changed source or compiler builds a new one. Two processes building at once
+The driver in :mod:`gamelib.analysis.kernel_loop` fills a :class:`~gamelib.analysis.heap_values.HeapValues`
+by calling the C function a block of heaps at a time (it comes back to Python only for a new rare heap, a
+value needing more bits, or a check of the work budget), and chooses masks through three smaller C functions.
+Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a fraction of a second)
+and keeps the library in a per-user cache folder, named by a hash of the source, the compiler, its flags and
+the platform (CRC-32 and Adler-32, 64 bits: zlib loads in a fraction of the time hashlib takes), so a changed
+source or compiler builds a new one. Two processes building at once
 each write their own file and rename it into place (an atomic step), so neither ever loads a half-written
 library.
 
