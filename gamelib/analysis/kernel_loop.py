@@ -1,9 +1,10 @@
 """The compiled loop's driver: the rare-value method's per-heap loop in C (heap_kernel.c), steered from Python
 without numpy.
 
-:class:`CompiledLoop` does what :class:`~gamelib.analysis.numpy_loop.NumpyLoop` does, with the same values,
-the same masks chosen at the same heaps and the same work counted (the tests compare both loops): C fills a
-block of heaps per call and lists each new rare heap; Python chooses the mask again when rare heaps pile up
+:class:`CompiledLoop` does what :class:`~gamelib.analysis.numpy_loop.NumpyLoop` does, with the same values
+and the same masks chosen at the same heaps (the tests compare both loops; the work is counted in the pairs C
+examines, and the budget checked at the same multiples of 1024 heaps): C fills a block of heaps per call and
+lists each new rare heap; Python chooses the mask again when rare heaps pile up
 or the table has grown by a quarter, widens the tables when a value needs more bits, counts the work and
 reports. The mask's choice (the counts of each value and parity, their Walsh--Hadamard transform) and the
 list of rare heaps under a new mask are computed in C too, over the table's own memory; the loop's arrays
@@ -22,7 +23,6 @@ TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/
 if TYPE_CHECKING:
     from gamelib.analysis.heap_values import HeapValues
     from gamelib.analysis.progress import Work
-
 
 
 def _int64s(size: int) -> ctypes.Array:
