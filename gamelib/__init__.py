@@ -20,7 +20,12 @@ once, as the import-linter contract in ``pyproject.toml``.
 import importlib
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+
+# The kit's modules read TYPE_CHECKING from a constant of their own (type checkers take any name TYPE_CHECKING
+# as true), not from typing: importing typing costs a fresh process about 10 ms of CPU on the 2-core machine,
+# as much as Python's own start, and the modules a script computing octal values loads import nothing of it
+# at run time (tests/test_lazy_import.py checks it). Names from typing are imported under it, for annotations.
+TYPE_CHECKING = False
 
 # numpy's bundled OpenBLAS starts one thread per core when numpy is imported, and those threads spin for a
 # while: on a 2-core machine that is about 0.05 s of CPU at every start, in every student's kernel. gamelib
@@ -135,7 +140,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """A public name or a subpackage, imported on first use and kept (the next use is a plain attribute)."""
     if name in _WHERE:
         value = getattr(importlib.import_module(_WHERE[name]), name)

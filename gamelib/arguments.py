@@ -12,7 +12,6 @@ import math
 import numbers
 from collections.abc import Iterable
 from itertools import islice
-from typing import cast
 
 from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION, MAX_TABLE
 
@@ -160,9 +159,9 @@ def read_items(values: object, name: str, limit: int, example: str) -> list:
     ...
     TypeError: S must be a collection such as {1, 3, 4}, got 5
     """
-    if isinstance(values, (str, bytes)) or not hasattr(type(values), "__iter__"):
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):  # its type has an __iter__
         raise TypeError(f"{name} must be a collection such as {example}, got {show(values)}")
-    items = list(islice(cast(Iterable, values), limit + 1))
+    items = list(islice(values, limit + 1))
     if len(items) > limit:
         raise LimitError(f"{name} has more than {limit:,} items; this takes at most {limit:,}")
     return items

@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import GrundysGame, OctalGame
-from gamelib.analysis import heap_kernel, period_scan
+from gamelib.analysis import heap_kernel, period_scan, rare_values
 
 CHECKSUMS = {  # game: (heaps, checksum), from the engine before the compiled loop
     "0.45": (1100, "7de01a608e0361f7"),
@@ -117,6 +117,41 @@ def test_the_compiled_failure_function_gives_the_periods_python_gives(head, repe
         del os.environ[heap_kernel.ENVIRONMENT]
 
 
+@given(st.lists(st.integers(0, 40), max_size=300), st.integers(0, 299), st.sampled_from([None, 0, 1]),
+       st.sampled_from([2, 4]))
+@settings(max_examples=150, deadline=None)
+def test_the_compiled_mask_choice_and_rare_list_are_the_numpy_ones(values, counted, parity, width):
+    """kernel_loop's bookkeeping in C (no numpy) against rare_values' numpy functions, the reference: the best
+    mask of heaps 1 .. len - 1, counted in two stretches, and the rare heaps under it."""
+    os.environ[heap_kernel.ENVIRONMENT] = "c"
+    try:
+        kernel = heap_kernel.load()
+    finally:
+        del os.environ[heap_kernel.ENVIRONMENT]
+    values = [0, *values]  # heap 0 has value 0
+    stored = np.array(values, dtype=np.uint16 if width == 2 else np.uint32)
+    size = 2 << int(stored.max()).bit_length()
+    counts, scratch, chosen = (np.zeros(size, dtype=np.int64) for _ in range(3))
+    middle = max(1, min(counted, len(values)))
+    for first, stop in ((1, middle), (middle, len(values))):  # counts add up across calls, as the loop uses them
+        kernel.choose[width](stored.ctypes.data, first, stop, -1 if parity is None else parity,
+                             counts.ctypes.data, size, scratch.ctypes.data, chosen.ctypes.data)
+    mask, position, rare = rare_values.best_mask(stored, parity)
+    assert (int(chosen[0]) >> 1, bool(chosen[0] & 1), int(chosen[1])) == (mask, position, rare)
+    assert kernel.largest[width](stored.ctypes.data, len(values)) == max(values)
+    classes = rare_values.mask_parities(size, mask)
+    room = len(values)
+    heaps, heap_values = np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64)
+    found = kernel.rare[width](stored.ctypes.data, len(values), classes.ctypes.data, position,
+                               parity or 0, heaps.ctypes.data, heap_values.ctypes.data, room)
+    expected = rare_values.rare_heaps_of(stored, mask, position, parity)
+    expected = expected[expected > 0]  # heap 0 is never part of a split
+    assert heaps[:found].tolist() == expected.tolist() and heap_values[:found].tolist() == stored[expected].tolist()
+    if found > 1:  # with too little room: as many as fit, and the count of them all
+        assert kernel.rare[width](stored.ctypes.data, len(values), classes.ctypes.data, position, parity or 0,
+                                  heaps.ctypes.data, heap_values.ctypes.data, 1) == found
+
+
 def values_of_game(game, heaps):
     game._table.compute(heaps)
     return game._table.values[:heaps].tolist()
@@ -151,22 +186,29 @@ def test_the_compiler_is_found_where_shutil_which_finds_it(tmp_path, monkeypatch
 def test_the_library_is_renamed_when_its_source_compiler_flags_or_platform_change(tmp_path, monkeypatch):
     """A cached library is used only for the very source, compiler, flags and platform it was built from."""
     source = tmp_path / "heap_kernel.c"
-    source.write_bytes(heap_kernel.SOURCE.read_bytes())
+    source.write_bytes(Path(heap_kernel.SOURCE).read_bytes())
     monkeypatch.setattr(heap_kernel, "SOURCE", source)
     cc, clang = str(tmp_path / "cc"), str(tmp_path / "clang")  # two compilers (no links: named as they are)
     names = [heap_kernel.library_name(cc)]
     assert names[0] == heap_kernel.library_name(cc)  # the same inputs, the same name
-    source.write_bytes(heap_kernel.SOURCE.read_bytes().replace(b"++gen;", b"gen += 1;"))
+    source.write_bytes(Path(heap_kernel.SOURCE).read_bytes().replace(b"++gen;", b"gen += 1;"))
     names.append(heap_kernel.library_name(cc))
     names.append(heap_kernel.library_name(clang))
     monkeypatch.setattr(heap_kernel, "FLAGS", (*heap_kernel.FLAGS, "-O3"))
     names.append(heap_kernel.library_name(clang))
     monkeypatch.setattr(heap_kernel.sys, "platform", "darwin")
     names.append(heap_kernel.library_name(clang))
-    monkeypatch.setattr(heap_kernel.platform, "machine", lambda: "arm64")
+    monkeypatch.setattr(heap_kernel, "machine", lambda: "arm64")
     names.append(heap_kernel.library_name(clang))
     assert len(set(names)) == len(names), names
     assert all(name.startswith("heap_kernel-") and name.endswith(".so") for name in names)
+
+
+def test_the_machine_is_named_as_the_platform_module_names_it():
+    """The cache key reads the machine from os.uname (the platform module costs a fresh process 7 ms)."""
+    import platform
+
+    assert heap_kernel.machine() == platform.machine() != ""
 
 
 def run_fresh(code: str, env: dict) -> subprocess.CompletedProcess:

@@ -4,6 +4,7 @@ OpenBLAS is asked for one thread when gamelib imports numpy first. Every public 
 
 from __future__ import annotations
 
+import array
 import ast
 import importlib
 import json
@@ -47,17 +48,37 @@ def test_octal_games_load_only_what_they_need():
 
 @pytest.mark.parametrize("game", ["OctalGame('0.16')", "GrundysGame()"])
 def test_computing_values_loads_no_period_search_and_no_heavy_standard_module(game):
-    """A script that only computes values (benchmarks/octal_values.py) pays for no proof, hash or thread module
-    (building the compiled loop, once per user, may load more); asking for the period loads its search then."""
-    watched = {"gamelib", "hashlib", "threading", "array"}
-    loaded = fresh(f"import gamelib; game = gamelib.{game}; game._table.compute(5000); " + LOADED.format(watched))
+    """A script that only computes values (benchmarks/octal_values.py) pays for no proof, hash, thread, path or
+    typing module (building the compiled loop, once per user, may load more; typing and pathlib each cost a
+    fresh process about 10 ms of CPU); asking for the period loads its search then."""
+    watched = {"gamelib", "hashlib", "threading", "array", "typing", "pathlib"}
+    loaded = fresh(f"import gamelib; game = gamelib.{game}; game._table.compute(5000); " + LOADED.format(watched),
+                   GAMELIB_KERNEL="c")  # the compiled loop (the numpy loop imports numpy, and numpy imports typing)
     assert "gamelib.analysis.heap_values" in loaded
     for module in ("gamelib.analysis.periodicity", "gamelib.analysis.period_scan", "gamelib.analysis.observed",
-                   "hashlib", "threading", "array"):
+                   "hashlib", "threading", "array", "typing", "pathlib"):
         assert module not in loaded
     asked = fresh(f"import gamelib; game = gamelib.{game}\ntry:\n    game.periodicity(max_search=300)\n"
                   f"except gamelib.PeriodNotFoundError:\n    pass\n" + LOADED.format(watched))
     assert "gamelib.analysis.periodicity" in asked
+
+
+@pytest.mark.parametrize("game", ["OctalGame('0.165')", "GrundysGame()", "OctalGame('0.56', rare_mask='5b')"])
+def test_values_computed_by_the_compiled_loop_need_no_numpy(game):
+    """With the compiled loop loaded, a script that computes values and reads them back as Python data (what
+    benchmarks/octal_values.py does) never imports numpy; the values are the numpy loop's, bit for bit."""
+    script = (f"import gamelib; game = gamelib.{game}; table = game._table; table.compute(3000); "
+              "values, raw = table.plain(3000), table.raw(3000).hex(); "
+              "first = [game.heap_value(n) for n in range(40)]; "
+              "import json, sys; print(json.dumps([values, raw, first, 'numpy' in sys.modules, "
+              "sorted(m for m in sys.modules if m.startswith('gamelib.analysis'))]))")
+    values, raw, first, numpy_loaded, analysis = fresh(script, GAMELIB_KERNEL="c")
+    assert not numpy_loaded
+    assert "gamelib.analysis.kernel_loop" in analysis and "gamelib.analysis.numpy_loop" not in analysis
+    reference, _, reference_first, numpy_used, analysis = fresh(script, GAMELIB_KERNEL="numpy")
+    assert numpy_used and "gamelib.analysis.numpy_loop" in analysis and "gamelib.analysis.kernel_loop" not in analysis
+    assert values == reference and first == reference_first == values[:40] and len(values) == 3000
+    assert bytes.fromhex(raw) == array.array("H", values).tobytes()  # 16-bit numbers, this machine's order
 
 
 @pytest.mark.parametrize("name", gamelib.__all__)

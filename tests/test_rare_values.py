@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from kernel_paths import both_loops  # noqa: F401 (the fixture below)
 
 import gamelib.analysis.heap_values as heap_values
+import gamelib.analysis.numpy_loop as numpy_loop
 from gamelib import GrundysGame, OctalGame
 from gamelib.analysis.rare_values import best_mask, parse_rare_mask, rare_heaps_of
 
@@ -46,8 +47,8 @@ def computed(game, stop):
 def every_path(monkeypatch):
     """Lower the thresholds so that a few hundred heaps go through every path of the method."""
     monkeypatch.setattr(heap_values, "SMALL_HEAP", 6)
-    monkeypatch.setattr(heap_values, "SHORT_SEARCH", 3)
-    monkeypatch.setattr(heap_values, "FIRST_BLOCK", 4)
+    monkeypatch.setattr(numpy_loop, "SHORT_SEARCH", 3)
+    monkeypatch.setattr(numpy_loop, "FIRST_BLOCK", 4)
 
 
 # ------------------------------------------------------------------------------ against plain computation
@@ -57,14 +58,14 @@ def every_path(monkeypatch):
 ])
 @pytest.mark.parametrize("rare_loop", [96, 2])  # the rare heaps' pairs one by one in Python, or by numpy
 def test_values_equal_the_brute_force_on_every_path(every_path, monkeypatch, code, mask, rare_loop):
-    monkeypatch.setattr(heap_values, "RARE_LOOP", rare_loop)
+    monkeypatch.setattr(numpy_loop, "RARE_LOOP", rare_loop)
     assert computed(OctalGame(code, rare_mask=mask), 400) == octal_values(code, 400)
 
 
 @pytest.mark.parametrize("mask", [None, "fe", 0, "1"])
 @pytest.mark.parametrize("rare_loop", [96, 2])
 def test_grundys_game_equals_the_brute_force_on_every_path(every_path, monkeypatch, mask, rare_loop):
-    monkeypatch.setattr(heap_values, "RARE_LOOP", rare_loop)
+    monkeypatch.setattr(numpy_loop, "RARE_LOOP", rare_loop)
     assert GrundysGame(rare_mask=mask).grundy_values(600).tolist() == grundys_game_values(600)
 
 
@@ -92,7 +93,12 @@ def test_a_value_too_large_for_16_bits_widens_the_table(monkeypatch):
     monkeypatch.setattr(heap_values, "NARROW_MAX", 5)  # Kayles reaches 6 at heap 11, 8 at heap 27
     kayles = OctalGame("0.77")
     assert computed(kayles, 300) == octal_values("0.77", 300)
-    assert kayles._table._buffer.dtype == np.uint32
+    table = kayles._table
+    assert table._buffer.dtype == np.uint32 and table.itemsize == 4
+    assert table.plain(300) == table.values[:300].tolist() == octal_values("0.77", 300)  # read without numpy too
+    assert table.raw(300) == table.values[:300].tobytes()
+    with pytest.raises(IndexError, match="heaps 0 .. 399 are not all computed"):
+        table.plain(400)
 
 
 # ------------------------------------------------------------------------------------------------ masks

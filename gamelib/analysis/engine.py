@@ -17,7 +17,6 @@ running for minutes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, Protocol
 
 from gamelib.arguments import (
     LimitError,
@@ -36,6 +35,12 @@ from gamelib.limits import (
     MAX_SUBTRACTION,
     MOVES_PER_POSITION,
 )
+
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+else:
+    Protocol = object  # annotations are never evaluated at run time: Game is only read by type checkers
 
 
 class Game(Protocol):

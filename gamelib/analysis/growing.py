@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import _thread  # the locks themselves: the threading module around them costs a fresh process about 1 ms
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:  # only for the annotations
+    from typing import Any
+
     from gamelib.analysis.progress import Work
 
 

@@ -1,5 +1,6 @@
 /* The rare-value method's per-heap loop in C: gamelib/analysis/heap_kernel.py compiles this file with the
- * system's cc on first use and calls it through ctypes over the numpy buffers of HeapValues.
+ * system's cc on first use; gamelib/analysis/kernel_loop.py calls it through ctypes over the memory of
+ * HeapValues' table and its own ctypes arrays (no numpy).
  *
  * One call computes g(start), g(start + 1), ... in place. A heap whose value is rare under the mask is
  * appended to `rare` and `rare_values` (out[OUT_RARE] counts them; Python reads the new ones after the call).
@@ -213,3 +214,74 @@ void NAME(const VALUE *items, int64_t n, int32_t *failure)                      
 
 DEFINE_BORDERS(gamelib_borders_u16, uint16_t)
 DEFINE_BORDERS(gamelib_borders_u32, uint32_t)
+
+/* Mask choice and the rare heaps' list for the compiled loop's driver (gamelib/analysis/kernel_loop.py), so
+ * that it needs no numpy: the same answers as code_counts, best_mask_of_counts and rare_heaps_of of
+ * gamelib/analysis/rare_values.py (the reference; the tests compare them).
+ *
+ * gamelib_largest_*: the largest of g[0 .. count - 1] (0 when count is 0).
+ * gamelib_choose_*: counts[(g[n] << 1) | parity of (n + split_parity)] += 1 for n = first .. stop - 1 (the
+ * parity bit is 0 when split_parity < 0; every g[n] < size / 2), then the Walsh--Hadamard transform of the
+ * `size` counts (a power of 2) into `scratch`, and the code (mask << 1 | position) leaving the fewest rare
+ * heaps: out[0] = the code, out[1] = how many heaps it leaves rare. Code 0 (no mask) is never chosen, nor an
+ * odd code when split_parity < 0; ties go to the smaller code; no heap counted gives code 0 and 0 rare.
+ * gamelib_rare_*: the rare heaps among 1 .. count - 1 under `classes` (the class of each value) and the
+ * position rule, written to rare / rare_values while there is room (`room` entries); returns how many there
+ * are (more than `room`: call again with more room). */
+#define DEFINE_SPLIT(LARGEST, CHOOSE, RARE, VALUE)                                                              \
+int64_t LARGEST(const VALUE *g, int64_t count)                                                                \
+{                                                                                                             \
+    int64_t n, largest = 0;                                                                                   \
+    for (n = 0; n < count; ++n)                                                                               \
+        if (g[n] > largest) largest = g[n];                                                                   \
+    return largest;                                                                                           \
+}                                                                                                             \
+                                                                                                              \
+void CHOOSE(const VALUE *g, int64_t first, int64_t stop, int32_t split_parity, int64_t *counts, int64_t size,  \
+            int64_t *scratch, int64_t *out)                                                                   \
+{                                                                                                             \
+    int64_t n, i, j, step, heaps = 0, best = 0, fewest = 0;                                                   \
+    for (n = first; n < stop; ++n)                                                                            \
+        ++counts[((int64_t)g[n] << 1) | (split_parity < 0 ? 0 : (n + split_parity) & 1)];                    \
+    for (i = 0; i < size; ++i) {                                                                              \
+        scratch[i] = counts[i];                                                                               \
+        heaps += counts[i];                                                                                   \
+    }                                                                                                         \
+    for (step = size / 2; step; step /= 2) /* (a, b) -> (a + b, a - b) */                                     \
+        for (i = 0; i < size; i += 2 * step)                                                                  \
+            for (j = i; j < i + step; ++j) {                                                                  \
+                int64_t a = scratch[j], b = scratch[j + step];                                                \
+                scratch[j] = a + b;                                                                           \
+                scratch[j + step] = a - b;                                                                    \
+            }                                                                                                 \
+    if (heaps > 0) {                                                                                          \
+        fewest = heaps + 1; /* what the codes never chosen count as */                                        \
+        for (i = 1; i < size; ++i) {                                                                          \
+            int64_t rare = (heaps + scratch[i]) / 2; /* the heaps whose code has even parity under i */       \
+            if ((split_parity >= 0 || !(i & 1)) && rare < fewest) {                                           \
+                best = i;                                                                                     \
+                fewest = rare;                                                                                \
+            }                                                                                                 \
+        }                                                                                                     \
+    }                                                                                                         \
+    out[0] = best;                                                                                            \
+    out[1] = fewest;                                                                                          \
+}                                                                                                             \
+                                                                                                              \
+int64_t RARE(const VALUE *g, int64_t count, const uint8_t *classes, int32_t position, int32_t position_parity,  \
+             int64_t *rare, int64_t *rare_values, int64_t room)                                               \
+{                                                                                                             \
+    int64_t n, found = 0;                                                                                     \
+    for (n = 1; n < count; ++n) /* heap 0 is never part of a split */                                         \
+        if ((classes[g[n]] ^ (position ? (int32_t)((n + position_parity) & 1) : 0)) == 0) {                   \
+            if (found < room) {                                                                               \
+                rare[found] = n;                                                                              \
+                rare_values[found] = g[n];                                                                    \
+            }                                                                                                 \
+            ++found;                                                                                          \
+        }                                                                                                     \
+    return found;                                                                                             \
+}
+
+DEFINE_SPLIT(gamelib_largest_u16, gamelib_choose_u16, gamelib_rare_u16, uint16_t)
+DEFINE_SPLIT(gamelib_largest_u32, gamelib_choose_u32, gamelib_rare_u32, uint32_t)

@@ -1,11 +1,12 @@
 """The rare-value method's per-heap loop, compiled: heap_kernel.c, built with the system's C compiler on first use.
 
-:class:`~gamelib.analysis.heap_values.HeapValues` fills its table by calling the C function a block of heaps
-at a time (it comes back to Python only for a new rare heap, a value needing more bits, or a check of the
-work budget). Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a
-fraction of a second) and keeps the library in a per-user cache folder, named by a hash of the source, the
-compiler, its flags and the platform (CRC-32 and Adler-32, 64 bits: zlib loads in a fraction of the
-time hashlib takes), so a changed source or compiler builds a new one. Two processes building at once
+The driver in :mod:`gamelib.analysis.kernel_loop` fills a :class:`~gamelib.analysis.heap_values.HeapValues`
+by calling the C function a block of heaps at a time (it comes back to Python only for a new rare heap, a
+value needing more bits, or a check of the work budget), and chooses masks through three smaller C functions.
+Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a fraction of a second)
+and keeps the library in a per-user cache folder, named by a hash of the source, the compiler, its flags and
+the platform (CRC-32 and Adler-32, 64 bits: zlib loads in a fraction of the time hashlib takes), so a changed
+source or compiler builds a new one. Two processes building at once
 each write their own file and rename it into place (an atomic step), so neither ever loads a half-written
 library.
 
@@ -25,22 +26,20 @@ from __future__ import annotations
 import _thread
 import ctypes
 import os
-import platform
 import sys
 import zlib
-from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
-    from gamelib.analysis.heap_values import _Filler
+    from collections.abc import Iterator
+    from typing import Any
 
-# subprocess and tempfile (which imports shutil) are imported only to build the library: loading a built one
-# needs neither, and they cost a fresh process about 5 ms of its start (measured with python -X importtime).
+# subprocess and tempfile (which imports shutil) are imported only to build the library, platform only where
+# os.uname is missing: loading a built one needs none of them, and they cost a fresh process about 5 ms and
+# 7 ms of CPU at its start. Paths are plain text (pathlib imports re, fnmatch and urllib: about 10 ms more).
+# The driver of the loop (gamelib.analysis.kernel_loop) imports no numpy either.
 
-SOURCE = Path(__file__).with_name("heap_kernel.c")
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "heap_kernel.c")
 #: How the library is built (part of the cache key).
 FLAGS = ("-O2", "-shared", "-fPIC")
 ENVIRONMENT = "GAMELIB_KERNEL"
@@ -62,7 +61,7 @@ _state: dict[str, object] = {}  # "kernel": the loaded Kernel or None; "why": ho
 class Kernel:
     """The C functions (for 16-bit and 32-bit value tables), with their argument types set."""
 
-    def __init__(self, library: ctypes.CDLL, path: Path):
+    def __init__(self, library: ctypes.CDLL, path: str):
         self.path = path
         pointer, i32, i64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64
         self.fill: dict[int, Any] = {}
@@ -78,50 +77,23 @@ class Kernel:
             function.restype = None
             function.argtypes = [pointer, i64, pointer]
             self.borders[width] = function
+        # the split's bookkeeping without numpy (see heap_kernel.c): the largest value, the best mask, the rare heaps
+        self.largest: dict[int, Any] = {}
+        self.choose: dict[int, Any] = {}
+        self.rare: dict[int, Any] = {}
+        for width, kind in ((2, "u16"), (4, "u32")):
+            self.largest[width] = _typed(getattr(library, f"gamelib_largest_{kind}"), i64, [pointer, i64])
+            self.choose[width] = _typed(getattr(library, f"gamelib_choose_{kind}"), None,
+                                        [pointer, i64, i64, i32, pointer, i64, pointer, pointer])
+            self.rare[width] = _typed(getattr(library, f"gamelib_rare_{kind}"), i64,
+                                      [pointer, i64, pointer, i32, i32, pointer, pointer, i64])
 
 
-def run(filler: _Filler, kernel: Kernel, stop: int) -> None:
-    """What :meth:`~gamelib.analysis.heap_values._Filler.run` does, by the compiled loop: C fills heaps and lists
-    the rare ones until a mask may need choosing again, a value needs more bits, ``stop``, or the work budget
-    is passed at a multiple of 1024 heaps (where the numpy loop checks it too); Python widens the tables,
-    chooses a new mask, counts the work and reports."""
-    from gamelib.analysis import heap_values as settings  # read at each call: tests lower SMALL_HEAP
-
-    table, work = filler.table, filler.work
-    moves = np.array([*filler.takes, *filler.splits, *sorted(filler.whole)], dtype=np.int64)
-    out = np.zeros(5, dtype=np.int64)  # pairs, status, value, stamp, rare heaps listed (see heap_kernel.c)
-    choosing = table.given_mask is None
-    while table._count < stop:
-        end = min(stop, max(filler.next_choice, table._count + 1)) if choosing else stop
-        # back to Python after a rare heap when the numpy loop would look at the masks again there
-        rare_limit = filler.rare_at_choice + filler.rare_at_choice // 8 + 8 if choosing else UNLIMITED
-        buffer = table._buffer
-        out[4] = len(filler.rare)
-        count = kernel.fill[buffer.itemsize](
-            buffer.ctypes.data, table._count, end, moves.ctypes.data, len(filler.takes), len(filler.splits),
-            len(filler.whole), filler.unequal, filler.mask, filler.position, filler.position_parity, filler.bits,
-            settings.SMALL_HEAP, filler.rare_array.ctypes.data, filler.rare_value_array.ctypes.data,
-            len(filler.rare_array), rare_limit, 4 * settings.SMALL_HEAP if choosing else 0, filler.classes.ctypes.data,
-            filler.seen.ctypes.data, work.budget - work.spent, KERNEL_PAIRS, out.ctypes.data)
-        table._count = count  # heaps below count are written (the C loop writes nothing past it)
-        filler._listed(int(out[4]))
-        if out[1] == STATUS_WIDER:  # heap `count` needs more bits: widen the tables, then compute it again
-            value = int(out[2])
-            filler.bits = value.bit_length()
-            if value > settings.NARROW_MAX and buffer.dtype == np.uint16:
-                table._widen()
-            filler._tables()
-        elif out[1] == STATUS_ROOM:  # heap `count` is rare and the arrays are full: room, then again
-            filler._room()
-        elif out[1] == STATUS_RARE and choosing:  # many new rare heaps: is another mask better now?
-            filler._choose(table.values)
-        if choosing and count >= filler.next_choice:
-            filler._choose(table.values)
-        work.spend(int(out[0]))
-        if (count % 1024 == 0 or count >= stop) and work.over():
-            return
-        if work.due():
-            work.report(count, filler.rare_count())
+def _typed(function: Any, result: Any, arguments: list) -> Any:
+    """``function`` (from the library) with its result and argument types set."""
+    function.restype = result
+    function.argtypes = arguments
+    return function
 
 
 def kernel_choice() -> str:
@@ -132,42 +104,53 @@ def kernel_choice() -> str:
     return choice
 
 
-def cache_folder() -> Path:
+def cache_folder() -> str:
     """Where built libraries are kept: ``$XDG_CACHE_HOME/gamelib``, else ``~/.cache/gamelib``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gamelib"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "gamelib")
 
 
 def library_name(compiler: str) -> str:
     """The file name of the library built by ``compiler``: a hash of the source, the compiler, the flags and
     the platform. (Not a cryptographic hash: it tells versions apart, it does not guard against forgery; the
     cache folder is the user's own. hashlib would cost every fresh process about 3 ms of its start.)"""
-    key = b"\0".join((SOURCE.read_bytes(), os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
-                      sys.platform.encode(), platform.machine().encode()))
+    with open(SOURCE, "rb") as source:
+        text = source.read()
+    key = b"\0".join((text, os.path.realpath(compiler).encode(), " ".join(FLAGS).encode(),
+                      sys.platform.encode(), machine().encode()))
     return f"heap_kernel-{zlib.crc32(key):08x}{zlib.adler32(key):08x}.so"
 
 
-def build(compiler: str, folder: Path) -> Path:
+def machine() -> str:
+    """The machine's kind, as ``platform.machine()`` says it (``x86_64``, ``arm64``)."""
+    if hasattr(os, "uname"):
+        return os.uname().machine  # what platform.machine() reads on a POSIX system
+    import platform
+
+    return platform.machine()
+
+
+def build(compiler: str, folder: str) -> str:
     """Compile heap_kernel.c into ``folder`` (unless it is there already) and return the library's path.
 
     Raises OSError or RuntimeError (with the compiler's message) when that cannot be done."""
-    target = folder / library_name(compiler)
-    if target.exists():
+    target = os.path.join(folder, library_name(compiler))
+    if os.path.exists(target):
         return target
     import subprocess
     import tempfile
 
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".building-", suffix=".so", dir=folder)
     os.close(handle)
     try:
         try:
-            done = subprocess.run([compiler, *FLAGS, "-o", temporary, str(SOURCE)], capture_output=True, text=True,
+            done = subprocess.run([compiler, *FLAGS, "-o", temporary, SOURCE], capture_output=True, text=True,
                                   timeout=BUILD_TIMEOUT, check=False)
         except subprocess.SubprocessError as error:  # the build took too long
-            raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {error}") from error
+            raise RuntimeError(f"{compiler} could not build {os.path.basename(SOURCE)}: {error}") from error
         if done.returncode != 0:
-            raise RuntimeError(f"{compiler} could not build {SOURCE.name}: {done.stderr.strip()[-400:]}")
+            raise RuntimeError(f"{compiler} could not build {os.path.basename(SOURCE)}: {done.stderr.strip()[-400:]}")
         os.replace(temporary, target)  # atomic: another process sees the old name or the whole new file
     finally:
         if os.path.exists(temporary):
@@ -184,12 +167,12 @@ def find_compiler() -> str | None:
     return None
 
 
-def _folders() -> Iterator[Path]:
+def _folders() -> Iterator[str]:
     """Where to build: the user's cache folder, else a folder of the user's in the temporary directory."""
     yield cache_folder()
     import tempfile
 
-    yield Path(tempfile.gettempdir()) / f"gamelib-{os.getuid()}-kernel"
+    yield os.path.join(tempfile.gettempdir(), f"gamelib-{os.getuid()}-kernel")
 
 
 def _load() -> tuple[Kernel | None, str]:
@@ -200,7 +183,7 @@ def _load() -> tuple[Kernel | None, str]:
     for folder in _folders():
         try:
             path = build(compiler, folder)
-            return Kernel(ctypes.CDLL(str(path)), path), f"compiled loop {path}"
+            return Kernel(ctypes.CDLL(path), path), f"compiled loop {path}"
         except (OSError, RuntimeError, AttributeError) as error:
             errors.append(f"{folder}: {error}")
     return None, "the compiled loop could not be built or loaded (" + "; ".join(errors) + "): the numpy loop is used"
@@ -239,4 +222,4 @@ def kernel_status() -> str:
     return str(_state["why"])
 
 
-__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load", "run"]
+__all__ = ["ENVIRONMENT", "Kernel", "cache_folder", "kernel_choice", "kernel_status", "load", "machine"]

@@ -27,15 +27,21 @@ from __future__ import annotations
 import _thread  # a lock without the threading module (see gamelib.analysis.growing)
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
-
-import numpy as np
 
 from gamelib.analysis import engine
 from gamelib.arguments import check_int, check_stop
 from gamelib.games.presentation import Move, OneHeapPresentation, presentation_of, presents
 from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
 from gamelib.parsing import Limit
+
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
+    import numpy as np
+
+# numpy is imported by the functions that use it: a game whose values come without it (octal games with the
+# compiled loop, gamelib.analysis.kernel_loop) does not load it.
 
 
 def outcome_from_grundy(g: int) -> str:
@@ -52,18 +58,24 @@ def outcome_from_grundy(g: int) -> str:
 def outcomes_from_grundy(values: np.ndarray) -> str:
     """:func:`outcome_from_grundy` for a whole array of Grundy values at once, as a string of ``'P'``/``'N'``.
 
+    >>> import numpy as np
     >>> outcomes_from_grundy(np.array([0, 1, 2, 0]))
     'PNNP'
     """
+    import numpy as np
+
     return outcome_text((np.asarray(values) != 0).astype(np.uint8))
 
 
 def outcome_text(codes: np.ndarray) -> str:
     """Turn an array of outcome codes, 0 = P and 1 = N, into a string of ``'P'`` and ``'N'``.
 
+    >>> import numpy as np
     >>> outcome_text(np.array([0, 1, 1], dtype=np.uint8))
     'PNN'
     """
+    import numpy as np
+
     return np.where(np.asarray(codes) == 0, np.uint8(ord("P")), np.uint8(ord("N"))).tobytes().decode("ascii")
 
 
@@ -209,7 +221,8 @@ class Game:
         wins = [m.key for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
         if not self.choose_several:
             return wins
-        return list(cast(tuple, wins[0])) if wins else []
+        chosen: Any = wins[0] if wins else ()  # a move choosing several squares has a tuple of them as its key
+        return list(chosen)
 
     def sized_for(self, start: Any) -> Game:
         """The game a play panel plays from ``start`` on: this one, or (a coin row) one whose board is fixed to
@@ -227,6 +240,7 @@ class OneHeapGame(Game):
     A subclass gives ``moves(n)`` and ``grundy_values(stop)``, and, if it can be played misère,
     ``_misere_codes(stop)`` (0 = P, 1 = N for heaps 0 .. stop - 1) and its misère ``outcome``.
 
+    >>> import numpy as np
     >>> class TakeOneOrTwo(OneHeapGame):
     ...     def moves(self, n):
     ...         return [n - s for s in (1, 2) if s <= n]
@@ -268,6 +282,8 @@ class OneHeapGame(Game):
 
     def p_positions(self, stop: int) -> list[int]:
         """The heap sizes below ``stop`` that are P-positions (the player who just moved wins)."""
+        import numpy as np
+
         text = self.outcomes(check_stop(stop, limit=MAX_LIST))
         return np.flatnonzero(np.frombuffer(text.encode("ascii"), dtype=np.uint8) == ord("P")).tolist()
 

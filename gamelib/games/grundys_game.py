@@ -13,18 +13,17 @@ thousand or so rare heaps, the last found near 83,000), so the rare-value method
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import numpy as np
-
 from gamelib.analysis.heap_values import HeapValues
 from gamelib.analysis.progress import ProgressCallback, check_progress
-from gamelib.analysis.rare_values import HeapRules, RareSplit, parse_rare_mask
+from gamelib.analysis.rare_split import HeapRules, RareSplit, parse_rare_mask
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.limits import MAX_COMPUTED_HEAPS, MAX_OBSERVED, MAX_SPLIT_HEAP, OBSERVE_HEAPS
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
+    import numpy as np
+
     from gamelib.analysis.periodicity import Periodicity
 
 
@@ -84,7 +83,7 @@ class GrundysGame(TakeAndBreakGame):
         table = self._table
         if n >= len(table):  # a quarter more than asked for, so that asking heap after heap stays cheap
             self._compute(max(n + 1, min(MAX_COMPUTED_HEAPS, len(table) + len(table) // 4)), None)
-        return int(table.values[n])
+        return table.value(n)
 
     def grundy_values(self, stop: int, progress: ProgressCallback | None = None) -> np.ndarray:
         """Grundy values of single heaps 0 .. stop - 1 (uint16; ``progress`` as in

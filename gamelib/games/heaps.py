@@ -13,18 +13,23 @@ from __future__ import annotations
 from functools import reduce
 from operator import xor
 
-import numpy as np
-
 from gamelib.arguments import check_heaps, check_int
 from gamelib.games.base import OneHeapGame
+
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def mex_of_array(values: np.ndarray) -> int:
     """The mex (smallest whole number >= 0 not present) of an array of Grundy values, in numpy.
 
+    >>> import numpy as np
     >>> mex_of_array(np.array([0, 1, 3, 1]))
     2
     """
+    import numpy as np  # here: games that never call it do not load numpy
+
     seen = np.zeros(len(values) + 1, dtype=bool)
     seen[values[values <= len(values)]] = True
     return int(seen.argmin())  # the first value not seen

@@ -38,23 +38,23 @@ n = 0, this module checks the window for n0 = 1 (that is, up to 2 + p + t) and n
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
-
-import numpy as np
 
 from gamelib.analysis.heap_values import HeapValues
 from gamelib.analysis.progress import ProgressCallback, Work, check_progress
-from gamelib.analysis.rare_values import CHUNK, HeapRules, RareSplit, parse_rare_mask
+from gamelib.analysis.rare_split import CHUNK, HeapRules, RareSplit, parse_rare_mask
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.games.octal_codes import parse_octal_code
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OCTAL_DIGITS, MAX_SPLIT_HEAP, OCTAL_SEARCH
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
+    import numpy as np
+
     from gamelib.analysis.periodicity import Periodicity
 
-# gamelib.analysis.periodicity (the period's search and proof) is imported where a period is looked for: a
-# script that only computes values (a fresh process, benchmarks/octal_values.py) does not pay for it.
+# gamelib.analysis.periodicity (the period's search and proof) and numpy are imported where they are used: a
+# script that only computes values with the compiled loop (benchmarks/octal_values.py) loads neither.
 
 #: Names of a few famous octal games (the key is the code as :class:`OctalGame` writes it).
 OCTAL_NAMES = {
@@ -171,12 +171,12 @@ class OctalGame(TakeAndBreakGame):
         """The value of a single heap of n: computed from the rules, or through the proven period."""
         table = self._table
         if n < len(table):
-            return int(table.values[n])
+            return table.value(n)
         if self._periodicity is None and n < MAX_COMPUTED_HEAPS:
             # a quarter more than asked for, so that asking heap after heap does not search again each time
             self._compute(min(MAX_COMPUTED_HEAPS, max(n + 1, len(table) + len(table) // 4, 1024)))
             if n < len(table):
-                return int(table.values[n])
+                return table.value(n)
         return self.periodicity().value(n)
 
     def grundy_values(self, stop: int, progress: ProgressCallback | None = None) -> np.ndarray:
@@ -363,6 +363,8 @@ def _plain_tuple(values: np.ndarray) -> tuple[int, ...]:
 
 def _smallest_type(largest: int) -> type:
     """The smallest unsigned numpy type holding 0 .. largest."""
+    import numpy as np
+
     for kind in (np.uint8, np.uint16, np.uint32):
         if largest <= np.iinfo(kind).max:
             return kind

@@ -18,12 +18,11 @@ leading 0 may be left out (``.07`` is ``0.07``) and trailing zeros change nothin
 
 from __future__ import annotations
 
-import re
-
 from gamelib.arguments import LimitError
 from gamelib.limits import MAX_OCTAL_DIGITS
 
-_CODE = re.compile(r"([0-7]*)\.([0-7]*)")
+#: What a code may contain (read without regular expressions: re costs a fresh process about 6 ms to import).
+_ALLOWED = frozenset("01234567.")
 
 
 def parse_octal_code(code: str) -> tuple[int, ...]:
@@ -49,13 +48,12 @@ def parse_octal_code(code: str) -> tuple[int, ...]:
         raise LimitError(f"octal code of {len(code):,} characters; codes have at most {MAX_OCTAL_DIGITS} digits "
                          "after the point")
     text = code.strip()
-    bad = sorted(set(re.sub(r"[0-7.]", "", text)))
+    bad = sorted(set(text) - _ALLOWED)
     if bad:
         raise ValueError(f"octal code {code!r} contains {bad[0]!r}; the digits of an octal code are 0 to 7")
-    match = _CODE.fullmatch(text)
-    if match is None:
+    if text.count(".") != 1:
         raise ValueError(f"octal code {code!r} must look like '0.77' or '.07': one point, octal digits after it")
-    before, after = match.groups()
+    before, after = text.split(".")
     if not after:
         raise ValueError(f"octal code {code!r} needs at least one digit after the point, as in '0.77'")
     if len(before) > 1 or before not in ("", "0", "4"):

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from gamelib.arguments import show
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
+    from typing import Any
+
     from gamelib.games.base import Game, Square
 
 #: Verbs whose past and -ing forms are not made by adding "ed" and "ing" (after dropping a final "e").
