@@ -93,7 +93,7 @@ def subtraction_explorer(S: object = "1, 3, 4", stop: int = 30) -> Explorer:
     >>> print(w.status_text)  # doctest: +ELLIPSIS
     S: in '1, x', 'x' is not a number; expected at most 8 whole numbers from 1 to 20, ...
     """
-    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _strip)
+    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _strip, ahead=True)
 
 
 def _scale(values: dict) -> View:
@@ -122,7 +122,8 @@ def grundy_scale_explorer(S: object = "2, 5, 7", n: int = 7) -> Explorer:
     >>> print(w.status_text)
     g(7) = mex{g(5), g(2), g(0)} = mex{2, 1, 0} = 3, so heap 7 is an N-position.
     """
-    return Explorer([[set_control(S), slider("slider", "n", Limit("heap n", 0, MAX_SCALE_HEAP), n)]], _scale)
+    return Explorer([[set_control(S), slider("slider", "n", Limit("heap n", 0, MAX_SCALE_HEAP), n)]], _scale,
+                    ahead=True)
 
 
 def _misere(values: dict) -> View:
@@ -156,7 +157,7 @@ def misere_explorer(S: object = "1, 3, 4", stop: int = 40) -> Explorer:
     S = {1, 2, 3}, heaps 0 to 8. P-positions in normal play: 0, 4, 8; in misère play: 1, 5. The outcomes
     differ at 5 heaps: 0, 1, 4, 5, 8.
     """
-    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _misere)
+    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _misere, ahead=True)
 
 
 class LabellingPlayer(Explorer):
