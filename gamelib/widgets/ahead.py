@@ -23,11 +23,12 @@ from typing import Any
 #: Pictures drawn ahead after a step (or when a slider gets the focus): the next value in the direction of
 #: the last move, then the one behind.
 AHEAD_PICTURES = 2
-#: Seconds the kernel waits after a step's picture is sent before drawing ahead: by then the page has usually
-#: shown it (30-40 ms from the kernel's message to the painted frame in Chromium, load 3-4), so drawing ahead
-#: takes no CPU the page needs for it; a key press a human makes next comes later still. (Measured in
-#: Chromium, alternating 0.002, 0.015, 0.03 and 0.06 s: medians differed by less than the runs' spread.)
-AHEAD_DELAY = 0.04
+#: Seconds the kernel waits after a step's picture is sent before drawing ahead, so that drawing ahead takes
+#: less of the CPU the page needs to show that picture (15-40 ms from the kernel's message to the painted
+#: frame in Chromium, load 3-4), yet is done before the next step of a held arrow key (repeated about every
+#: 33 ms), which then waits at most for the rest of its own picture. In Chromium (benchmarks/browser.py,
+#: alternating 0.002, 0.015, 0.03 and 0.06 s, load 3-5) the medians differed by less than the runs' spread.
+AHEAD_DELAY = 0.02
 #: Seconds between two pictures drawn ahead: a message that came meanwhile is taken first.
 AHEAD_YIELD = 0.002
 
