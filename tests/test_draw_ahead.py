@@ -1,8 +1,8 @@
 """Drawing ahead (gamelib/widgets/ahead.py): after a slider's step from the browser, the kernel draws the
 slider's next pictures into the picture cache while it waits. What a step shows must not change: each picture
 drawn ahead equals the one the step draws itself, drawing ahead changes no control, and it never draws for a
-change made in Python (a notebook cell, a test), for a panel whose view is not a pure function of its values,
-or while a change waits to be drawn.
+change made in Python (a notebook cell, a test), for a panel that does not say its views may be made for values
+not shown, or while a change waits to be drawn.
 
 A browser change is made as ipywidgets applies one (``set_state``, under the control's property lock), inside a
 running event loop, as in a kernel."""
@@ -15,9 +15,10 @@ import pytest
 
 from gamelib import plots
 from gamelib.games.subtraction import SubtractionGame
+from gamelib.parsing import Limit
 from gamelib.widgets import grundy_scale_explorer, labelling_player, period_heatmap_explorer, sum_explorer
 from gamelib.widgets.ahead import AHEAD_PICTURES, neighbours
-from gamelib.widgets.panel import DPI, PNG_CACHE
+from gamelib.widgets.panel import DPI, PNG_CACHE, Explorer, View, slider
 
 
 async def settled(panel) -> None:
@@ -133,9 +134,30 @@ def test_no_drawing_ahead_for_changes_from_python_or_without_an_event_loop():
     assert {key[2] for key in PNG_CACHE} == {7, 8, 9, 10}
 
 
-def test_a_panel_whose_view_changes_the_panel_does_not_draw_ahead():
-    w = labelling_player("1, 3, 4", stop=15)
-    assert w._ahead is None
+def test_an_explorer_draws_ahead_only_when_it_says_so():
+    view = lambda values: View(("test", values["n"]), lambda: None, "")  # noqa: E731
+    assert Explorer([[slider("slider", "n", Limit("n", 0, 9), 3)]], view)._ahead is None
+    assert Explorer([[slider("slider", "n", Limit("n", 0, 9), 3)]], view, ahead=True)._ahead is not None
+
+
+def test_the_labelling_player_draws_the_next_size_ahead_without_changing_its_step():
+    async def run():
+        PNG_CACHE.clear()
+        w = labelling_player("1, 3, 4", stop=15)
+        w.go(3)  # the slider's step starts the new size from nothing labelled
+        browser_step(w.slider, 13)
+        await settled(w)
+        return w, dict(PNG_CACHE)
+
+    w, cache = asyncio.run(run())
+    S = (1, 3, 4)
+    assert w.step == 0 and w.status_text.startswith("S = {1, 3, 4}, heaps 0 to 13: nothing is labelled yet")
+    assert ("labelling", S, 13, 0) in cache  # heaps 0 to 12, nothing labelled: the next step down
+    drawn_ahead = cache[("labelling", S, 13, 0)]
+    PNG_CACHE.pop(("labelling", S, 13, 0))
+    w.go(2)
+    w.slider.value = 12  # the step itself, drawn anew: it too starts from nothing labelled
+    assert w.step == 0 and bytes(w.image.value) == drawn_ahead
 
 
 def test_a_problem_shown_leaves_nothing_to_draw_ahead_and_no_error():

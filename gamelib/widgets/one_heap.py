@@ -182,13 +182,21 @@ class LabellingPlayer(Explorer):
         self._labelling: Any = None
         self._drawn: tuple | None = None
         super().__init__([[set_control(S), last_heap_control(stop, 2, MAX_LABELLING_HEAPS - 1)]], self._view,
-                         extra=[widgets.HBox([self.back_button, self.forward_button, self.reset_button])])
+                         extra=[widgets.HBox([self.back_button, self.forward_button, self.reset_button])],
+                         ahead=self._picture)
 
     def go(self, step: int) -> None:
         """Show the labelling after ``step`` steps, 0 to ``steps`` (ValueError outside, naming the range)."""
         step = Limit("step", 0, self.steps).check(step)
         self.step = step
         self.redraw()
+
+    def _picture(self, values: dict) -> View:
+        """The picture ``values`` would show, without its words, changing nothing (to draw it ahead)."""
+        game, stop = SubtractionGame(values["S"]), values["last"] + 1
+        step = self.step if (game.S, stop) == self._drawn else 0
+        return View(("labelling", game.S, stop, step),
+                    lambda: plots.labelling_figure(game, stop, step, show_caption=False), "")
 
     def _view(self, values: dict) -> View:
         game, stop = SubtractionGame(values["S"]), values["last"] + 1
@@ -211,8 +219,7 @@ class LabellingPlayer(Explorer):
             if step == steps:
                 text += " Done: every heap has a label."
         # The status line says what the step did: the figure leaves out its own caption, so it is not said twice.
-        return View(("labelling", game.S, stop, step),
-                    lambda: plots.labelling_figure(game, stop, step, show_caption=False), text)
+        return replace(self._picture(values), status=text)
 
 
 def labelling_player(S: object = "1, 3, 4", stop: int = 15) -> LabellingPlayer:

@@ -310,7 +310,8 @@ class Explorer(Panel):
     Attributes: the controls' widgets (under their ``attr`` names), ``image`` (the figure: PNG bytes in
     ``image.value``, its text alternative in ``image.alt``), ``status``, ``caps``, ``status_text``,
     ``values`` (the values last drawn). With ``ahead=True`` (``show`` changes nothing, so it may be called for
-    values not shown), a slider's next pictures are drawn while the kernel waits (:mod:`~gamelib.widgets.ahead`).
+    values not shown), or a function giving the view of values not shown, a slider's next pictures are drawn
+    while the kernel waits (:mod:`~gamelib.widgets.ahead`).
 
     >>> from gamelib.widgets import grundy_scale_explorer
     >>> w = grundy_scale_explorer("2, 5, 7", n=7)
@@ -322,7 +323,7 @@ class Explorer(Panel):
     """
 
     def __init__(self, rows: Sequence[Sequence[Control]], show: Callable[[dict], View], note: str = "",
-                 extra: Sequence[widgets.Widget] = (), ahead: bool = False):
+                 extra: Sequence[widgets.Widget] = (), ahead: bool | Callable[[dict], View] = False):
         super().__init__()
         self.controls = [control for row in rows for control in row]
         for control in self.controls:
@@ -334,9 +335,8 @@ class Explorer(Panel):
         limits = [c.limit for c in self.controls if c.limit is not None]
         self._start([*boxes, *extra, self.image], limits, note)
         self._watch([c.widget for c in self.controls], self._draw)
-        # ahead=True says show() changes nothing, so it may be called for a slider's next values (ahead.py)
         self._stepped = False  # a slider stepped in the browser since the last drawing
-        self._ahead = DrawAhead(self.read, show, lambda view: view.key in PNG_CACHE,
+        self._ahead = DrawAhead(self.read, show if ahead is True else ahead, lambda view: view.key in PNG_CACHE,
                                 lambda view: cached_png(view.key, view.draw),
                                 lambda: not self._wanted and not self._running) if ahead else None
         for control in self.controls if ahead else ():
