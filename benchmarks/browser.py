@@ -29,6 +29,10 @@ percentile (nearest rank; with 8 actions that is the slowest) with the goal besi
 p95 under 150 ms: a step should feel instant), then a line naming each control that misses it. ``--load``
 repeats everything with one busy Python process per core running beside it, started and stopped here. This
 is a measurement, not a test: goals are printed as "met" or "NOT met", nothing fails.
+
+To compare changes quickly, ``--lessons 02,05`` and ``--panels 'grundy_scale|sum_explorer'`` (a regular
+expression on the panel's name) measure only some, and ``--phases`` adds a table of where a picture step's time
+went: when the kernel sent the picture (its message's date), when the page had it, set the image and painted it.
 """
 
 from __future__ import annotations
@@ -118,11 +122,19 @@ _ARM = """(selector) => {
                               '.gamelib-status, .gamelib-board')]
       .map(e => e.textContent).join('\\n');
   const s = {before: look(), t0: null, changed: null, shown: null, busyShown: null, sent: new Set(), answered: false,
-             settled: false, probed: false, comms: 0};
-  const onInput = () => { if (s.t0 === null) s.t0 = performance.now(); };
+             settled: false, probed: false, comms: 0, wall0: null, picture: null, pictureSent: null};
+  const onInput = () => { if (s.t0 === null) { s.t0 = performance.now(); s.wall0 = Date.now(); } };
   const onMessage = (_, args) => {
     const msg = args.msg;
-    if (args.direction === 'recv' && msg.header.msg_type === 'comm_msg') s.comms += 1;
+    if (args.direction === 'recv' && msg.header.msg_type === 'comm_msg') {
+      s.comms += 1;
+      // Phases: the first message with a binary buffer (a picture) after the input: when the kernel sent it
+      // (its header's date, on the wall clock) and when the page's websocket had it.
+      if (s.t0 !== null && s.picture === null && msg.buffers && msg.buffers.length) {
+        s.picture = performance.now();
+        s.pictureSent = Date.parse(msg.header.date) - s.wall0;
+      }
+    }
     if (args.direction === 'send' && msg.channel === 'shell') {
       s.sent.add(msg.header.msg_id);
       s.answered = false;
@@ -179,7 +191,9 @@ _SHOWN_IF_CHANGED = "() => { const s = window.__bench; return s.changed === null
 _RESULT = """() => { const s = window.__bench;
   if (s.changed !== null && s.shown === null) return null;
   s.disarm();
-  return {t0: s.t0, shown: s.shown, changed: s.changed !== null, busy: s.busyShown}; }"""
+  return {t0: s.t0, shown: s.shown, changed: s.changed !== null, busy: s.busyShown,
+          phases: s.changed === null || s.picture === null ? null :
+            [s.pictureSent, s.picture - s.t0, s.changed - s.t0, s.shown - s.t0]}; }"""
 
 
 @dataclass
@@ -189,6 +203,9 @@ class Control:
     control: str
     times_ms: list[float] = field(default_factory=list)
     busy_ms: list[float] = field(default_factory=list)  # input to the busy sign, when the panel showed one
+    # per timed action with a picture: ms from the input to the picture sent by the kernel, received by the
+    # page, shown in the page (src set), decoded and painted (PHASES)
+    phases_ms: list[list[float]] = field(default_factory=list)
     unchanged: int = 0
     timeouts: int = 0
 
@@ -225,6 +242,8 @@ class Bench:
             row.times_ms.append(result["shown"] - result["t0"])
             if result["busy"] is not None:
                 row.busy_ms.append(result["busy"] - result["t0"])
+            if result["phases"] is not None:
+                row.phases_ms.append(result["phases"])
             return True
         row.unchanged += 1
         return False
@@ -382,9 +401,11 @@ class Opening:
     problem: str = ""
 
 
-def run_lesson(context, server: LabServer, name: str, steps: int, timeout_s: float) -> tuple[Opening, list]:
+def run_lesson(context, server: LabServer, name: str, steps: int, timeout_s: float,
+               panels: str = "") -> tuple[Opening, list]:
     """Load JupyterLab in a fresh page with an empty workspace, open lesson ``name`` in it as the file
-    browser does, Run All once its kernel is ready, then work its widgets."""
+    browser does, Run All once its kernel is ready, then work its widgets (only the panels whose name the
+    regular expression ``panels`` finds, when given)."""
     page = context.new_page()
     page.set_default_timeout(OPEN_TIMEOUT_FACTOR * timeout_s * 1000)
     lab = Lab(page, server.base_url, server.token, lambda *_: None)
@@ -406,7 +427,8 @@ def run_lesson(context, server: LabServer, name: str, steps: int, timeout_s: flo
         page.set_default_timeout(timeout_s * 1000)
         bench = Bench(lab, steps, timeout_s)
         for index, panel in enumerate(page.evaluate(_FIND_PANELS)):
-            rows += bench.run_panel(name, index, panel)
+            if not panels or re.search(panels, panel):
+                rows += bench.run_panel(name, index, panel)
     except Exception as error:  # one lesson's failure is reported in the table; the others are still measured
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         print(f"  {name}: {first_line}", file=sys.stderr, flush=True)
@@ -445,7 +467,8 @@ def run_pass(options, title: str, busy: int) -> None:
                                                                     height=VIEWPORT["height"]))
                 opens, rows = [], []
                 for name in lessons:
-                    opening, lesson_rows = run_lesson(context, server, name, options.steps, options.timeout)
+                    opening, lesson_rows = run_lesson(context, server, name, options.steps, options.timeout,
+                                                      options.panels)
                     opens.append(opening)
                     rows += lesson_rows
                     print(f"  measured {name} ({len(lesson_rows)} controls)", file=sys.stderr, flush=True)
@@ -503,6 +526,24 @@ def report(title, busy, load_before, load_after, seconds, opens, rows, options) 
           f"{len(misses)} of {len(timed)}." + ("" if misses else " None."))
     for line in misses:
         print(f"- MISSES: {line}")
+    if options.phases:
+        phases(rows)
+
+
+PHASES = ("kernel sent picture", "page has it", "src set", "decoded + painted")
+
+
+def phases(rows: list[Control]) -> None:
+    """Per control with pictures: the median ms from the input to each of :data:`PHASES`. The kernel's moment
+    is its message's date against the page's wall clock at the input (same machine; whole ms)."""
+    print("\n| Lesson | Widget | Control | " + " | ".join(PHASES) + " | Actions | Kernel sent, each action |")
+    print("|---|---|---|" + "---:|" * len(PHASES) + "---:|---|")
+    for r in rows:
+        if r.phases_ms:
+            medians = [statistics.median(p[i] for p in r.phases_ms) for i in range(len(PHASES))]
+            print(f"| {r.lesson[:2]} | `{r.panel}` | {r.control} | "
+                  + " | ".join(f"{m:.0f}" for m in medians) + f" | {len(r.phases_ms)} | "
+                  + " ".join(f"{p[0]:.0f}" for p in r.phases_ms) + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -512,6 +553,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only-load", action="store_true", help="run only the loaded pass")
     parser.add_argument("--steps", type=int, default=8, help="actions per control (default 8)")
     parser.add_argument("--lessons", default="", help="comma-separated lesson numbers, e.g. 01,04 (default all)")
+    parser.add_argument("--panels", default="",
+                        help="only the panels whose name (the cell's last line) this regular expression finds, "
+                             "e.g. 'grundy_scale|sum_explorer' (default all)")
+    parser.add_argument("--phases", action="store_true",
+                        help="also print, per control, when the kernel sent the picture, the page had it, showed "
+                             "it and painted it (medians, ms after the input)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds before one action counts as timed out")
     options = parser.parse_args(argv)
     if options.steps < 1:

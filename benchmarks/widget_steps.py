@@ -5,7 +5,10 @@ view (the model's numbers and the sentence), **build** the figure (``view.draw()
 **encode** it (``figure_to_png``: Agg draws the pixels, then PNG), and send it. Each panel of every lesson with a
 slider or a text box is stepped through new values (the panel's picture cache emptied before each step, so
 every step draws), and its CPU time (``time.process_time``: this process alone, so other programs on the machine
-count little) is printed per part: median, 95th percentile (nearest rank) and the panel's first step.
+count little) is printed per part: median, 95th percentile (nearest rank) and the panel's first step. Then the
+same values are stepped through again with their pictures in the cache (``hit``): what a step costs when the
+panel drew its picture ahead while the kernel waited (gamelib/widgets/ahead.py; the sliders of the explorers
+marked ``ahead`` do, after a step from the browser), or when a student goes back to a value already seen.
 
 The goal is for the browser: a new picture on screen within 50 ms of the key press (benchmarks/browser.py).
 JupyterLab, the websocket and the browser take about 25 ms of that for any answer, so a step's Python work
@@ -81,6 +84,8 @@ class Costs:
     build: list[float] = field(default_factory=list)
     encode: list[float] = field(default_factory=list)
     total: list[float] = field(default_factory=list)
+    hit: list[float] = field(default_factory=list)  # whole steps whose picture was in the cache
+    ahead: bool = False  # the control is a slider whose panel draws ahead
     problems: list[str] = field(default_factory=list)
 
     def other(self) -> list[float]:
@@ -131,12 +136,14 @@ class _Clock:
 
 def measure(make: Callable[[], Any], attr: str, values: list) -> Costs:
     from gamelib.widgets import panel
+    from gamelib.widgets.controls import Slider
 
     clock, costs = _Clock(), Costs()
     uninstall = clock.install()
     try:
         widget = make()
         control = getattr(widget, attr)
+        costs.ahead = isinstance(control, Slider) and widget._ahead is not None
         for value in values:
             panel.PNG_CACHE.clear()
             clock.build = clock.encode = 0.0
@@ -147,6 +154,12 @@ def measure(make: Callable[[], Any], attr: str, values: list) -> Costs:
             costs.encode.append(1000 * clock.encode)
             if not bytes(widget.image.value):
                 costs.problems.append(f"{value!r}: {widget.status_text}")
+        for value in values:  # every picture in the cache
+            control.value = value
+        for value in reversed(values[:-1]):
+            start = time.process_time()
+            control.value = value
+            costs.hit.append(1000 * (time.process_time() - start))
     finally:
         uninstall()
     return costs
@@ -155,16 +168,17 @@ def measure(make: Callable[[], Any], attr: str, values: list) -> Costs:
 def report() -> list[str]:
     """Measure every control and print the table; returns the names of the controls over the goal."""
     print(f"{'lesson: panel: control':<38} {'build':>6} {'encode':>7} {'other':>6} {'step':>6} {'p95':>6} "
-          f"{'first':>6}   median step goal < {GOAL_STEP_CPU_MS:.0f} ms")
+          f"{'first':>6} {'hit':>5} {'ahead':>5}   median step goal < {GOAL_STEP_CPU_MS:.0f} ms")
     misses = []
     for label, make, attr, values in controls():
         costs = measure(make, attr, values)
         med = statistics.median
         step = med(costs.total)
         ok = step < GOAL_STEP_CPU_MS
+        ahead = "yes" if costs.ahead else "no"
         print(f"{label:<38} {med(costs.build):6.1f} {med(costs.encode):7.1f} {med(costs.other()):6.1f} "
-              f"{step:6.1f} {nearest_rank(costs.total, 0.95):6.1f} {costs.total[0]:6.1f}   "
-              f"{'met' if ok else 'NOT met'}")
+              f"{step:6.1f} {nearest_rank(costs.total, 0.95):6.1f} {costs.total[0]:6.1f} {med(costs.hit):5.1f} "
+              f"{ahead:>5}   {'met' if ok else 'NOT met'}")
         for problem in costs.problems:
             print(f"    (no picture at {problem})")
         if not ok:
@@ -172,6 +186,8 @@ def report() -> list[str]:
     print("  CPU milliseconds per step (medians; p95 = nearest rank of the step; first = the panel's first step).")
     print("  build = the figure's artists (view.draw); encode = figure_to_png (Agg pixels and PNG); other = the "
           "model, the words, the widgets.")
+    print("  hit = a whole step whose picture is in the cache; ahead = the panel draws the slider's next pictures "
+          "while the kernel waits after a step from the browser (each drawn ahead costs a step's build + encode).")
     for label in misses:
         print(f"  MISSES the goal: {label}")
     if not misses:

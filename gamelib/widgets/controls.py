@@ -47,6 +47,20 @@ class Slider(anywidget.AnyWidget):
     max = traitlets.Int(100).tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
 
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._on_focus: list[Callable[[], object]] = []
+        self.on_msg(self._message)
+
+    def on_focus(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` when the slider gets the keyboard's focus in the browser (a step may follow)."""
+        self._on_focus.append(callback)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("focus") is True:
+            for callback in self._on_focus:
+                callback()
+
     @traitlets.validate("value")
     def _value_in_range(self, proposal: Any) -> int:
         return self.limit.check(proposal["value"])

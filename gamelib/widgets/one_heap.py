@@ -93,7 +93,7 @@ def subtraction_explorer(S: object = "1, 3, 4", stop: int = 30) -> Explorer:
     >>> print(w.status_text)  # doctest: +ELLIPSIS
     S: in '1, x', 'x' is not a number; expected at most 8 whole numbers from 1 to 20, ...
     """
-    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _strip)
+    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _strip, ahead=True)
 
 
 def _scale(values: dict) -> View:
@@ -122,7 +122,8 @@ def grundy_scale_explorer(S: object = "2, 5, 7", n: int = 7) -> Explorer:
     >>> print(w.status_text)
     g(7) = mex{g(5), g(2), g(0)} = mex{2, 1, 0} = 3, so heap 7 is an N-position.
     """
-    return Explorer([[set_control(S), slider("slider", "n", Limit("heap n", 0, MAX_SCALE_HEAP), n)]], _scale)
+    return Explorer([[set_control(S), slider("slider", "n", Limit("heap n", 0, MAX_SCALE_HEAP), n)]], _scale,
+                    ahead=True)
 
 
 def _misere(values: dict) -> View:
@@ -156,7 +157,7 @@ def misere_explorer(S: object = "1, 3, 4", stop: int = 40) -> Explorer:
     S = {1, 2, 3}, heaps 0 to 8. P-positions in normal play: 0, 4, 8; in misère play: 1, 5. The outcomes
     differ at 5 heaps: 0, 1, 4, 5, 8.
     """
-    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _misere)
+    return Explorer([[set_control(S), last_heap_control(stop, 4, MAX_PANEL_STRIP - 1)]], _misere, ahead=True)
 
 
 class LabellingPlayer(Explorer):
@@ -181,13 +182,21 @@ class LabellingPlayer(Explorer):
         self._labelling: Any = None
         self._drawn: tuple | None = None
         super().__init__([[set_control(S), last_heap_control(stop, 2, MAX_LABELLING_HEAPS - 1)]], self._view,
-                         extra=[widgets.HBox([self.back_button, self.forward_button, self.reset_button])])
+                         extra=[widgets.HBox([self.back_button, self.forward_button, self.reset_button])],
+                         ahead=self._picture)
 
     def go(self, step: int) -> None:
         """Show the labelling after ``step`` steps, 0 to ``steps`` (ValueError outside, naming the range)."""
         step = Limit("step", 0, self.steps).check(step)
         self.step = step
         self.redraw()
+
+    def _picture(self, values: dict) -> View:
+        """The picture ``values`` would show, without its words, changing nothing (to draw it ahead)."""
+        game, stop = SubtractionGame(values["S"]), values["last"] + 1
+        step = self.step if (game.S, stop) == self._drawn else 0
+        return View(("labelling", game.S, stop, step),
+                    lambda: plots.labelling_figure(game, stop, step, show_caption=False), "")
 
     def _view(self, values: dict) -> View:
         game, stop = SubtractionGame(values["S"]), values["last"] + 1
@@ -210,8 +219,7 @@ class LabellingPlayer(Explorer):
             if step == steps:
                 text += " Done: every heap has a label."
         # The status line says what the step did: the figure leaves out its own caption, so it is not said twice.
-        return View(("labelling", game.S, stop, step),
-                    lambda: plots.labelling_figure(game, stop, step, show_caption=False), text)
+        return replace(self._picture(values), status=text)
 
 
 def labelling_player(S: object = "1, 3, 4", stop: int = 15) -> LabellingPlayer:

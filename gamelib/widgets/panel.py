@@ -27,6 +27,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -35,6 +36,7 @@ from gamelib import plots
 from gamelib.limits import PNG_CACHE_SIZE
 from gamelib.parsing import Limit
 from gamelib.plots.figure import give_back, png_html
+from gamelib.widgets.ahead import DrawAhead
 from gamelib.widgets.controls import Figure, Slider, Status, TextBox
 
 #: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
@@ -307,7 +309,9 @@ class Explorer(Panel):
 
     Attributes: the controls' widgets (under their ``attr`` names), ``image`` (the figure: PNG bytes in
     ``image.value``, its text alternative in ``image.alt``), ``status``, ``caps``, ``status_text``,
-    ``values`` (the values last drawn).
+    ``values`` (the values last drawn). With ``ahead=True`` (``show`` changes nothing, so it may be called for
+    values not shown), or a function giving the view of values not shown, a slider's next pictures are drawn
+    while the kernel waits (:mod:`~gamelib.widgets.ahead`).
 
     >>> from gamelib.widgets import grundy_scale_explorer
     >>> w = grundy_scale_explorer("2, 5, 7", n=7)
@@ -319,7 +323,7 @@ class Explorer(Panel):
     """
 
     def __init__(self, rows: Sequence[Sequence[Control]], show: Callable[[dict], View], note: str = "",
-                 extra: Sequence[widgets.Widget] = ()):
+                 extra: Sequence[widgets.Widget] = (), ahead: bool | Callable[[dict], View] = False):
         super().__init__()
         self.controls = [control for row in rows for control in row]
         for control in self.controls:
@@ -331,8 +335,31 @@ class Explorer(Panel):
         limits = [c.limit for c in self.controls if c.limit is not None]
         self._start([*boxes, *extra, self.image], limits, note)
         self._watch([c.widget for c in self.controls], self._draw)
+        self._stepped = False  # a slider stepped in the browser since the last drawing
+        self._ahead = DrawAhead(self.read, show if ahead is True else ahead, lambda view: view.key in PNG_CACHE,
+                                lambda view: cached_png(view.key, view.draw),
+                                lambda: not self._wanted and not self._running) if ahead else None
+        for control in self.controls if ahead else ():
+            if isinstance(control.widget, Slider):
+                control.widget.observe(lambda change, c=control: self._moved(c, change.new - change.old), "value")
+                control.widget.on_focus(partial(self._moved, control, 0))
         self.redraw()
         self._last_step = 0.0  # the first picture (fonts and caches still cold) says nothing of a step's time
+
+    def _moved(self, control: Control, direction: int) -> None:
+        """A slider stepped in the browser (``direction``: the change) or got the focus there (0): draw its next
+        pictures ahead once the step is shown."""
+        if self._ahead is not None and (control.widget._property_lock or not direction):
+            self._ahead.moved(control.name, control.widget.min, control.widget.max, direction)
+            self._stepped = self._stepped or bool(direction)
+            if not direction and not self._wanted and not self._running:
+                self._ahead.schedule(delay=0)  # a step may follow at once: its picture first
+
+    def _run_wanted(self) -> None:
+        super()._run_wanted()
+        if self._ahead is not None and self._stepped:  # after a slider's step from the browser
+            self._stepped = False
+            self._ahead.schedule()
 
     def read(self) -> dict:
         """The controls' values by name (ValueError or TypeError naming the setting that cannot be read)."""

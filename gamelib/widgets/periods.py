@@ -103,7 +103,7 @@ def period_heatmap_explorer(c: int = 12) -> Explorer:
     >>> w.status_text.startswith("S = {a, b, 5} with a < b < 5: 6 sets.")
     True
     """
-    return Explorer([[slider("slider", "c", Limit("c", 3, MAX_HEATMAP_C), c)]], _heatmap)
+    return Explorer([[slider("slider", "c", Limit("c", 3, MAX_HEATMAP_C), c)]], _heatmap, ahead=True)
 
 
 __all__ = ["figure_height", "period_explorer", "period_heatmap_explorer"]

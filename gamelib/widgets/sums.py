@@ -21,14 +21,18 @@ class SumExplorer(Explorer):
                            slider("cols_slider", "cols", Limit("columns", 2, MAX_SUM_SIDE), cols, "columns:")],
                           [slider("heap_a", "i", Limit("heap of A", 0, MAX_SUM_SIDE - 1), 5, "heap of A:"),
                            slider("heap_b", "j", Limit("heap of B", 0, MAX_SUM_SIDE - 1), 7, "heap of B:")]],
-                         self._view)
+                         self._view, ahead=True)
+
+    def _draw(self) -> None:
+        self.heap_a.set_range(0, self.rows_slider.value - 1)  # a position inside the table shown
+        self.heap_b.set_range(0, self.cols_slider.value - 1)
+        super()._draw()
 
     def _view(self, values: dict) -> View:
+        """The view of ``values`` (it changes nothing: also called for values not shown, to draw ahead)."""
         game_a, game_b = SubtractionGame(values["S_a"]), SubtractionGame(values["S_b"])
         rows, cols = values["rows"], values["cols"]
-        self.heap_a.set_range(0, rows - 1)  # a position inside the table shown
-        self.heap_b.set_range(0, cols - 1)
-        i, j = self.heap_a.value, self.heap_b.value
+        i, j = min(values["i"], rows - 1), min(values["j"], cols - 1)  # where _draw's ranges put them
         ga_row, gb_row = game_a.grundy_values(rows), game_b.grundy_values(cols)
         zeros = sum(int(x == y) for x in ga_row for y in gb_row)
         ga, gb = game_a.grundy(i), game_b.grundy(j)

@@ -37,7 +37,7 @@ def wythoff_explorer(limit: int = 30) -> Explorer:
     7) (and their mirror images). The k-th pair has b - a = k.
     """
     return Explorer([[slider("slider", "limit", Limit("the limit", 5, MAX_PANEL_WYTHOFF), limit, "both heaps below:")]],
-                    _wythoff)
+                    _wythoff, ahead=True)
 
 
 __all__ = ["wythoff_explorer"]

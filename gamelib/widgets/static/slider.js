@@ -33,6 +33,8 @@ function render({ model, el }) {
   }
 
   input.addEventListener("input", () => { shown.textContent = input.value; });
+  // A step may follow: the kernel draws the next values' pictures ahead while it waits.
+  input.addEventListener("focus", () => model.send({ focus: true }));
   input.addEventListener("change", () => send(Number(input.value)));
   // Keys are handled here: JupyterLab's notebook would otherwise take the arrow keys for itself.
   input.addEventListener("keydown", (event) => {
