@@ -175,3 +175,49 @@ def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pi
     expect(scale).to_contain_text("'x' is not a number")
     expect(figure.locator("img")).to_be_hidden()  # no picture of the earlier set under the message
     assert abs(figure.bounding_box()["height"] - height) <= 1  # but its place stays: the page does not jump
+
+
+def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_of_its_picture(lab, lab_root):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
+                      nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
+                      nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-stopped.ipynb")
+    page_errors: list[str] = []
+    lab.page.on("pageerror", lambda error: page_errors.append(str(error)))
+    lab.open("second-day-stopped.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    scale, game = cell_output(lab, 1), cell_output(lab, 2)
+    lab.panel = scale
+    words = "g(7) = mex{g(6), g(5), g(4)} = mex{2, 1, 0} = 3, so heap 7 is an N-position."
+    expect(scale.locator(".gamelib-status")).to_have_text(words)
+    picture = scale.locator(".gamelib-figure img")
+    drawn = picture.get_attribute("src")
+    slider, readout = scale.locator(".gamelib-slider input"), scale.locator(".gamelib-slider output")
+    box = scale.locator(".gamelib-text input")
+    expect(game).to_contain_text("Your turn: heap 9.")
+
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    expect(scale.locator(".gamelib-restart-note")).to_be_visible()
+    lab.wait_kernel_ready()
+    expect(scale.locator(".gamelib-figure")).to_have_css("opacity", "0.35")  # the stale picture dims
+    # The keyboard and the mouse on the stopped panel: the slider and the box keep the values drawn.
+    slider.focus()
+    for key in ("ArrowRight", "ArrowRight", "End"):
+        slider.press(key)
+    expect(readout).to_have_text("7")
+    assert slider.input_value() == "7"
+    bounds = slider.bounding_box()
+    slider.click(position={"x": bounds["width"] - 2, "y": bounds["height"] / 2})
+    expect(readout).to_have_text("7")
+    box.press("End")
+    box.type(", 4")
+    expect(box).to_have_value("1, 2, 3")
+    game.get_by_role("button", name="take 2").first.click()  # a move on the stopped play panel sends nothing
+    expect(game).to_contain_text("Your turn: heap 9.")
+    expect(scale.locator(".gamelib-status")).to_have_text(words)
+    assert picture.get_attribute("src") == drawn
+    assert page_errors == []  # nothing was sent to the kernel that is gone ("Cannot send")

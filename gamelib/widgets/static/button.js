@@ -1,5 +1,8 @@
 // A move's button: a short label to see ("1") and its full words as its name ("take 1 from heap A"), which a
-// screen reader reads and the mouse shows as a tooltip. The kernel decides what a press means.
+// screen reader reads and the mouse shows as a tooltip. The kernel decides what a press means; once that kernel
+// has stopped (the panel's box is marked "jupyter-widgets-disconnected"), a press sends nothing.
+const stopped = (el) => el.closest(".jupyter-widgets-disconnected") !== null;
+
 function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
@@ -12,7 +15,7 @@ function render({ model, el }) {
     button.title = model.get("name");
     button.disabled = model.get("disabled");
   }
-  button.addEventListener("click", () => { if (!button.disabled) model.send({ click: true }); });
+  button.addEventListener("click", () => { if (!button.disabled && !stopped(el)) model.send({ click: true }); });
   model.on("change:description", draw);
   model.on("change:name", draw);
   model.on("change:disabled", draw);
