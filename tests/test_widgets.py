@@ -441,7 +441,9 @@ def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
         # The kit's own views are not marked themselves (anywidget's are not told the kernel stopped): the
         # panel's box is, so the rules reach the picture and the controls through it.
         assert ".jupyter-widgets-disconnected .gamelib-figure {opacity: 0.35;}" in note
-        assert ".jupyter-widgets-disconnected :is(.gamelib-slider input, .gamelib-text-input" in note
+    from gamelib.widgets.controls import _CSS  # the controls' own style sheet: they look unavailable too
+
+    assert ".jupyter-widgets-disconnected :is(.gamelib-slider input, .gamelib-text-input" in _CSS
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -204,6 +204,7 @@ def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_o
     expect(scale.locator(".gamelib-restart-note")).to_be_visible()
     lab.wait_kernel_ready()
     expect(scale.locator(".gamelib-figure")).to_have_css("opacity", "0.35")  # the stale picture dims
+    expect(slider).to_have_css("opacity", "0.5")  # and the controls look unavailable
     # The keyboard and the mouse on the stopped panel: the slider and the box keep the values drawn.
     slider.focus()
     for key in ("ArrowRight", "ArrowRight", "End"):
