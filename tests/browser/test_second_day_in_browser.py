@@ -222,3 +222,46 @@ def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_o
     expect(scale.locator(".gamelib-status")).to_have_text(words)
     assert picture.get_attribute("src") == drawn
     assert page_errors == []  # nothing was sent to the kernel that is gone ("Cannot send")
+
+
+# The notebook's cells as [type, source], to see that no key pressed in a panel changed them.
+_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(c => [c.model.type,
+                                                                          c.model.sharedModel.getSource()])"""
+
+
+def test_letters_typed_on_a_slider_a_move_or_the_status_line_are_no_notebook_shortcuts(lab, lab_root):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
+                      nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
+                      nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-keys.ipynb")
+    lab.open("second-day-keys.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    cells = lab.page.evaluate(_CELLS)
+    scale, game = cell_output(lab, 1), cell_output(lab, 2)
+    lab.panel = scale
+    # In command mode "m" makes the active cell Markdown, "a"/"b" add a cell, "d d" deletes it, "x" cuts it.
+    letters = ["m", "a", "b", "d", "d", "x", "y"]
+    slider = scale.locator(".gamelib-slider input")
+    slider.click()  # the student clicks the slider, then types
+    for key in letters:
+        slider.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    heap = int(scale.locator(".gamelib-slider output").inner_text())  # where the click put it
+    slider.press("ArrowRight")  # the slider's own keys still move it
+    expect(scale.locator(".gamelib-status")).to_contain_text(f"so heap {heap + 1} is")
+    move = game.get_by_role("button", name="take 1").first
+    move.focus()
+    for key in letters:
+        move.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    move.press("Enter")  # a move by the keyboard: the focus goes to the status line
+    expect(game).to_contain_text("You took 1 (9 → 8).")
+    status = game.locator(".gamelib-status")
+    status.focus()
+    for key in letters:
+        status.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    expect(game.locator(".gamelib-status")).to_be_visible()  # the panel is still there

@@ -32,6 +32,7 @@ function render({ model, el }) {
       cell.setAttribute("role", "gridcell");
       const button = document.createElement("button");
       button.type = "button";
+      button.setAttribute("data-lm-suppress-shortcuts", "true");  // a letter typed here is no notebook shortcut (slider.js)
       button.textContent = square.symbol;
       button.className = `gamelib-square gamelib-${square.look}` + (square.marked ? " gamelib-marked" : "")
         + (square.chosen ? " gamelib-chosen" : "");

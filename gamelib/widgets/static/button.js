@@ -6,6 +6,7 @@ const stopped = (el) => el.closest(".jupyter-widgets-disconnected") !== null;
 function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
+  button.setAttribute("data-lm-suppress-shortcuts", "true");  // a letter typed here is no notebook shortcut (slider.js)
   // ipywidgets' own button classes: the same look as the panel's other buttons.
   button.className = "jupyter-widgets jupyter-button widget-button gamelib-move";
   el.append(button);

@@ -17,6 +17,9 @@ function render({ model, el }) {
   input.type = "range";
   input.id = id;
   input.step = "1";
+  // Keys pressed on the slider are the slider's: without this, a letter typed there ran JupyterLab's notebook
+  // shortcut of that letter on the panel's own cell ("m" turned it into Markdown, "d d" deleted it).
+  input.setAttribute("data-lm-suppress-shortcuts", "true");
   shown.htmlFor = id;
   el.classList.add("gamelib-slider");
   el.append(label, input, shown);

@@ -10,6 +10,7 @@ function render({ model, el }) {
   model.on("change:value", draw);
   // After a move whose button has left the page, the focus comes here (never onto another move's button).
   line.tabIndex = -1;
+  line.setAttribute("data-lm-suppress-shortcuts", "true");  // nor one typed after a move, with the focus here (slider.js)
   model.on("msg:custom", (message) => {
     if (!message || !message.focus) return;
     const active = document.activeElement;
