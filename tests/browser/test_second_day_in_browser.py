@@ -229,7 +229,7 @@ _CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(c =>
                                                                           c.model.sharedModel.getSource()])"""
 
 
-def test_letters_typed_on_a_slider_a_move_or_the_status_line_are_no_notebook_shortcuts(lab, lab_root):
+def test_letters_typed_in_a_panel_are_no_notebook_shortcuts_and_ctrl_s_in_its_box_saves(lab, lab_root):
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
                       nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
@@ -264,4 +264,17 @@ def test_letters_typed_on_a_slider_a_move_or_the_status_line_are_no_notebook_sho
     for key in letters:
         status.press(key)
     assert lab.page.evaluate(_CELLS) == cells
+    undo = game.get_by_role("button", name="Undo")  # ipywidgets' own button, in the panel
+    undo.focus()
+    for key in letters:
+        undo.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
     expect(game.locator(".gamelib-status")).to_be_visible()  # the panel is still there
+    # Keys with Ctrl still reach JupyterLab: Ctrl+S in the set's box saves the notebook.
+    lab.page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.widgets[0].model.sharedModel"
+                      ".setSource('from gamelib.widgets import grundy_scale_explorer, play_subtraction  # saved'); }")
+    dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+    assert lab.page.evaluate(dirty)
+    scale.locator(".gamelib-text input").press("Control+s")
+    lab.page.wait_for_function(f"() => !({dirty})()")
+    assert "# saved" in (lab_root / "second-day-keys.ipynb").read_text()

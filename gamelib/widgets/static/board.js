@@ -2,9 +2,11 @@
 // press Enter or Space. Each square's name says where it is and what is on it ("row 2, column 3:
 // chocolate"); a square that is a winning move says so. The kernel decides what a choice means.
 // A board whose kernel has stopped (the panel's box is marked "jupyter-widgets-disconnected") sends no choice.
+const plain = (event) => !event.ctrlKey && !event.metaKey && !event.altKey;
 const stopped = (el) => el.closest(".jupyter-widgets-disconnected") !== null;
 
 function render({ model, el }) {
+  el.addEventListener("keydown", (event) => { if (plain(event)) event.stopPropagation(); });  // see slider.js
   const grid = document.createElement("div");
   grid.setAttribute("role", "grid");
   grid.className = "gamelib-board";
@@ -32,7 +34,6 @@ function render({ model, el }) {
       cell.setAttribute("role", "gridcell");
       const button = document.createElement("button");
       button.type = "button";
-      button.setAttribute("data-lm-suppress-shortcuts", "true");  // a letter typed here is no notebook shortcut (slider.js)
       button.textContent = square.symbol;
       button.className = `gamelib-square gamelib-${square.look}` + (square.marked ? " gamelib-marked" : "")
         + (square.chosen ? " gamelib-chosen" : "");

@@ -5,6 +5,7 @@
 // the slider no longer moves: its value stays that of the picture drawn.
 let made = 0;
 
+const plain = (event) => !event.ctrlKey && !event.metaKey && !event.altKey;
 const stopped = (el) => el.closest(".jupyter-widgets-disconnected") !== null;
 
 function render({ model, el }) {
@@ -18,8 +19,9 @@ function render({ model, el }) {
   input.id = id;
   input.step = "1";
   // Keys pressed on the slider are the slider's: without this, a letter typed there ran JupyterLab's notebook
-  // shortcut of that letter on the panel's own cell ("m" turned it into Markdown, "d d" deleted it).
-  input.setAttribute("data-lm-suppress-shortcuts", "true");
+  // shortcut of that letter on the panel's own cell ("m" turned it into Markdown, "d d" deleted it). Keys with
+  // Ctrl, Alt or Meta still reach JupyterLab (Ctrl+S saves the notebook).
+  el.addEventListener("keydown", (event) => { if (plain(event)) event.stopPropagation(); });
   shown.htmlFor = id;
   el.classList.add("gamelib-slider");
   el.append(label, input, shown);

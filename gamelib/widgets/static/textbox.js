@@ -5,6 +5,7 @@
 // no typing: its text stays the one its picture was drawn from.
 let made = 0;
 
+const plain = (event) => !event.ctrlKey && !event.metaKey && !event.altKey;
 const stopped = (el) => el.closest(".jupyter-widgets-disconnected") !== null;
 
 function render({ model, el }) {
@@ -32,11 +33,13 @@ function render({ model, el }) {
   }
 
   input.addEventListener("change", () => send(false));
-  // Keys typed here are the box's: JupyterLab's notebook would otherwise take them as its shortcuts.
-  input.addEventListener("keypress", (event) => event.stopPropagation());
+  // Keys typed here are the box's: JupyterLab's notebook would otherwise take them as its shortcuts. Keys with
+  // Ctrl, Alt or Meta still reach it: Ctrl+S typed in the box saves the notebook (it opened the browser's own
+  // "Save page" when every key stopped here).
+  input.addEventListener("keypress", (event) => { if (plain(event)) event.stopPropagation(); });
   input.addEventListener("beforeinput", (event) => { if (stopped(el)) event.preventDefault(); });
   input.addEventListener("keydown", (event) => {
-    event.stopPropagation();
+    if (plain(event)) event.stopPropagation();
     input.readOnly = stopped(el);
     if (event.key !== "Enter") return;
     event.preventDefault();
