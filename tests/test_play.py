@@ -287,7 +287,8 @@ def test_illegal_moves_and_bad_starts_are_refused():
         PlaySession(Nim(), (0, 0))
     # Typed, a start with no move is named as the student typed it (Lasker's Nim reads "0, 0" as heaps ()).
     for game in (Nim(), LaskersNim()):
-        with pytest.raises(ValueError, match=r"^'0, 0' allows no move at all in (Lasker's )?Nim: choose another start$"):
+        with pytest.raises(ValueError, match=r"^'0, 0' allows no move at all in (Lasker's )?Nim: choose another "
+                                             r"start$"):
             PlaySession(game, "0, 0")
     with pytest.raises(ValueError, match="12"):
         PlaySession(Nim(), (3, 40))
