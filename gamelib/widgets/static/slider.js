@@ -46,7 +46,10 @@ function render({ model, el }) {
     else shown.textContent = input.value;
   });
   // A step may follow: the kernel draws the next values' pictures ahead while it waits.
-  input.addEventListener("focus", () => { if (!stopped(el)) model.send({ focus: true }); });
+  input.addEventListener("focus", () => {
+    if (stopped(el)) input.setAttribute("aria-disabled", "true");  // a screen reader says it is unavailable
+    else model.send({ focus: true });
+  });
   input.addEventListener("change", () => { if (stopped(el)) sync(); else send(Number(input.value)); });
   input.addEventListener("pointerdown", (event) => { if (stopped(el)) event.preventDefault(); });
   // Keys are handled here: JupyterLab's notebook would otherwise take the arrow keys for itself.

@@ -38,6 +38,7 @@ function render({ model, el }) {
   // "Save page" when every key stopped here).
   input.addEventListener("keypress", (event) => { if (plain(event)) event.stopPropagation(); });
   input.addEventListener("beforeinput", (event) => { if (stopped(el)) event.preventDefault(); });
+  input.addEventListener("focus", () => { input.readOnly = stopped(el); });  // read as read-only once stopped
   input.addEventListener("keydown", (event) => {
     if (plain(event)) event.stopPropagation();
     input.readOnly = stopped(el);
