@@ -279,3 +279,44 @@ def test_letters_typed_in_a_panel_are_no_notebook_shortcuts_and_ctrl_s_in_its_bo
     scale.locator(".gamelib-text input").press("Control+s")
     lab.page.wait_for_function(f"() => !({dirty})()")
     assert "# saved" in (lab_root / "second-day-keys.ipynb").read_text()
+
+
+def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab, lab_root):
+    """JupyterLab 4.6 sends widget messages to a kernel subshell (its own thread in ipykernel 7) unless told not
+    to: a panel's steps then ran on two threads at once (beside a running cell, and beside its own other steps),
+    and a step waiting behind a running cell was overtaken by a later one. The kit's settings turn that off."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("import threading, time\n"
+                                                "from gamelib.widgets import panel, sum_explorer\n"
+                                                "threads = set()\n"
+                                                "_draw = panel.Explorer._draw\n"
+                                                "panel.Explorer._draw = lambda self: (threads.add("
+                                                "threading.current_thread().name), _draw(self))[1]"),
+                      nbformat.v4.new_code_cell('sum_explorer("1, 2", "1, 3", rows=8, cols=8)'),
+                      nbformat.v4.new_code_cell("time.sleep(2)"),
+                      nbformat.v4.new_code_cell("print(sorted(threads))")]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-threads.ipynb")
+    lab.open("second-day-threads.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    sums = cell_output(lab, 1)
+    lab.panel = sums
+    status = sums.locator(".gamelib-status")
+    rows, heap_a = sums.locator(".gamelib-slider input").nth(0), sums.locator(".gamelib-slider input").nth(2)
+    heap_a.focus()
+    heap_a.press("ArrowRight")
+    expect(status).to_contain_text("Position (6, 7)")
+    rows.focus()
+    rows.press("ArrowLeft")
+    expect(status).to_contain_text("of the 7 × 8 positions")
+    lab.page.evaluate("() => { const p = window.jupyterapp.shell.currentWidget; p.content.activeCellIndex = 2; "
+                      "window.jupyterapp.commands.execute('notebook:run-cell'); }")  # the sleep, not waited for
+    heap_a.focus()
+    heap_a.press("ArrowLeft")
+    rows.focus()
+    rows.press("ArrowRight")
+    expect(status).to_contain_text("of the 8 × 8 positions shown are P-positions (value 0). Position (5, 7)",
+                                   timeout=60_000)
+    printed = run_cell(lab, "print(sorted(threads))")
+    expect(printed).to_contain_text("['MainThread']", timeout=60_000)
