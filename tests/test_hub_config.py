@@ -111,6 +111,13 @@ def test_the_kit_lab_settings_turn_the_news_off():
     assert installed["disabledExtensions"] == page_config["disabledExtensions"]
 
 
+def test_the_kit_lab_settings_keep_widget_messages_on_the_kernels_main_thread():
+    # The behaviour is checked in Chromium (tests/browser/test_second_day_in_browser.py): with JupyterLab's
+    # default, a panel's steps ran on a subshell's thread too.
+    overrides = json.loads((ROOT / "jupyterlab" / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:kernels-settings"] == {"commsOverSubshells": "disabled"}
+
+
 def test_the_kit_server_config_sends_kernel_messages_without_nagle_delay(monkeypatch):
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
     from traitlets.config.loader import PyFileConfigLoader

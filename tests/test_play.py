@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from gamelib import nim_remoteness, remoteness, remoteness_table
+from gamelib import LaskersNim, nim_remoteness, remoteness, remoteness_table
 from gamelib.games.nim import Nim
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.play import COMPUTER, STUDENT, PlaySession
@@ -285,6 +285,11 @@ def test_illegal_moves_and_bad_starts_are_refused():
         PlaySession(SubtractionGame.from_set({1, 2}), 1000)
     with pytest.raises(ValueError, match=r"heaps \(0, 0\) allows no move"):
         PlaySession(Nim(), (0, 0))
+    # Typed, a start with no move is named as the student typed it (Lasker's Nim reads "0, 0" as heaps ()).
+    for game in (Nim(), LaskersNim()):
+        with pytest.raises(ValueError, match=r"^'0, 0' allows no move at all in (Lasker's )?Nim: choose another "
+                                             r"start$"):
+            PlaySession(game, "0, 0")
     with pytest.raises(ValueError, match="12"):
         PlaySession(Nim(), (3, 40))
 

@@ -237,3 +237,18 @@ def test_every_entry_refuses_a_too_large_request_within_the_work_budget(entry):
     assert calls < CALL_BUDGET, (entry, calls)
     message = str(refused.value)
     assert any(word in message for word in ("limit", "at most", "too big", "from", "below", "more than")), message
+
+
+def test_a_heap_value_sent_before_the_page_heard_of_the_narrowed_table_is_answered_with_the_value_drawn(monkeypatch):
+    w = widgets.sum_explorer("1, 2", "1, 2", rows=16, cols=16)
+    w.rows_slider.set_state({"value": 2})  # from the browser: heap A's range becomes 0 .. 1, heap A 1
+    assert (w.heap_a.min, w.heap_a.max, w.heap_a.value) == (0, 1, 1)
+    sent = []
+    monkeypatch.setattr(w.heap_a, "send_state", lambda key=None: sent.append((key, w.heap_a.value)))
+    # The page still had heap A from 0 to 15 and stepped it to 6 (or sent something that is not a heap).
+    for value in (6, -1, 2.5, "3"):
+        w.heap_a.set_state({"value": value})
+    assert w.heap_a.value == 1 and sent == [("value", 1)] * 4  # the page is told the value the picture shows
+    assert "Position (1, 7): g_A(1)" in w.status_text
+    w.heap_a.set_state({"value": 0})  # a value in range is taken as before, and nothing is sent back
+    assert w.heap_a.value == 0 and len(sent) == 4 and "Position (0, 7)" in w.status_text

@@ -438,7 +438,12 @@ def test_every_panel_says_run_this_cell_again_when_its_kernel_is_gone():
         assert ".jupyter-widgets-disconnected .gamelib-restart-note {display: block;" in note
         assert ".gamelib-restart-note {display: none;}" in note
         assert w.children[0] is w.restart_note  # on top, not under the stale picture (which dims)
-        assert ".gamelib-figure.jupyter-widgets-disconnected {opacity: 0.35;}" in note
+        # The kit's own views are not marked themselves (anywidget's are not told the kernel stopped): the
+        # panel's box is, so the rules reach the picture and the controls through it.
+        assert ".jupyter-widgets-disconnected .gamelib-figure {opacity: 0.35;}" in note
+    from gamelib.widgets.controls import _CSS  # the controls' own style sheet: they look unavailable too
+
+    assert ".jupyter-widgets-disconnected :is(.gamelib-slider input, .gamelib-text-input" in _CSS
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -78,6 +78,7 @@ def check_start(game: Game, start: object) -> Any:
     if game.misere:
         raise ValueError(f"{game.title} is played misère; the computer plays normal play (last move wins)")
     limit = game.play_limit
+    typed = start if isinstance(start, str) else None
     if isinstance(start, str):
         if limit is None:
             raise TypeError(f"positions of {game.title} cannot be typed; give the position itself")
@@ -89,9 +90,9 @@ def check_start(game: Game, start: object) -> Any:
                 limit.check(start)
             else:
                 limit.check_numbers(tuple(cast(tuple, start)))
-    if not game.moves(start):
-        raise ValueError(f"{presentation_of(game).position_text(game, start)} allows no move at all in {game.title}: "
-                         "choose another start")
+    if not game.moves(start):  # typed, it is named as typed: "0, 0" may be read as heaps ()
+        where = show(typed) if typed is not None else presentation_of(game).position_text(game, start)
+        raise ValueError(f"{where} allows no move at all in {game.title}: choose another start")
     return start
 
 

@@ -61,6 +61,18 @@ class Slider(anywidget.AnyWidget):
             for callback in self._on_focus:
                 callback()
 
+    def set_state(self, sync_data: dict) -> None:
+        """Apply a change sent by the browser. A value outside the range, sent by a page that had not yet heard
+        that the range narrowed (the sum explorer's heap sliders follow its table), is not taken: the page is
+        sent the value the panel shows, so the slider reads what the picture was drawn for (a refusal raised
+        here would reach only the kernel's log, and the page would keep showing the value it sent)."""
+        value = sync_data.get("value", self.value)
+        if type(value) is not int or not self.min <= value <= self.max:
+            super().set_state({key: data for key, data in sync_data.items() if key != "value"})
+            self.send_state("value")
+            return
+        super().set_state(sync_data)
+
     @traitlets.validate("value")
     def _value_in_range(self, proposal: Any) -> int:
         return self.limit.check(proposal["value"])

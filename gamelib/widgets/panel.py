@@ -64,7 +64,7 @@ PANEL_STYLE = (f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s
                ".gamelib-restart-note {display: none;} "
                ".jupyter-widgets-disconnected .gamelib-restart-note {display: block; color: #B34000; "
                "font-weight: bold; border-left: 4px solid #B34000; padding-left: 8px;} "
-               ".gamelib-figure.jupyter-widgets-disconnected {opacity: 0.35;}</style>")
+               ".jupyter-widgets-disconnected .gamelib-figure {opacity: 0.35;}</style>")
 
 PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
 

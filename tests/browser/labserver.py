@@ -39,11 +39,13 @@ KIT_SETTINGS = Path(__file__).resolve().parents[2] / "jupyterlab"
 
 
 def install_kit_settings(home: Path) -> None:
-    """Put this checkout's server and kernel settings (``jupyterlab/``) where a server and its kernels started
-    with ``home`` as their config folders read them last: the settings under test, whatever an older install
-    left in the environment."""
+    """Put this checkout's server, kernel and JupyterLab settings (``jupyterlab/``) where a server and its
+    kernels started with ``home`` as their config folders (and ``home / "app-settings"`` as JupyterLab's
+    application settings) read them: the settings under test, whatever an older install left in the
+    environment."""
     for name, folder in (("jupyter_server_config.py", home / "config"),
-                         ("ipython_kernel_config.py", home / "ipython" / "profile_default")):
+                         ("ipython_kernel_config.py", home / "ipython" / "profile_default"),
+                         ("overrides.json", home / "app-settings")):
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copy2(KIT_SETTINGS / name, folder / name)
 
@@ -102,7 +104,7 @@ class LabServer:
             [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
              "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
              f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
-             "--LabApp.expose_app_in_browser=True",
+             "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={self.home / 'app-settings'}",
              "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate"],
             env=env, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.root)
         try:

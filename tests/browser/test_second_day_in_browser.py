@@ -175,3 +175,148 @@ def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pi
     expect(scale).to_contain_text("'x' is not a number")
     expect(figure.locator("img")).to_be_hidden()  # no picture of the earlier set under the message
     assert abs(figure.bounding_box()["height"] - height) <= 1  # but its place stays: the page does not jump
+
+
+def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_of_its_picture(lab, lab_root):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
+                      nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
+                      nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-stopped.ipynb")
+    page_errors: list[str] = []
+    lab.page.on("pageerror", lambda error: page_errors.append(str(error)))
+    lab.open("second-day-stopped.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    scale, game = cell_output(lab, 1), cell_output(lab, 2)
+    lab.panel = scale
+    words = "g(7) = mex{g(6), g(5), g(4)} = mex{2, 1, 0} = 3, so heap 7 is an N-position."
+    expect(scale.locator(".gamelib-status")).to_have_text(words)
+    picture = scale.locator(".gamelib-figure img")
+    drawn = picture.get_attribute("src")
+    slider, readout = scale.locator(".gamelib-slider input"), scale.locator(".gamelib-slider output")
+    box = scale.locator(".gamelib-text input")
+    expect(game).to_contain_text("Your turn: heap 9.")
+
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    expect(scale.locator(".gamelib-restart-note")).to_be_visible()
+    lab.wait_kernel_ready()
+    expect(scale.locator(".gamelib-figure")).to_have_css("opacity", "0.35")  # the stale picture dims
+    expect(slider).to_have_css("opacity", "0.5")  # and the controls look unavailable
+    # The keyboard and the mouse on the stopped panel: the slider and the box keep the values drawn.
+    slider.focus()
+    for key in ("ArrowRight", "ArrowRight", "End"):
+        slider.press(key)
+    expect(readout).to_have_text("7")
+    assert slider.input_value() == "7"
+    expect(slider).to_have_attribute("aria-disabled", "true")  # a screen reader hears it is unavailable
+    bounds = slider.bounding_box()
+    slider.click(position={"x": bounds["width"] - 2, "y": bounds["height"] / 2}, force=True)  # aria-disabled
+    expect(readout).to_have_text("7")
+    box.press("End")
+    box.type(", 4")
+    expect(box).to_have_value("1, 2, 3")
+    game.get_by_role("button", name="take 2").first.click()  # a move on the stopped play panel sends nothing
+    expect(game).to_contain_text("Your turn: heap 9.")
+    expect(scale.locator(".gamelib-status")).to_have_text(words)
+    assert picture.get_attribute("src") == drawn
+    assert page_errors == []  # nothing was sent to the kernel that is gone ("Cannot send")
+
+
+# The notebook's cells as [type, source], to see that no key pressed in a panel changed them.
+_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(c => [c.model.type,
+                                                                          c.model.sharedModel.getSource()])"""
+
+
+def test_letters_typed_in_a_panel_are_no_notebook_shortcuts_and_ctrl_s_in_its_box_saves(lab, lab_root):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
+                      nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
+                      nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-keys.ipynb")
+    lab.open("second-day-keys.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    cells = lab.page.evaluate(_CELLS)
+    scale, game = cell_output(lab, 1), cell_output(lab, 2)
+    lab.panel = scale
+    # In command mode "m" makes the active cell Markdown, "a"/"b" add a cell, "d d" deletes it, "x" cuts it.
+    letters = ["m", "a", "b", "d", "d", "x", "y"]
+    slider = scale.locator(".gamelib-slider input")
+    slider.click()  # the student clicks the slider, then types
+    for key in letters:
+        slider.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    heap = int(scale.locator(".gamelib-slider output").inner_text())  # where the click put it
+    slider.press("ArrowRight")  # the slider's own keys still move it
+    expect(scale.locator(".gamelib-status")).to_contain_text(f"so heap {heap + 1} is")
+    move = game.get_by_role("button", name="take 1").first
+    move.focus()
+    for key in letters:
+        move.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    move.press("Enter")  # a move by the keyboard: the focus goes to the status line
+    expect(game).to_contain_text("You took 1 (9 → 8).")
+    status = game.locator(".gamelib-status")
+    status.focus()
+    for key in letters:
+        status.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    undo = game.get_by_role("button", name="Undo")  # ipywidgets' own button, in the panel
+    undo.focus()
+    for key in letters:
+        undo.press(key)
+    assert lab.page.evaluate(_CELLS) == cells
+    expect(game.locator(".gamelib-status")).to_be_visible()  # the panel is still there
+    # Keys with Ctrl still reach JupyterLab: Ctrl+S in the set's box saves the notebook.
+    lab.page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.widgets[0].model.sharedModel"
+                      ".setSource('from gamelib.widgets import grundy_scale_explorer, play_subtraction  # saved'); }")
+    dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+    assert lab.page.evaluate(dirty)
+    scale.locator(".gamelib-text input").press("Control+s")
+    lab.page.wait_for_function(f"() => !({dirty})()")
+    assert "# saved" in (lab_root / "second-day-keys.ipynb").read_text()
+
+
+def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab, lab_root):
+    """JupyterLab 4.6 sends widget messages to a kernel subshell (its own thread in ipykernel 7) unless told not
+    to: a panel's steps then ran on two threads at once (beside a running cell, and beside its own other steps),
+    and a step waiting behind a running cell was overtaken by a later one. The kit's settings turn that off."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("import threading, time\n"
+                                                "from gamelib.widgets import panel, sum_explorer\n"
+                                                "threads = set()\n"
+                                                "_draw = panel.Explorer._draw\n"
+                                                "panel.Explorer._draw = lambda self: (threads.add("
+                                                "threading.current_thread().name), _draw(self))[1]"),
+                      nbformat.v4.new_code_cell('sum_explorer("1, 2", "1, 3", rows=8, cols=8)'),
+                      nbformat.v4.new_code_cell("time.sleep(2)"),
+                      nbformat.v4.new_code_cell("print(sorted(threads))")]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, lab_root / "second-day-threads.ipynb")
+    lab.open("second-day-threads.ipynb")
+    lab.run_all()
+    lab.assert_clean()
+    sums = cell_output(lab, 1)
+    lab.panel = sums
+    status = sums.locator(".gamelib-status")
+    rows, heap_a = sums.locator(".gamelib-slider input").nth(0), sums.locator(".gamelib-slider input").nth(2)
+    heap_a.focus()
+    heap_a.press("ArrowRight")
+    expect(status).to_contain_text("Position (6, 7)")
+    rows.focus()
+    rows.press("ArrowLeft")
+    expect(status).to_contain_text("of the 7 × 8 positions")
+    lab.page.evaluate("() => { const p = window.jupyterapp.shell.currentWidget; p.content.activeCellIndex = 2; "
+                      "window.jupyterapp.commands.execute('notebook:run-cell'); }")  # the sleep, not waited for
+    heap_a.focus()
+    heap_a.press("ArrowLeft")
+    rows.focus()
+    rows.press("ArrowRight")
+    expect(status).to_contain_text("of the 8 × 8 positions shown are P-positions (value 0). Position (5, 7)",
+                                   timeout=60_000)
+    printed = run_cell(lab, "print(sorted(threads))")
+    expect(printed).to_contain_text("['MainThread']", timeout=60_000)

@@ -1,7 +1,12 @@
 // A game board as a grid of buttons (ARIA grid pattern): click a square, or move with the arrow keys and
 // press Enter or Space. Each square's name says where it is and what is on it ("row 2, column 3:
 // chocolate"); a square that is a winning move says so. The kernel decides what a choice means.
+// A board whose kernel has stopped (the panel's box is marked "jupyter-widgets-disconnected") sends no choice.
+const plain = (event) => !event.ctrlKey && !event.metaKey && !event.altKey;
+const stopped = (el) => el.closest(".jupyter-widgets-disconnected") !== null;
+
 function render({ model, el }) {
+  el.addEventListener("keydown", (event) => { if (plain(event)) event.stopPropagation(); });  // see slider.js
   const grid = document.createElement("div");
   grid.setAttribute("role", "grid");
   grid.className = "gamelib-board";
@@ -38,7 +43,7 @@ function render({ model, el }) {
       button.tabIndex = i === focus ? 0 : -1;
       button.addEventListener("click", () => {
         focus = i;
-        if (square.enabled) model.send({ choose: i });
+        if (square.enabled && !stopped(el)) model.send({ choose: i });
       });
       button.addEventListener("focus", () => {
         focus = i;

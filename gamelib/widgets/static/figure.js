@@ -62,7 +62,7 @@ function render({ model, el }) {
 
   img.addEventListener("click", (event) => {
     const index = spotAt(event);
-    if (index >= 0) model.send({ choose: index });
+    if (index >= 0 && el.closest(".jupyter-widgets-disconnected") === null) model.send({ choose: index });
   });
   img.addEventListener("mousemove", (event) => {
     const index = spotAt(event);
