@@ -5,7 +5,6 @@ Plain recursion with a memo: g(n) is the mex of the values of everything one mov
 
 from __future__ import annotations
 
-import sys
 from functools import cache
 
 
@@ -22,7 +21,6 @@ def octal_values(code: str, stop: int) -> list[int]:
     2 -- leaving one non-empty row (k >= 1); 4 -- leaving two non-empty rows.
     """
     digits = octal_digits(code)
-    sys.setrecursionlimit(max(10_000, 3 * stop))
 
     @cache
     def g(n: int) -> int:
