@@ -9,6 +9,8 @@ from tests/brute_octal.py (plain recursion over every move, no gamelib).
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from brute_octal import octal_values
 from kernel_paths import both_loops  # noqa: F401 (the fixture below)
@@ -91,3 +93,23 @@ def test_a_position_mask_for_a_game_without_splits_is_refused_with_the_reason_th
     assert "splits remove both" not in str(error.value)
     with pytest.raises(ValueError, match="this game's splits remove both"):
         OctalGame("0.376", rare_mask="fe+pos")  # splits taking 2 or 3 tokens: the old reason, still right
+
+
+def test_raw_bytes_never_mix_a_narrow_table_with_the_width_of_a_wider_one(monkeypatch):
+    # Another thread may widen the table (a value past 65,535) between raw()'s look at the store and its look at
+    # the width: raw() read 4 bytes a value from the 2-byte store, past its end. Here the widening is made to
+    # happen exactly there, inside _known.
+    table = OctalGame("0.77")._table
+    table.compute(1024)
+    assert table.itemsize == 2 and len(table._store) == 1024
+    known = table._known
+
+    def widened_meanwhile(stop):
+        table._widen()
+        return known(stop)
+
+    monkeypatch.setattr(table, "_known", widened_meanwhile)
+    data = table.raw(1024)
+    width = len(data) // 1024
+    values = [int.from_bytes(data[i : i + width], sys.byteorder) for i in range(0, len(data), width)]
+    assert width in (2, 4) and values == octal_values("0.77", 1024)

@@ -106,7 +106,10 @@ class HeapValues(GrowingTable):
     def raw(self, stop: int) -> bytes:
         """g(0) .. g(stop - 1), computed already, as the bytes of unsigned numbers in this machine's byte order,
         :attr:`itemsize` bytes each (what ``numpy.frombuffer`` or ``array.array`` read back; no numpy)."""
-        return ctypes.string_at(self._store, self._known(stop) * self.itemsize)
+        stop = self._known(stop)
+        store = self._store  # read after the count (a store holds every value counted when it is seen) and once:
+        # another thread may widen the table meanwhile, and the old store's width is the one to read it with
+        return ctypes.string_at(store, stop * (ctypes.sizeof(store) // len(store)))
 
     def _known(self, stop: int) -> int:
         stop = check_int(stop, "stop", minimum=None)
