@@ -92,6 +92,14 @@ HEAP_WORK_BUDGET = 2 * 10**10
 MAX_OCTAL_DIGITS = 64
 #: Largest heap whose moves are listed one by one in a game that can split heaps (about heap/2 splits each).
 MAX_SPLIT_HEAP = 10**5
+#: Most ways to split one heap that an octal game lists: the sum over its splitting digits, so a long code is
+#: held to what Kayles (two splitting digits) lists for a heap of MAX_SPLIT_HEAP (0.777...7, 64 digits, would
+#: list 3.2 million splits of that heap: 13 s and 0.9 GB).
+MAX_HEAP_SPLITS = 10**5
+#: Most moves ``moves`` lists and ``winning_moves`` examines for one position of a take-and-break game (octal
+#: games, Grundy's game, Lasker's Nim), counted heap by heap before each heap's moves are used: a position of
+#: many large heaps is refused instead of filling memory (grundy and outcome need no list).
+MAX_HEAP_GAME_MOVES = 10**6
 
 # --- Nim
 

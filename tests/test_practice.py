@@ -207,3 +207,16 @@ def test_every_practised_exercise_ends_its_section_with_a_practice_cell():
                 if after.source.strip() == f'practice("{exercise}")':
                     found.add(exercise)
     assert set(PRACTISED) <= found, sorted(set(PRACTISED) - found)
+
+
+def test_the_guy_smith_practice_asks_for_the_last_n_compared_which_is_what_it_marks_right():
+    # It asked for "the last heap the Guy–Smith check must compute" and marked 2·n0 + p + t - 1 right; but the
+    # check compares g(n) with g(n + p), so it computes heaps up to 2·n0 + 2p + t - 1, which it marked wrong.
+    # The lesson's exercise 5.9 asks for the last n of the check; so must its practice.
+    for seed in range(40):
+        instance = deal("5.9", seed=seed)
+        n0, p, t = instance.numbers["n0"], instance.numbers["p"], instance.numbers["t"]
+        last_n = 2 * n0 + p + t - 1  # n0 <= n < 2·n0 + p + t (Guy and Smith)
+        assert f"g(n + {p}) = g(n)" in instance.question and "last n" in instance.question, instance.question
+        assert "compute" not in instance.question
+        assert instance.check(last_n).ok and not instance.check(last_n + p).ok

@@ -20,7 +20,7 @@ import ctypes
 from gamelib.analysis.growing import GrowingTable
 from gamelib.analysis.progress import ProgressCallback, Work
 from gamelib.analysis.rare_split import HeapRules, RareSplit
-from gamelib.arguments import LimitError
+from gamelib.arguments import LimitError, check_int
 from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
@@ -56,8 +56,9 @@ class HeapValues(GrowingTable):
     def __init__(self, rules: HeapRules, title: str, mask: tuple[int, bool] | None = None):
         super().__init__()
         if mask is not None and mask[1] and rules.split_parity is None:
+            reason = "this game's splits remove both" if rules.split else "no move of this game splits a heap"
             raise ValueError(f"{title}: a mask with '+pos' needs every splitting move to remove an even number "
-                             "of tokens, or every one an odd number; this game's splits remove both")
+                             f"of tokens, or every one an odd number; {reason}")
         self.rules = rules
         self.title = title
         self.given_mask = mask
@@ -93,6 +94,7 @@ class HeapValues(GrowingTable):
 
     def value(self, n: int) -> int:
         """g(n), for a heap already computed (``n < len(self)``), as a Python int (no numpy)."""
+        n = check_int(n, "heap", minimum=None)
         if not 0 <= n < self._count:
             raise IndexError(f"{self.title}: heap {n} is not computed (heaps 0 .. {self._count - 1} are)")
         return self._store[n]
@@ -104,9 +106,13 @@ class HeapValues(GrowingTable):
     def raw(self, stop: int) -> bytes:
         """g(0) .. g(stop - 1), computed already, as the bytes of unsigned numbers in this machine's byte order,
         :attr:`itemsize` bytes each (what ``numpy.frombuffer`` or ``array.array`` read back; no numpy)."""
-        return ctypes.string_at(self._store, self._known(stop) * self.itemsize)
+        stop = self._known(stop)
+        store = self._store  # read after the count (a store holds every value counted when it is seen) and once:
+        # another thread may widen the table meanwhile, and the old store's width is the one to read it with
+        return ctypes.string_at(store, stop * (ctypes.sizeof(store) // len(store)))
 
     def _known(self, stop: int) -> int:
+        stop = check_int(stop, "stop", minimum=None)
         if not 0 <= stop <= self._count:
             raise IndexError(f"{self.title}: heaps 0 .. {stop - 1} are not all computed ({self._count} are)")
         return stop
@@ -114,8 +120,10 @@ class HeapValues(GrowingTable):
     def compute(self, stop: int, progress: ProgressCallback | None = None, budget: int | None = None) -> None:
         """Make sure the values of heaps 0 .. stop - 1 are known, computing the missing ones within one work
         budget (default :data:`~gamelib.limits.HEAP_WORK_BUDGET`); ``progress`` as in :class:`Work`."""
+        stop = check_int(stop, "stop")
+        budget = HEAP_WORK_BUDGET if budget is None else check_int(budget, "budget", minimum=1)
         if stop > len(self):
-            self.ensure(stop, work=Work(HEAP_WORK_BUDGET if budget is None else budget, self.title, stop, progress))
+            self.ensure(stop, work=Work(budget, self.title, stop, progress))
 
     def split(self, stop: int | None = None) -> RareSplit:
         """The :class:`RareSplit` of heaps 0 .. stop - 1 (default: every heap known), under the mask in use.

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamelib.arguments import show
+from gamelib.arguments import check_bool, check_int, show
+from gamelib.limits import MAX_COMPUTED_HEAPS
 
 #: The split is used while at most 1 heap in this many is rare; beyond that, every heap is fully scanned.
 SPARSE_SHARE = 8
@@ -38,6 +39,20 @@ class HeapRules:
     take: tuple[int, ...] = ()
     split: tuple[int, ...] = ()
     unequal: bool = False
+
+    def __post_init__(self) -> None:
+        # The compiled loop reads g(n - k) for these k without checking them: a k below its least (a take of
+        # 0 or -1, a split of -3) would read the heap being computed or heaps past the table's end.
+        for name, least in (("whole", 1), ("take", 1), ("split", 0)):
+            moves = getattr(self, name)
+            if type(moves) is not tuple:
+                raise TypeError(f"HeapRules.{name} must be a tuple of whole numbers, got {show(moves)}")
+            for k in moves:
+                k = check_int(k, f"each number of tokens in HeapRules.{name}", minimum=least)
+                if k > MAX_COMPUTED_HEAPS:
+                    raise ValueError(f"each number of tokens in HeapRules.{name} must be at most "
+                                     f"{MAX_COMPUTED_HEAPS} (the most heaps a table keeps), got {k}")
+        check_bool(self.unequal, "unequal")
 
     @property
     def largest_removal(self) -> int:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from functools import reduce
 from operator import xor
 
-from gamelib.arguments import check_heaps, check_int
+from gamelib.arguments import LimitError, check_heaps, check_int
 from gamelib.games.base import OneHeapGame
+from gamelib.limits import MAX_HEAP_GAME_MOVES
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
@@ -73,16 +74,29 @@ class TakeAndBreakGame(OneHeapGame):
         return tuple(sorted(h for h in heaps if h))
 
     def moves(self, position: int | tuple | list) -> list[tuple[int, ...]]:
-        """Every position one move away, as sorted tuples of heap sizes (empty heaps dropped)."""
+        """Every position one move away, as sorted tuples of heap sizes (empty heaps dropped); a position with
+        more than :data:`~gamelib.limits.MAX_HEAP_GAME_MOVES` moves is refused (LimitError)."""
         heaps = self.heaps_of(position)
         found: set[tuple[int, ...]] = set()
+        counted = 0
         for i, heap in enumerate(heaps):
             if i and heap == heaps[i - 1]:
                 continue  # an equal heap has the same moves
             others = heaps[:i] + heaps[i + 1 :]
-            for parts in self.heap_moves(heap):
+            options = self.heap_moves(heap)
+            counted = self._count_moves(heaps, counted + len(options))
+            for parts in options:
                 found.add(tuple(sorted(others + parts)))
         return sorted(found)
+
+    def _count_moves(self, heaps: tuple[int, ...], counted: int) -> int:
+        """``counted``, the moves listed so far for the position ``heaps``, or LimitError past the limit."""
+        if counted > MAX_HEAP_GAME_MOVES:
+            shown = heaps if len(heaps) <= 8 else f"{heaps[:8]}"[:-1] + f", ... ({len(heaps):,} heaps)"
+            raise LimitError(f"the position {shown} has more than {MAX_HEAP_GAME_MOVES:,} moves (counted heap by "
+                             f"heap, at least {counted:,}); moves are listed for at most {MAX_HEAP_GAME_MOVES:,} "
+                             "(grundy() and outcome() need no list)")
+        return counted
 
     def grundy(self, position: int | tuple | list) -> int:
         """The Grundy value: the XOR of the values of the heaps (the Sprague--Grundy theorem)."""
@@ -99,10 +113,13 @@ class TakeAndBreakGame(OneHeapGame):
         if total == 0:
             return []
         found: set[tuple[int, ...]] = set()
+        counted = 0
         for i, heap in enumerate(heaps):
             target = total ^ self.heap_value(heap)  # the value this heap must turn into
             others = heaps[:i] + heaps[i + 1 :]
-            for parts in self.heap_moves(heap):
+            options = self.heap_moves(heap)
+            counted = self._count_moves(heaps, counted + len(options))
+            for parts in options:
                 if reduce(xor, (self.heap_value(h) for h in parts), 0) == target:
                     found.add(tuple(sorted(others + parts)))
         return sorted(found)

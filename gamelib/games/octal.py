@@ -45,7 +45,14 @@ from gamelib.analysis.rare_split import CHUNK, HeapRules, RareSplit, parse_rare_
 from gamelib.arguments import LimitError, check_int, check_stop
 from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.games.octal_codes import parse_octal_code
-from gamelib.limits import HEAP_WORK_BUDGET, MAX_COMPUTED_HEAPS, MAX_OCTAL_DIGITS, MAX_SPLIT_HEAP, OCTAL_SEARCH
+from gamelib.limits import (
+    HEAP_WORK_BUDGET,
+    MAX_COMPUTED_HEAPS,
+    MAX_HEAP_SPLITS,
+    MAX_OCTAL_DIGITS,
+    MAX_SPLIT_HEAP,
+    OCTAL_SEARCH,
+)
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
@@ -143,7 +150,8 @@ class OctalGame(TakeAndBreakGame):
 
     # ------------------------------------------------------------------------------------------- moves
     def heap_moves(self, n: int) -> set[tuple[int, ...]]:
-        """What one heap of n tokens can become: tuples of 0, 1 or 2 non-empty heaps.
+        """What one heap of n tokens can become: tuples of 0, 1 or 2 non-empty heaps (listed for heaps with at
+        most :data:`~gamelib.limits.MAX_HEAP_SPLITS` splits, over every splitting digit).
 
         >>> sorted(OctalGame("0.07").heap_moves(5))
         [(1, 2), (3,)]
@@ -152,6 +160,12 @@ class OctalGame(TakeAndBreakGame):
             raise LimitError(
                 f"a heap of {n:,} in {self.title} can be split in about {n // 2:,} ways; moves are listed for "
                 f"heaps up to {MAX_SPLIT_HEAP:,}"
+            )
+        ways = sum((n - k) // 2 for k, digit in enumerate(self.digits) if digit & 4 and n - k >= 2)
+        if ways > MAX_HEAP_SPLITS:  # every splitting digit adds its own splits: a long code has many
+            raise LimitError(
+                f"a heap of {n:,} in {self.title} can be split in {ways:,} ways; moves are listed for heaps with "
+                f"at most {MAX_HEAP_SPLITS:,} splits (grundy() and outcome() need no list)"
             )
         results: set[tuple[int, ...]] = set()
         for k, digit in enumerate(self.digits):
