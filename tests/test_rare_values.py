@@ -168,3 +168,13 @@ def test_an_interrupt_at_any_moment_keeps_every_value_right():
     assert kept and kept == sorted(kept) and kept[-1] < 2**22  # interrupted, and each time it went on
     stop = kept[-1] + 1000
     assert computed(game, stop) == computed(OctalGame("0.16"), stop)  # the same as a run never interrupted
+
+
+def test_a_split_says_rare_heap_or_rare_heaps_as_the_count_needs():
+    # Every heap of 0.51 but heap 0 has value 1 (by the plain values below), so under mask 1 heap 0 alone is rare.
+    values = octal_values("0.51", 3000)
+    one = OctalGame("0.51").rare_split(3000)
+    assert one.rare_heaps == tuple(n for n, v in enumerate(values) if v & 1 == 0) == (0,)
+    assert "1 rare heap among heaps 0 .. 2,999" in str(one)
+    many = OctalGame("0.16").rare_split(3000)
+    assert f"{many.rare_count:,} rare heaps among" in str(many) and many.rare_count > 1

@@ -155,6 +155,16 @@ class RareSplit:
         return len(self.rare_heaps)
 
     @property
+    def rare_words(self) -> str:
+        """How many heaps are rare, in words.
+
+        >>> from gamelib import OctalGame
+        >>> OctalGame("0.51").rare_split(100).rare_words, OctalGame("0.16").rare_split(2000).rare_words
+        ('1 rare heap', '50 rare heaps')
+        """
+        return f"{self.rare_count:,} rare heap{'' if self.rare_count == 1 else 's'}"
+
+    @property
     def sparse(self) -> bool:
         """True when at most one heap in :data:`SPARSE_SHARE` is rare: the method's speed applies."""
         return self.mask != 0 and SPARSE_SHARE * len(self.rare_heaps) <= self.heaps
@@ -168,7 +178,7 @@ class RareSplit:
             return (f"{self.title}: no sparse split among heaps 0 .. {self.heaps - 1:,} (the best mask, "
                     f"{self.mask_text}, leaves {self.rare_count:,} heaps rare); every heap was fully scanned")
         last = f", the last at heap {self.last_rare:,}" if self.rare_heaps else ""
-        return (f"{self.title}: {self.rare_count:,} rare heaps among heaps 0 .. {self.heaps - 1:,} under mask "
+        return (f"{self.title}: {self.rare_words} among heaps 0 .. {self.heaps - 1:,} under mask "
                 f"{self.mask_text} ({how}){last}")
 
 

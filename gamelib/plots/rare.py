@@ -72,7 +72,7 @@ def rare_heaps_figure(split: RareSplit, width: float = 10.0, height: float = 4.2
                         f"{split!r:.80}")
     width, height = check_inches(width, "width"), check_inches(height, "height")
     fig = GameFigure(figsize=(width, height), dpi=100)
-    fig.suptitle(f"{split.title}: {split.rare_count:,} rare heaps among heaps 0 to {split.heaps - 1:,} "
+    fig.suptitle(f"{split.title}: {split.rare_words} among heaps 0 to {split.heaps - 1:,} "
                  f"(mask {split.mask_text})", fontsize=TITLE_SIZE)
     bars, where = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.3], "left": 0.07, "right": 0.98,
                                                   "bottom": 0.15, "top": 0.85, "wspace": 0.25})
