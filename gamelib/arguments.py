@@ -13,7 +13,7 @@ import numbers
 from collections.abc import Iterable
 from itertools import islice
 
-from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION, MAX_TABLE
+from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION, MAX_TABLE, MAX_WHOLE_BITS
 
 
 class LimitError(ValueError):
@@ -77,16 +77,25 @@ def type_name(value: object) -> str:
 
 
 def check_int(value: object, name: str, minimum: int | None = 0) -> int:
-    """Return ``value`` as a Python int; refuse bools, floats, strings, None and anything below ``minimum``."""
-    if type(value) is int:  # the common case, checked without the slower abstract-class test
-        if minimum is not None and value < minimum:
-            raise ValueError(f"{name} must be at least {minimum}, got {value}")
-        return value
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number, got {show(value)} of type {type(value).__name__}")
-    value = int(value)
+    """Return ``value`` as a Python int; refuse bools, floats, strings, None, anything below ``minimum`` and
+    numbers wider than :data:`~gamelib.limits.MAX_WHOLE_BITS` (which Python could not write out).
+
+    >>> check_int(7, "heap")
+    7
+    >>> check_int(10**5000, "heap")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gamelib.arguments.LimitError: heap is a whole number with 5001 digits; the kit takes ... at most 14,000 bits ...
+    """
+    if type(value) is not int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be a whole number, got {show(value)} of type {type(value).__name__}")
+        value = int(value)
     if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+        raise ValueError(f"{name} must be at least {minimum}, got {show(value)}")
+    if value.bit_length() > MAX_WHOLE_BITS:
+        raise LimitError(f"{name} is {show(value)}; the kit takes whole numbers of at most {MAX_WHOLE_BITS:,} bits "
+                         "(about 4,200 digits)")
     return value
 
 
@@ -126,9 +135,9 @@ def _check_element(item: object, name: str) -> None:
     if isinstance(item, bool) or not isinstance(item, numbers.Integral):
         raise TypeError(f"{name} may hold only positive whole numbers, but it contains {show(item)}")
     if int(item) <= 0:
-        raise ValueError(f"{name} may hold only positive whole numbers, but it contains {int(item)}")
+        raise ValueError(f"{name} may hold only positive whole numbers, but it contains {show(int(item))}")
     if int(item) > MAX_SUBTRACTION:
-        raise LimitError(f"{name} contains {int(item):,}; this kit allows elements up to {MAX_SUBTRACTION:,}")
+        raise LimitError(f"{name} contains {show(int(item))}; this kit allows elements up to {MAX_SUBTRACTION:,}")
 
 
 def read_at_most(values: Iterable, limit: int, name: str) -> list:

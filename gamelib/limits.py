@@ -262,6 +262,9 @@ MAX_ANSWER_ITEMS = 1000
 MAX_SHOWN = 80
 #: Whole numbers wider than this many bits are shown by their size, not their digits.
 MAX_SHOWN_BITS = 200
+#: The widest whole number any argument may be (about 4,200 digits): Python refuses to write out a number of more
+#: than 4,300 digits, so a wider one could appear in no answer or message; it is refused where it is read.
+MAX_WHOLE_BITS = 14_000
 #: The longest message or hint a check returns; longer ones are cut (a safety net: messages echo answers
 #: through :func:`~gamelib.exercises.answers.show`, which is already short).
 MAX_MESSAGE = 600

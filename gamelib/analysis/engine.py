@@ -300,7 +300,7 @@ def remoteness(game: Any, position: Hashable, *, max_positions: int = MAX_POSITI
     if type(position) is int and isinstance(S, tuple) and S and type(S[0]) is int and S[0] > 0 \
             and position // S[0] >= max_positions:
         # a subtraction game: heaps n, n - s1, n - 2 s1, ... are all reached, so refuse before exploring
-        raise LimitError(f"remoteness: the game from heap {position:,} has more than {max_positions:,} positions "
+        raise LimitError(f"remoteness: the game from heap {show(position)} has more than {max_positions:,} positions "
                          "(the limit of positions explored)")
     return evaluate(game, position, remoteness_rule, {}, max_positions)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from gamelib.arguments import LimitError, check_bool, check_stop, check_subtraction_set
+from gamelib.arguments import LimitError, check_bool, check_stop, check_subtraction_set, show
 from gamelib.limits import MAX_LABEL_POSITIONS, MAX_PTFN_SIDE, MAX_SCAN_STOP, SCAN_STEPS
 
 
@@ -163,7 +163,7 @@ def label_positions(game: Any, positions: Iterable[Hashable], misere: bool = Fal
     """
     misere = check_bool(misere, "misere")
     if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
-        raise TypeError(f"positions must be a collection of positions such as range(10), got {positions!r}")
+        raise TypeError(f"positions must be a collection of positions such as range(10), got {show(positions)}")
     order = list(dict.fromkeys(islice(positions, MAX_LABEL_POSITIONS + 1)))
     if len(order) > MAX_LABEL_POSITIONS:
         raise LimitError(f"label_positions takes at most {MAX_LABEL_POSITIONS:,} positions; more were given")

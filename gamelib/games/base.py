@@ -268,7 +268,8 @@ class OneHeapGame(Game):
 
     def value_text(self, position: Any) -> str:
         """``'g(7) = 3'``."""
-        return f"g({position}) = {self.grundy(position)}"
+        value = self.grundy(position)  # first: it checks the position, which the text then quotes
+        return f"g({position}) = {value}"
 
     def _misere_codes(self, stop: int) -> np.ndarray:  # pragma: no cover - defined by each misère game
         raise NotImplementedError(f"{type(self).__name__} is not played misère")

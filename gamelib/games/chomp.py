@@ -12,7 +12,7 @@ from math import comb, isqrt
 from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
-from gamelib.arguments import LimitError, check_heaps, check_int
+from gamelib.arguments import LimitError, check_heaps, check_int, show
 from gamelib.games.base import Game, Square
 from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_CHOMP_MOVES, MAX_CHOMP_POSITIONS, MAX_DIVISOR_N, MAX_DIVISORS
@@ -104,7 +104,7 @@ class Chomp(ExploredGame):
         rows = check_heaps(position, length=self.rows)
         if rows[0] < 1 or any(r > self.cols for r in rows) or any(a < b for a, b in zip(rows, rows[1:], strict=False)):
             raise ValueError(
-                f"{position} is not a Chomp position of a {self.rows} x {self.cols} board: row lengths must "
+                f"{show(position)} is not a Chomp position of a {self.rows} x {self.cols} board: row lengths must "
                 f"be at most {self.cols}, never increase downwards, and the top row keeps the poisoned square"
             )
         return rows
@@ -214,16 +214,17 @@ class DivisorGame(ExploredGame):
     def check_position(self, position: tuple[int, ...]) -> tuple[int, ...]:
         """``position`` itself, if it is a position of this game; else a TypeError/ValueError saying why."""
         if not isinstance(position, tuple):
-            raise TypeError(f"a divisor game position is a tuple of divisors such as {self.start}, got {position!r}")
+            raise TypeError(f"a divisor game position is a tuple of divisors such as {self.start}, got "
+                            f"{show(position)}")
         allowed = check_heaps(position, name="position")
         if not allowed or allowed[0] != 1 or any(a >= b for a, b in zip(allowed, allowed[1:], strict=False)) \
                 or any(self.n % d for d in allowed):
-            raise ValueError(f"{position} is not a position of {self!r}: list divisors of {self.n} in increasing "
+            raise ValueError(f"{show(position)} is not a position of {self!r}: list divisors of {self.n} in increasing "
                              f"order, starting with 1")
         # Reachable positions are closed under division: with m allowed, m / p is allowed for each prime p | m.
         kept = set(allowed)
         if any(m // p not in kept for m in allowed for p in self._primes if m % p == 0):
-            raise ValueError(f"{position} is not a position of {self!r}: it keeps a multiple of a divisor "
+            raise ValueError(f"{show(position)} is not a position of {self!r}: it keeps a multiple of a divisor "
                              f"already named")
         return allowed
 

@@ -172,7 +172,8 @@ class DigraphGame(Game):
 
     def value_text(self, position: Any) -> str:
         """``'g(0) = 2'``."""
-        return f"g({position}) = {self.grundy(position)}"
+        value = self.grundy(position)  # first: it checks the position, which the text then quotes
+        return f"g({position}) = {value}"
 
 
 class DigraphPresentation(Presentation):

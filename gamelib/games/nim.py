@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from gamelib.analysis import engine
-from gamelib.arguments import LimitError, check_bool, check_heaps, check_int, read_items
+from gamelib.arguments import LimitError, check_bool, check_heaps, check_int, read_items, show
 from gamelib.games.base import Game, outcome_from_grundy
 from gamelib.games.heap_rows import HEAP_NAMES, HeapsGame, HeapsPresentation
 from gamelib.games.presentation import presents
@@ -95,7 +95,7 @@ class Nim(HeapsGame):
         heaps = check_heaps(position)
         if sum(heaps) > MAX_NIM_MOVES:
             raise LimitError(
-                f"{position} has {sum(heaps):,} moves; listing more than {MAX_NIM_MOVES:,} is refused "
+                f"{show(position)} has {sum(heaps):,} moves; listing more than {MAX_NIM_MOVES:,} is refused "
                 "(winning_moves and outcome do not need the list)"
             )
         # heap A first, and in each heap the smallest heap left first

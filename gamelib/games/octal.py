@@ -156,6 +156,7 @@ class OctalGame(TakeAndBreakGame):
         >>> sorted(OctalGame("0.07").heap_moves(5))
         [(1, 2), (3,)]
         """
+        n = check_int(n, "heap")
         if self.splits and n > MAX_SPLIT_HEAP:
             raise LimitError(
                 f"a heap of {n:,} in {self.title} can be split in about {n // 2:,} ways; moves are listed for "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import isqrt
 
-from gamelib.arguments import LimitError, check_heaps, check_stop
+from gamelib.arguments import LimitError, check_heaps, check_stop, show
 from gamelib.games.base import Game
 from gamelib.games.presentation import Presentation, presents
 from gamelib.limits import MAX_BOARD_MOVES, MAX_WYTHOFF_LIMIT
@@ -12,7 +12,7 @@ from gamelib.limits import MAX_BOARD_MOVES, MAX_WYTHOFF_LIMIT
 
 def _check_move_count(position: object, count: int) -> None:
     if count > MAX_BOARD_MOVES:
-        raise LimitError(f"{position} has {count:,} moves; listing more than {MAX_BOARD_MOVES:,} is refused "
+        raise LimitError(f"{show(position)} has {count:,} moves; listing more than {MAX_BOARD_MOVES:,} is refused "
                          "(outcome and winning_moves do not need the list)")
 
 
