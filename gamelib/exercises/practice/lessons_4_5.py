@@ -37,8 +37,9 @@ def _nim_move(heaps: tuple[int, ...], hint: str, what: str = "this move wins") -
 
 @generator("4.1", "two different heaps from 2 to 20", {"heaps": (7, 4)})
 def _copycat(rng: random.Random) -> Dealt | None:
-    return _nim_move(tuple(rng.sample(range(2, 21), 2)), "the copycat rule wins from here",
-                     "with two heaps, the P-positions are the ones where both heaps are equal.")
+    return _nim_move(tuple(rng.sample(range(2, 21), 2)),
+                     hint="with two heaps, the P-positions are the ones where both heaps are equal.",
+                     what="the copycat rule wins from here")
 
 
 @generator("4.2", "three different numbers from 3 to 31, nim-sum not 0", {"heaps": (6, 10, 15)})
