@@ -130,7 +130,8 @@ def _sum_move(parts: tuple[tuple[int, ...], ...], heaps: tuple[int, ...], hint: 
     if not wins:
         return None
     games = " + ".join(f"a heap of {h} in S = {braces(S)}" for S, h in zip(parts, heaps, strict=True))
-    return Dealt(f"The sum {games}: give a winning move, as the heaps after it {tuple(heaps)}.",
+    return Dealt(f"The sum {games}: the heaps are now {tuple(heaps)}. Give a winning move, as the heaps after it "
+                 "(in the same order).",
                  {"S": parts, "heaps": heaps}, move_checker(game, heaps, "this move wins", hint), one_of(wins),
                  f"a tuple of {len(heaps)} heaps, e.g. {tuple(h - 1 for h in heaps)}")
 
