@@ -70,3 +70,27 @@ def test_a_sum_move_question_does_not_read_as_if_the_heaps_after_the_move_were_t
         heaps = instance.numbers["heaps"]
         assert f"after it {heaps}" not in instance.question, instance.question
         assert f"now {heaps}" in instance.question and "same order" in instance.question, instance.question
+
+
+def test_the_guy_smith_practice_says_one_token_not_one_tokens():
+    seen = set()
+    for seed in range(200):
+        instance = deal("5.9", seed)
+        t = instance.numbers["t"]
+        seen.add(t)
+        words = "1 token per move" if t == 1 else f"{t} tokens per move"
+        assert words in instance.question, instance.question
+    assert seen == {1, 2, 3}
+
+
+def test_the_p_positions_by_values_hint_names_the_heaps_without_a_move():
+    # With 1 in S only heap 0 has no move; "heaps below 1" says the same thing in a roundabout way.
+    seen = set()
+    for seed in SEEDS:
+        instance = deal("2.5", seed)
+        low = instance.numbers["S"][0]
+        hint = instance.check([]).hint
+        seen.add(low == 1)
+        expected = "heap 0 has no move" if low == 1 else f"heaps below {low} have no move"
+        assert expected in hint and "heaps below 1 " not in hint, (seed, hint)
+    assert seen == {True, False}
