@@ -193,9 +193,9 @@ def _guy_smith(rng: random.Random) -> Dealt:
              2 * n0 + p: "that is 2·n0 + p, without t, the most tokens one move removes",
              2 * n0 + p - 1: "that is 2·n0 + p - 1, the last heap of a check that leaves out t"}
     slips.pop(answer, None)
-    return Dealt(f"An octal game removes at most t = {t} token{'s' * (t > 1)} per move, and its values seem to repeat with period "
-                 f"p = {p} from heap n0 = {n0} on. By the Guy–Smith theorem, up to which heap n must g(n + {p}) = g(n) "
-                 "be checked to prove the repetition for ever? Give the last n of the check.",
+    return Dealt(f"An octal game removes at most t = {t} token{'s' * (t > 1)} per move, and its values seem to "
+                 f"repeat with period p = {p} from heap n0 = {n0} on. By the Guy–Smith theorem, up to which heap n "
+                 f"must g(n + {p}) = g(n) be checked to prove the repetition for ever? Give the last n of the check.",
                  {"n0": n0, "p": p, "t": t},
                  number_checker(answer, "the last heap of the check",
                                 hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most tokens one move "
