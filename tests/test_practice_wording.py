@@ -94,3 +94,28 @@ def test_the_p_positions_by_values_hint_names_the_heaps_without_a_move():
         expected = "heap 0 has no move" if low == 1 else f"heaps below {low} have no move"
         assert expected in hint and "heaps below 1 " not in hint, (seed, hint)
     assert seen == {True, False}
+
+
+def _single_coin_wins(heads: tuple[int, ...], worth) -> list[int]:
+    """Heads-up coins whose turning alone leaves a nim-sum 0 of the coins' worths: a one-coin winning move."""
+    total = 0
+    for coin in heads:
+        total ^= worth(coin)
+    return [coin for coin in heads if total == worth(coin)]
+
+
+@pytest.mark.parametrize(("exercise", "worth"), [
+    ("8.1", lambda n: n),               # Turning Turtles: coin n is a Nim heap of n
+    ("8.3", lambda n: n & -n),          # the Ruler game: the largest power of 2 dividing n
+])
+def test_a_one_coin_winning_move_may_be_typed_as_the_coin_alone(exercise, worth):
+    from gamelib.exercises.practice import PracticeSession
+
+    seen = 0
+    for seed in range(100):
+        instance = deal(exercise, seed)
+        for coin in _single_coin_wins(instance.numbers["heads"], worth):
+            seen += 1
+            assert instance.check(coin).ok, (seed, coin, instance.check(coin))
+            assert PracticeSession(exercise, seed).submit(str(coin)).ok, (seed, coin)
+    assert seen > 10
