@@ -22,9 +22,32 @@ exercise("7.1", expects="a whole number")(
                                          "k first"}.get)
 )
 
+
+def wythoff_move_checker(heaps: tuple[int, int], hint: str) -> Callable[[object], _Verdict]:
+    """Check a winning move of Wythoff's game, given as the pair of heaps after it in the order of ``heaps``
+    (exercise 7.2 and its practice). The pair in the other order is the same two heaps, so it is not called
+    unreachable: the message asks for the order of ``heaps``.
+
+    >>> checker = wythoff_move_checker((7, 8), hint="list the P-positions")
+    >>> checker((7, 4)).ok, checker((4, 7)).message
+    (True, '(4, 7) lists the heaps in the other order; keep them in the order of (7, 8), the heap of 7 first.')
+    """
+    plain = move_checker(_WYTHOFF, heaps, "this move wins", hint)
+    moves = _WYTHOFF.moves(heaps)
+
+    def checker(answer: object) -> _Verdict:
+        after = read_position(answer, heaps)
+        if after not in moves and after[::-1] in moves:
+            return wrong(f"{after} lists the heaps in the other order; keep them in the order of {heaps}, the heap "
+                         f"of {heaps[0]} first.", hint)
+        return plain(after)
+
+    return with_hint(checker, hint)
+
+
 exercise("7.2", expects="a pair of heaps, e.g. (2, 3)")(
-    move_checker(_WYTHOFF, (9, 12), "this move wins",
-                 hint="list the P-positions with both heaps at most 12; which can you reach from (9, 12)?")
+    wythoff_move_checker((9, 12), hint="list the P-positions with both heaps at most 12; which can you reach from "
+                                       "(9, 12)?")
 )
 
 exercise("7.3", expects="a square (x, y), e.g. (1, 2)")(

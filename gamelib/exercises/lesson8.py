@@ -13,6 +13,7 @@ winning reply.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_numbers
@@ -49,11 +50,12 @@ def _in_words(coins: tuple[int, ...]) -> str:
 
 
 def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) -> Callable[[object], _Verdict]:
-    """Check a winning move of a coin-turning game from ``heads``, given as the coins turned (in any order).
+    """Check a winning move of a coin-turning game from ``heads``, given as the coins turned (in any order; one
+    coin turned may be given alone, as a number).
 
     >>> checker = coin_move_checker(TurningTurtles(), (1, 3), hint="nim-sum")
-    >>> checker((3, 1)).ok, checker([1, 3]).ok, checker((3,)).ok
-    (True, True, False)
+    >>> checker((3, 1)).ok, checker([1, 3]).ok, checker((3,)).ok, checker(3).ok
+    (True, True, False, False)
     >>> print(checker((2,)).message)
     coin 2 is tails: the rightmost coin you turn must go from heads to tails (heads up now: 1, 3).
     """
@@ -62,6 +64,8 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
     named = "the " + game.title if game.title.endswith("game") else game.title  # "the Ruler game", "Mock Turtles"
 
     def checker(answer: object) -> _Verdict:
+        if isinstance(answer, numbers.Integral) and not isinstance(answer, bool):
+            answer = (answer,)  # one coin turned, written alone: 12 for (12,)
         coins = whole_numbers(answer, "the coins you turn, such as (6, 5)", limit=last + 1, ordered=False)
         if not coins:
             return wrong("a move turns at least one coin: list the coins you turn.", hint)

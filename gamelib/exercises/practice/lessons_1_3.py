@@ -167,8 +167,8 @@ def _p_positions_by_values(rng: random.Random) -> Dealt:
     truth = game.p_positions(stop)
     return Dealt(f"S = {braces(S)}: list the P-positions below {stop}.", {"S": S, "stop": stop},
                  set_checker(truth, f"P-positions below {stop} for S = {braces(S)}",
-                             hint=f"a heap is a P-position exactly when its Grundy value is 0; heaps below {S[0]} have "
-                                  "no move.",
+                             hint="a heap is a P-position exactly when its Grundy value is 0; "
+                                  + ("heap 0 has no move." if S[0] == 1 else f"heaps below {S[0]} have no move."),
                              why_not=lambda n: (f"g({n}) = {game.grundy(n)}, not 0" if 0 <= n < stop
                                                 else f"the question is about heaps 0 to {stop - 1}")),
                  str(list(truth)), "a list of heap sizes, e.g. [3, 7]")

@@ -37,8 +37,9 @@ def _nim_move(heaps: tuple[int, ...], hint: str, what: str = "this move wins") -
 
 @generator("4.1", "two different heaps from 2 to 20", {"heaps": (7, 4)})
 def _copycat(rng: random.Random) -> Dealt | None:
-    return _nim_move(tuple(rng.sample(range(2, 21), 2)), "the copycat rule wins from here",
-                     "with two heaps, the P-positions are the ones where both heaps are equal.")
+    return _nim_move(tuple(rng.sample(range(2, 21), 2)),
+                     hint="with two heaps, the P-positions are the ones where both heaps are equal.",
+                     what="the copycat rule wins from here")
 
 
 @generator("4.2", "three different numbers from 3 to 31, nim-sum not 0", {"heaps": (6, 10, 15)})
@@ -129,7 +130,8 @@ def _sum_move(parts: tuple[tuple[int, ...], ...], heaps: tuple[int, ...], hint: 
     if not wins:
         return None
     games = " + ".join(f"a heap of {h} in S = {braces(S)}" for S, h in zip(parts, heaps, strict=True))
-    return Dealt(f"The sum {games}: give a winning move, as the heaps after it {tuple(heaps)}.",
+    return Dealt(f"The sum {games}: the heaps are now {tuple(heaps)}. Give a winning move, as the heaps after it "
+                 "(in the same order).",
                  {"S": parts, "heaps": heaps}, move_checker(game, heaps, "this move wins", hint), one_of(wins),
                  f"a tuple of {len(heaps)} heaps, e.g. {tuple(h - 1 for h in heaps)}")
 
@@ -191,9 +193,9 @@ def _guy_smith(rng: random.Random) -> Dealt:
              2 * n0 + p: "that is 2·n0 + p, without t, the most tokens one move removes",
              2 * n0 + p - 1: "that is 2·n0 + p - 1, the last heap of a check that leaves out t"}
     slips.pop(answer, None)
-    return Dealt(f"An octal game removes at most t = {t} tokens per move, and its values seem to repeat with period "
-                 f"p = {p} from heap n0 = {n0} on. By the Guy–Smith theorem, up to which heap n must g(n + {p}) = g(n) "
-                 "be checked to prove the repetition for ever? Give the last n of the check.",
+    return Dealt(f"An octal game removes at most t = {t} token{'s' * (t > 1)} per move, and its values seem to "
+                 f"repeat with period p = {p} from heap n0 = {n0} on. By the Guy–Smith theorem, up to which heap n "
+                 f"must g(n + {p}) = g(n) be checked to prove the repetition for ever? Give the last n of the check.",
                  {"n0": n0, "p": p, "t": t},
                  number_checker(answer, "the last heap of the check",
                                 hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most tokens one move "

@@ -16,7 +16,7 @@ from gamelib.exercises.core import _Verdict
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
 from gamelib.exercises.lesson4 import nim_move_checker
 from gamelib.exercises.lesson6 import _ones_note, _printed_misere_start, _why_not_p
-from gamelib.exercises.lesson7 import chomp_checker
+from gamelib.exercises.lesson7 import chomp_checker, wythoff_move_checker
 from gamelib.exercises.lesson8 import TREE, _value_slips, bamboo_checker, coin_move_checker, tree_chop_checker
 from gamelib.exercises.practice.core import Dealt, braces, draw_set, generator, one_of
 from gamelib.games.chomp import Chomp
@@ -132,10 +132,11 @@ def _wythoff_move(rng: random.Random) -> Dealt | None:
     wins = Wythoff().winning_moves(heaps)
     if not wins:
         return None
-    return Dealt(f"Wythoff's game from {heaps}: give a winning move, as the pair of heaps after it.", {"heaps": heaps},
-                 move_checker(Wythoff(), heaps, "this move wins",
-                              hint=f"list the P-positions with both heaps at most {heaps[1]}; which can you reach "
-                                   f"from {heaps}?"), one_of(wins), "a pair of heaps, e.g. (2, 3)")
+    return Dealt(f"Wythoff's game from {heaps}: give a winning move, as the pair of heaps after it (in the same "
+                 "order).", {"heaps": heaps},
+                 wythoff_move_checker(heaps, hint=f"list the P-positions with both heaps at most {heaps[1]}; which "
+                                                  f"can you reach from {heaps}?"), one_of(wins),
+                 "a pair of heaps, e.g. (2, 3)")
 
 
 @generator("7.3", "a square (x, y) with x ≠ y from 1 to 15", {"square": (9, 14)})
