@@ -119,3 +119,18 @@ def test_a_one_coin_winning_move_may_be_typed_as_the_coin_alone(exercise, worth)
             assert instance.check(coin).ok, (seed, coin, instance.check(coin))
             assert PracticeSession(exercise, seed).submit(str(coin)).ok, (seed, coin)
     assert seen > 10
+
+
+def test_the_guy_smith_hint_points_to_the_theorem_without_spelling_out_the_answer():
+    # The answer is the last n of n0 <= n < 2·n0 + p + t: a hint that states that range leaves one subtraction.
+    from gamelib.exercises import check
+
+    hints = [check("5.9", "not an answer").hint]
+    for seed in SEEDS:
+        instance = deal("5.9", seed)
+        n0, p, t = (instance.numbers[k] for k in ("n0", "p", "t"))
+        hint = instance.check(-1).hint
+        assert str(2 * n0 + p + t - 1) not in hint and str(2 * n0 + p + t) not in hint, (seed, hint)
+        hints.append(hint)
+    for hint in hints:
+        assert "finite check is enough" in hint and "2·n0" not in hint and "<" not in hint, hint

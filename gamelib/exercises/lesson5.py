@@ -197,7 +197,8 @@ _DAWSON_PREPERIOD, _DAWSON_PERIOD, _DAWSON_T = 53, 34, 2
 
 exercise("5.9", expects="a whole number, e.g. 100")(
     number_checker(2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T - 1, "the last heap of the check",
-                   hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most pins one move removes.",
+                   hint="'Why a finite check is enough' gives the last n of the check from n0, p and t; here t "
+                        "is the most pins one move removes.",
                    slips={2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD + _DAWSON_T:
                           "that is 2·n0 + p + t, where the check stops: n runs while n < 2·n0 + p + t",
                           2 * _DAWSON_PREPERIOD + _DAWSON_PERIOD:

@@ -198,5 +198,5 @@ def _guy_smith(rng: random.Random) -> Dealt:
                  f"must g(n + {p}) = g(n) be checked to prove the repetition for ever? Give the last n of the check.",
                  {"n0": n0, "p": p, "t": t},
                  number_checker(answer, "the last heap of the check",
-                                hint="the check runs for n0 <= n < 2·n0 + p + t, where t is the most tokens one move "
-                                     "removes.", slips=slips.get), str(answer), "a whole number, e.g. 100")
+                                hint="'Why a finite check is enough' (lesson 5) gives the last n of the check from "
+                                     "n0, p and t.", slips=slips.get), str(answer), "a whole number, e.g. 100")
