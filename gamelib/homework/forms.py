@@ -51,6 +51,13 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
+def _size(value: object) -> bool:
+    """A whole number that is a count (a heap size, a Grundy value): at least 0. Every list and position an
+    answer holds is made of these, and the checks read them as such (a mex, a game position), so -1 must be
+    refused as a form, never reach them."""
+    return type(value) is int and value >= 0
+
+
 def short(value: Any, limit: int = 80) -> str:
     """A value's repr on one line, cut to ``limit`` characters (sets sorted, for a stable text).
 
@@ -80,7 +87,7 @@ def describe(value: Any) -> str:
     if kind in (list, tuple, set, frozenset, dict):
         said = f"a {kind.__name__} of {len(value)} item{'s' if len(value) != 1 else ''}"
         if kind in (list, tuple):
-            odd = next(((i, v) for i, v in enumerate(value) if type(v) is not int), None)
+            odd = next(((i, v) for i, v in enumerate(value) if type(v) is not int or v < 0), None)
             if odd is not None:
                 inner = type(odd[1])
                 said += f": item {odd[0]} is " + (f"a {inner.__name__}" if inner in (list, tuple, set, frozenset, dict)
@@ -121,7 +128,8 @@ class Whole(Form):
 
 @dataclass(frozen=True)
 class WholeList(Form):
-    """A list (or tuple) of whole numbers, of ``length`` items if given; ``any_order`` compares it sorted."""
+    """A list (or tuple) of whole numbers, each at least 0, of ``length`` items if given; ``any_order`` compares
+    it sorted."""
 
     length: int | None = None
     any_order: bool = False
@@ -129,7 +137,7 @@ class WholeList(Form):
 
     def canonical(self, value: Any) -> tuple | None:
         value = plain(value)
-        if type(value) not in (list, tuple) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
+        if type(value) not in (list, tuple) or len(value) > MAX_ELEMENTS or not all(_size(v) for v in value):
             return None
         if self.length is not None and len(value) != self.length:
             return None
@@ -146,7 +154,7 @@ class WholeSet(Form):
         value = plain(value)
         if type(value) not in (set, frozenset, list, tuple) or len(value) > MAX_ELEMENTS:
             return None
-        return frozenset(value) if all(_whole(v) and v >= 0 for v in value) else None
+        return frozenset(value) if all(_size(v) for v in value) else None
 
 
 @dataclass(frozen=True)
@@ -164,14 +172,15 @@ class Outcome(Form):
 
 @dataclass(frozen=True)
 class Position(Form):
-    """A position of ``length`` heaps (any number when None): a tuple (or list) of whole numbers."""
+    """A position of ``length`` heaps (any number when None): a tuple (or list) of whole numbers, each at least
+    0."""
 
     length: int | None = None
     what: str = field(default="a tuple of heap sizes", kw_only=True)
 
     def canonical(self, value: Any) -> tuple | None:
         value = plain(value)
-        if type(value) not in (tuple, list) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
+        if type(value) not in (tuple, list) or len(value) > MAX_ELEMENTS or not all(_size(v) for v in value):
             return None
         if self.length is not None and len(value) != self.length:
             return None
