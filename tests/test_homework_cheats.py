@@ -41,3 +41,37 @@ def test_a_negative_number_in_a_list_is_a_form_problem_not_a_crash(set_name, que
         result = grade_question(HOMEWORK[set_name].question(question), mine, Report(values=values))
         assert result.score < result.possible
         assert result.mistakes[answer] == FORM
+
+
+#: Cells that compute the answers with the key, each hiding its names from the static read before its fix.
+KEY_HIDDEN = {
+    "alias": "import gamelib.homework as h\nq4 = h.homework('hw1').question('q4')",
+    "from-import": "from gamelib import homework as hw\nq = hw.homework('hw1').question('q4')",
+    "built-name": "import gamelib\nq = gamelib.homework.homework('hw1').question('q4')\n"
+                  "q4_leave = min(getattr(q, 'k' + 'ey')(mine.of('q4'))['q4_leave'])",
+    "sys-modules": "import sys\nkey = sys.modules['gamelib.homework' + '.marking']\n"
+                   "globals().update({k: v for k, v in getattr(key, 'one_right' + '_answer')(mine, 'q4').items()})",
+    "gc": "import gc\nsets = [o for o in gc.get_objects() if type(o).__name__ == 'Homework']",
+    "attrgetter": "from operator import attrgetter\nfind = attrgetter('ke' + 'y')",
+}
+
+
+def test_a_cell_that_hides_its_way_to_the_answer_key_is_flagged():
+    # Before: every cell here gave key_use() nothing, so the answer-key flag never reached the teacher.
+    from gamelib_grader.intake.key_use import key_use
+
+    said = {name: key_use(text) for name, text in KEY_HIDDEN.items()}
+    assert all(said.values()), said
+    assert "imports gamelib.homework as h" in said["alias"]
+    assert said["from-import"] == ["imports gamelib.homework as hw"]
+    assert "uses getattr with a name made at run time" in said["built-name"]
+    assert "uses .modules" in said["sys-modules"]
+
+
+def test_getattr_with_a_name_typed_out_and_the_handouts_import_stay_unflagged():
+    from gamelib_grader.intake.key_use import key_use
+
+    ordinary = ["from gamelib.homework import my_numbers\nmine = my_numbers('hw1', student_id, course_code)",
+                "S = getattr(mine.q4, 'S')\nq4_leave = max(mine.q4.n - s for s in S)",
+                "import gamelib.homework\nhelp(gamelib.homework)", "import sys\nprint(sys.version)"]
+    assert [key_use(code) for code in ordinary] == [[]] * len(ordinary)
