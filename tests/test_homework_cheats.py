@@ -75,3 +75,50 @@ def test_getattr_with_a_name_typed_out_and_the_handouts_import_stay_unflagged():
                 "S = getattr(mine.q4, 'S')\nq4_leave = max(mine.q4.n - s for s in S)",
                 "import gamelib.homework\nhelp(gamelib.homework)", "import sys\nprint(sys.version)"]
     assert [key_use(code) for code in ordinary] == [[]] * len(ordinary)
+
+
+def _shown_cell(numbers_line: str) -> dict:
+    text = f"Homework 1: the numbers of student 'mallory' in course 'c' (run 0a1b2c3d)\n  q1: {numbers_line}"
+    return {"cell_type": "code", "source": "mine", "outputs": [
+        {"output_type": "execute_result", "data": {"text/plain": text}, "metadata": {}, "execution_count": 1}]}
+
+
+@pytest.mark.parametrize("edited", ["{1, 2}", "1j", "b'x'", "{1: 2}", "[{3}]", "(1, b'y')"])
+def test_an_edited_saved_output_is_read_as_plain_json(edited):
+    # Before: `mine.q1.S = {1, 2}` typed into the saved output of the cell that shows `mine` gave a set in the
+    # notebook's fingerprint, its result file could not be written (TypeError from json.dumps), and the whole
+    # class's grading stopped there.
+    import json
+
+    from gamelib_grader.intake.saved_outputs import read_saved_outputs
+
+    shown = read_saved_outputs([_shown_cell(f"mine.q1.S = {edited}; mine.q1.n = 3")])["shown"]
+    assert shown[0]["numbers"]["q1"]["n"] == 3
+    assert json.loads(json.dumps(shown)) == shown
+    assert shown[0]["numbers"]["q1"]["S"] != [1, 2]
+
+
+def test_a_result_that_cannot_be_saved_stops_no_other_file(tmp_path, monkeypatch):
+    from gamelib_grader.intake.layout import scan_folder
+    from gamelib_grader.marking import batch
+    from gamelib_grader.marking.grader import GRADED, Outcome
+
+    for name in ("alice", "mallory"):
+        (tmp_path / "in").mkdir(exist_ok=True)
+        (tmp_path / "in" / f"{name}.ipynb").write_text("{}")
+
+    def grade(submission, homework, limits, sandboxed):
+        fingerprint = {"shown": [{"numbers": {"q1": {"S": {1, 2}}}}]} if "mallory" in submission.file else {}
+        return Outcome(submission.file, status=GRADED, score=1.0, possible=1.0, fingerprint=fingerprint)
+
+    monkeypatch.setattr(batch, "grade", grade)
+
+    class Homework:
+        tests_digest, name = "t", "hw1"
+
+    submissions, _ = scan_folder(tmp_path / "in")
+    outcomes = {o.file: o for o in batch.grade_all(submissions, Homework(), tmp_path / "out", report=lambda _: None)}
+    assert outcomes["alice.ipynb"].status == GRADED and outcomes["alice.ipynb"].score == 1.0
+    assert outcomes["mallory.ipynb"].score is None
+    assert "could not save" in outcomes["mallory.ipynb"].problems[0]
+    assert len(list((tmp_path / "out" / "results").glob("*.json"))) == 2
