@@ -122,3 +122,38 @@ def test_a_result_that_cannot_be_saved_stops_no_other_file(tmp_path, monkeypatch
     assert outcomes["mallory.ipynb"].score is None
     assert "could not save" in outcomes["mallory.ipynb"].problems[0]
     assert len(list((tmp_path / "out" / "results").glob("*.json"))) == 2
+
+
+def test_a_number_too_long_to_write_out_is_a_form_problem_in_the_check_and_in_marking():
+    # Before: `q4_leave = 10**5000` (or such a number inside a list) raised Python's own "Exceeds the limit
+    # (4300 digits) for integer string conversion" from the handout's check and from marking.
+    mine = numbers("hw1", "s1", COURSE)
+    for question, values in [("q4", {"q4_leave": 10**5000}),
+                             ("q2", {"q2_moves": [1, 10**5000], "q2_followers": [0, 1], "q2_g": 2})]:
+        checked = mine.check(question, **values)
+        assert not checked.well_formed and "too long to write out" in repr(checked)
+        marked = mark(mine, question, values)
+        assert marked.score == 0 and any("too long to write out" in line for line in marked.details)
+
+
+def test_a_number_too_long_to_write_out_costs_its_own_answer_only(tmp_path):
+    # Before: the sandbox's report could not be written with such a number in it, and every answer of the
+    # notebook was lost ("report failed"), the right ones with it.
+    import json
+
+    from gamelib_grader.sandbox import bwrap as sandbox
+    from gamelib_grader.sandbox.plain import read_report
+
+    mine = numbers("hw1", "s1", COURSE)
+    right = one_right_answer(mine, "q1")["q1_grundy"]
+    cells = [{"cell_type": "code", "source": f"q1_grundy = {list(right)!r}\nq4_leave = 10**5000", "metadata": {}}]
+    raw = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+    run = sandbox.run_unsandboxed(raw, "hw1.ipynb", ["q1_grundy", "q4_leave"], [], sandbox.Limits(timeout=120))
+    report = read_report(run.report)
+    assert report.values["q1_grundy"] == list(right)
+    hw1 = HOMEWORK["hw1"]
+    assert grade_question(hw1.question("q1"), mine, report).right
+    q4 = grade_question(hw1.question("q4"), mine, report)
+    assert q4.score == 0 and q4.mistakes == {"q4_leave": FORM}
+    assert "too long to write out" in q4.feedback[0]
+    assert q4.answers["q4_leave"] == "(a whole number too long to write out)"
