@@ -157,3 +157,15 @@ def test_a_number_too_long_to_write_out_costs_its_own_answer_only(tmp_path):
     assert q4.score == 0 and q4.mistakes == {"q4_leave": FORM}
     assert "too long to write out" in q4.feedback[0]
     assert q4.answers["q4_leave"] == "(a whole number too long to write out)"
+
+
+def test_the_sandbox_reports_the_numbers_the_forms_read():
+    # run_notebook.py stands alone inside the sandbox, so it keeps its own copy of the limit
+    from gamelib_grader.sandbox import run_notebook
+
+    from gamelib.limits import MAX_WHOLE_BITS
+
+    assert run_notebook.MAX_INT_BITS == MAX_WHOLE_BITS
+    assert run_notebook.encode(2**MAX_WHOLE_BITS - 1) == 2**MAX_WHOLE_BITS - 1
+    with pytest.raises(run_notebook.NotPlain):
+        run_notebook.encode([2**MAX_WHOLE_BITS])
