@@ -18,6 +18,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamelib.limits import MAX_WHOLE_BITS
+
 #: The most elements an answer may hold: far more than any question asks for.
 MAX_ELEMENTS = 10_000
 
@@ -48,7 +50,16 @@ def plain(value: Any, depth: int = 0) -> object:
 
 
 def _whole(value: object) -> bool:
-    return type(value) is int
+    """A whole number Python can still write out (``10**5000`` cannot: no answer is near that large, and a
+    message quoting it would raise Python's own error instead)."""
+    return type(value) is int and value.bit_length() <= MAX_WHOLE_BITS
+
+
+def _size(value: object) -> bool:
+    """A whole number that is a count (a heap size, a Grundy value): at least 0. Every list and position an
+    answer holds is made of these, and the checks read them as such (a mex, a game position), so -1 must be
+    refused as a form, never reach them."""
+    return _whole(value) and value >= 0
 
 
 def short(value: Any, limit: int = 80) -> str:
@@ -57,13 +68,16 @@ def short(value: Any, limit: int = 80) -> str:
     >>> short({3, 1, 2}), short(list(range(40)), 20)
     ('{1, 2, 3}', '[0, 1, 2, 3, 4, 5, …')
     """
-    if type(value) in (set, frozenset):
-        try:
-            text = "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
-        except TypeError:
+    try:
+        if type(value) in (set, frozenset):
+            try:
+                text = "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
+            except TypeError:
+                text = repr(value)
+        else:
             text = repr(value)
-    else:
-        text = repr(value)
+    except ValueError:  # a number too long to write out, somewhere inside
+        text = f"({describe(value)})"
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -80,7 +94,7 @@ def describe(value: Any) -> str:
     if kind in (list, tuple, set, frozenset, dict):
         said = f"a {kind.__name__} of {len(value)} item{'s' if len(value) != 1 else ''}"
         if kind in (list, tuple):
-            odd = next(((i, v) for i, v in enumerate(value) if type(v) is not int), None)
+            odd = next(((i, v) for i, v in enumerate(value) if not _size(v)), None)
             if odd is not None:
                 inner = type(odd[1])
                 said += f": item {odd[0]} is " + (f"a {inner.__name__}" if inner in (list, tuple, set, frozenset, dict)
@@ -93,7 +107,8 @@ def describe(value: Any) -> str:
     if kind is bool or value is None:
         return repr(value)
     if kind is int:
-        return f"the number {value}"
+        return f"the number {value}" if _whole(value) else (f"a whole number of {value.bit_length():,} binary "
+                                                             "digits, too long to write out")
     return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else f"a {kind.__name__}"
 
 
@@ -121,7 +136,8 @@ class Whole(Form):
 
 @dataclass(frozen=True)
 class WholeList(Form):
-    """A list (or tuple) of whole numbers, of ``length`` items if given; ``any_order`` compares it sorted."""
+    """A list (or tuple) of whole numbers, each at least 0, of ``length`` items if given; ``any_order`` compares
+    it sorted."""
 
     length: int | None = None
     any_order: bool = False
@@ -129,7 +145,7 @@ class WholeList(Form):
 
     def canonical(self, value: Any) -> tuple | None:
         value = plain(value)
-        if type(value) not in (list, tuple) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
+        if type(value) not in (list, tuple) or len(value) > MAX_ELEMENTS or not all(_size(v) for v in value):
             return None
         if self.length is not None and len(value) != self.length:
             return None
@@ -146,7 +162,7 @@ class WholeSet(Form):
         value = plain(value)
         if type(value) not in (set, frozenset, list, tuple) or len(value) > MAX_ELEMENTS:
             return None
-        return frozenset(value) if all(_whole(v) and v >= 0 for v in value) else None
+        return frozenset(value) if all(_size(v) for v in value) else None
 
 
 @dataclass(frozen=True)
@@ -164,14 +180,15 @@ class Outcome(Form):
 
 @dataclass(frozen=True)
 class Position(Form):
-    """A position of ``length`` heaps (any number when None): a tuple (or list) of whole numbers."""
+    """A position of ``length`` heaps (any number when None): a tuple (or list) of whole numbers, each at least
+    0."""
 
     length: int | None = None
     what: str = field(default="a tuple of heap sizes", kw_only=True)
 
     def canonical(self, value: Any) -> tuple | None:
         value = plain(value)
-        if type(value) not in (tuple, list) or len(value) > MAX_ELEMENTS or not all(_whole(v) for v in value):
+        if type(value) not in (tuple, list) or len(value) > MAX_ELEMENTS or not all(_size(v) for v in value):
             return None
         if self.length is not None and len(value) != self.length:
             return None

@@ -6,8 +6,9 @@ notebook has no need of it. A cell is flagged when it imports the homework's int
 ``gamelib.homework`` but ``my_numbers``: its submodules, ``HOMEWORK``, ...), names the key's functions or the
 homework objects' private parts (as attributes, or as text given to ``getattr``), reaches through the
 introspection attributes that lead from an object to a module's globals (``__globals__``, ``__dict__``, ...),
-or runs code built from text (``exec``, ``eval``, ``__import__``, ``importlib``), which no static read can
-follow.
+runs code built from text (``exec``, ``eval``, ``__import__``, ``importlib``), which no static read can
+follow, or hides the names it uses from this read: ``gamelib.homework`` imported under a name of its own,
+``getattr`` given text made at run time, ``sys.modules``, the garbage collector's lists of objects.
 
 Ordinary code is never flagged: a private name of Python's own (``os._exit``, a named tuple's ``._asdict()``),
 ``.__class__``, or ``import gamelib.homework`` to call ``help`` on it.
@@ -36,6 +37,9 @@ INTROSPECTION = frozenset({"__dict__", "__globals__", "__closure__", "__code__",
                            "__builtins__", "__loader__", "__spec__", "__module__", "__init_subclass__"})
 #: Names whose call runs or imports code built at run time (which no static read can follow).
 DYNAMIC = frozenset({"__import__", "importlib", "exec", "eval", "compile", "execfile", "runpy"})
+#: Ways to any loaded module or object by name or by search, around every name above: ``sys.modules[...]``,
+#: the garbage collector's lists of every object, ``operator.attrgetter``.
+REACH = frozenset({"modules", "get_objects", "get_referrers", "get_referents", "attrgetter", "methodcaller"})
 
 
 def _homework_module(node: ast.AST) -> bool:
@@ -55,6 +59,14 @@ def key_use(text: str) -> list[str]:
     []
     >>> key_use("getattr(vars(mine)['_home' + 'work'], 'question')")
     ['names the text _home']
+
+    The package under a name of the cell's choosing, or an attribute named by text made at run time, would
+    hide every name above:
+
+    >>> key_use("import gamelib.homework as h\\nq = h.homework('hw1').question('q4')\\nk = getattr(q, 'ke' + 'y')")
+    ['imports gamelib.homework as h', 'uses getattr with a name made at run time']
+    >>> key_use("import sys\\nm = sys.modules['gamelib.homework' + '.marking']")
+    ['uses .modules']
     """
     try:
         tree = ast.parse(text)
@@ -73,13 +85,25 @@ def key_use(text: str) -> list[str]:
                 note(f"imports {node.module}" + (f" ({', '.join(names)})" if node.module == "gamelib.homework" else ""))
         elif isinstance(node, ast.ImportFrom) and node.module == "gamelib" and any(a.name == "homework"
                                                                                    for a in node.names):
-            continue  # the package itself, as `import gamelib.homework`: its parts are looked at below
+            # the package under a name of its own: its parts are then read through that name, unseen here
+            note(f"imports gamelib.homework as {next(a.asname or a.name for a in node.names if a.name == 'homework')}")
+        elif isinstance(node, ast.ImportFrom) and node.module in ("sys", "gc", "operator"):
+            for alias in node.names:
+                if alias.name in REACH:
+                    note(f"imports {node.module}.{alias.name}")
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith(tuple(m + "." for m in KEY_MODULES)) or alias.name.split(".")[0] in DYNAMIC:
                     note(f"imports {alias.name}")
+                elif alias.name in KEY_MODULES and alias.asname:
+                    note(f"imports {alias.name} as {alias.asname}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
+              and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant)):
+            note(f"uses {node.func.id} with a name made at run time")
         elif isinstance(node, ast.Attribute):
-            if node.attr in INTROSPECTION:
+            if node.attr in REACH:
+                note(f"uses .{node.attr}")
+            elif node.attr in INTROSPECTION:
                 note(f"uses .{node.attr}")
             elif node.attr in KEY_ATTRIBUTES or (_homework_module(node.value) and node.attr not in HARMLESS_IMPORTS
                                                  and not node.attr.startswith("__")):

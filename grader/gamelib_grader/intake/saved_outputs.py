@@ -46,8 +46,16 @@ def _literal(text: str) -> object:
         return None
 
 
-def _as_json(value: object) -> object:
-    return [_as_json(v) for v in value] if isinstance(value, (tuple, list)) else value
+def _as_json(value: object, depth: int = 0) -> object:
+    """A number as ``mine`` shows it, in plain JSON (tuples as lists, as :attr:`Numbers.plain` gives them); a
+    value no handout shows (a set, a dict, ``1j``, bytes: an edited output) as its text, which then differs
+    from every student's numbers. Never a value the result file cannot hold: one such output once stopped the
+    grading of the whole class (the result file could not be written)."""
+    if type(value) in (tuple, list) and depth < 3:
+        return [_as_json(v, depth + 1) for v in value]
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    return repr(value)[:100]
 
 
 def _source(cell: dict) -> str:

@@ -90,7 +90,13 @@ def grade_all(submissions: list[Submission], homework: HomeworkSet, out: Path, *
                               problems=[f"the grader failed on this file: {type(error).__name__}: {error}"[:300]])
         crowded = neighbours.end(job)
         final = not (crowded and outcome.seconds >= limits.timeout)
-        records.save_outcome(outcome, results, settings, final)
+        try:
+            records.save_outcome(outcome, results, settings, final)
+        except (TypeError, ValueError) as error:  # what one file holds must never stop the class's grading
+            outcome = Outcome(submission.file, submission.name, submission.site_id, sandboxed=sandboxed,
+                              problems=[f"the grader could not save this file's result: {type(error).__name__}: "
+                                        f"{error}"[:300]])
+            records.save_outcome(outcome, results, settings, final)
         say(outcome, "" if final else "  stopped at the time limit beside another sandbox: graded again at the end")
         return outcome, final
 

@@ -35,6 +35,10 @@ except ImportError:  # pragma: no cover - numpy is a dependency of gamelib
     _NDARRAY = _NUMPY_SCALAR = None
 _PLAIN_SCALARS = (type(None), bool, int, float, str)
 _MAX_DEPTH, _MAX_ITEMS, _MAX_ERRORS = 20, 200_000, 50
+#: Widest whole number reported (gamelib.limits.MAX_WHOLE_BITS: what Python can still write out). A wider one
+#: is reported as not plain, with this kind: written into the report it stopped the whole report, every other
+#: answer with it.
+MAX_INT_BITS, TOO_LONG = 14_000, "builtins.int.too_long"
 
 
 class NotPlain(Exception):
@@ -48,6 +52,8 @@ def encode(value, depth=0, budget=None):
     if depth > _MAX_DEPTH or budget[0] < 0:
         raise NotPlain("nested too deep or too large")
     kind = _type(value)
+    if kind is int and value.bit_length() > MAX_INT_BITS:
+        raise NotPlain(TOO_LONG)
     if kind in _PLAIN_SCALARS:
         return value
     if kind is list:
