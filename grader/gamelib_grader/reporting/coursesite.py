@@ -143,8 +143,9 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: b
     the grade (mod/assign/feedback/offline/locallib.php), so a row without a new grade keeps the comment the
     worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. A row with a new
     grade keeps what the teacher wrote there, with the kit's text after it (``replace``: the kit's text
-    alone). Moodle shows the comment as HTML: the teacher's text goes back as exported, the grader's own words
-    with HTML's own characters escaped (no apostrophe entity)."""
+    alone). Moodle shows the comment as HTML and stores the cell as it is: the teacher's text goes back exactly
+    as exported (no quote mark before a "-1 for ...", no lines run together: the student would read either),
+    the grader's own words on one line with HTML's own characters escaped (no apostrophe entity)."""
     if entry.outcome is None or entry.grade is None:
         return exported
     o = entry.outcome
@@ -154,7 +155,7 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: b
     if entry.lateness.late:
         parts.append(f"Late: {entry.lateness.why}.")
     parts.append("Details in the feedback file.")
-    kit = html.escape(" ".join(parts), quote=False)
+    kit = html.escape(safetext.csv_cell(" ".join(parts)), quote=False)  # starts "Grade": never a formula
     teacher = "" if replace else teachers_comment(exported)
     return f"{teacher} {kit}" if teacher else kit
 
@@ -226,9 +227,8 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
             row[grade_column] = _site_grade(e)
             row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
-            # a comment kept goes back exactly as exported (made one line, Moodle would import it as a change)
-            writer.writerow([row.get(c, "") if c == comment_column and e.grade is None else _site_cell(row.get(c, ""))
-                             for c in header])
+            # the comment goes back as exported, the kit's words after it (see _moodle_comment)
+            writer.writerow([row.get(c, "") if c == comment_column else _site_cell(row.get(c, "")) for c in header])
     return path
 
 

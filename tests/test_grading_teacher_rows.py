@@ -1,0 +1,62 @@
+"""A teacher's round trip through the course sites' files (issue: the teacher's own words and rows): what the
+teacher typed in a Moodle worksheet goes back to Moodle as typed, and a class list without a single student
+stops before grading with a message that says why.
+
+Moodle's "Upload grading worksheet" (mod/assign/feedback/offline/locallib.php, process_import_grades) stores the
+Feedback comments cell as it is in the file whenever it differs from the comment it has: whatever the kit
+writes in that cell is what the student reads. Outcomes are made here (no sandbox).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+from pathlib import Path
+
+import pytest
+from course_sites import MOODLE_WORKSHEET_HEADER, write_csv
+from gamelib_grader import cli
+from gamelib_grader.intake import roster
+from gamelib_grader.marking import records
+from gamelib_grader.marking.grader import GRADED, Outcome
+from gamelib_grader.reporting import classgrades, coursesite
+from made_sets import made_set
+
+
+@pytest.fixture(scope="module")
+def homework():
+    return made_set()
+
+
+def _outcome(folder: str, site_id: str, score: float, sha: str) -> Outcome:
+    return Outcome(f"{folder}_{site_id}_assignsubmission_file_/hw1.ipynb", name=folder, site_id=site_id,
+                   student_id="", status=GRADED, score=score, possible=11.0, sha256=sha * 64)
+
+
+def _args(path: Path, points: float | None = None) -> argparse.Namespace:
+    return argparse.Namespace(roster=path, assignment=None, id_column=None, late_penalty=0.0, late_penalty_max=100.0,
+                              grace=0.0, points=points, extensions=None, deadline=None, several="latest",
+                              file_times=False)
+
+
+#: What teachers type in a worksheet's comment (in Moodle's editor, or in the downloaded sheet): a deduction
+#: written "-1 ...", a bonus "+2 ...", an address "@Dee", and Moodle's editor's paragraphs, one per line.
+TYPED = {"1": "-1 for unlabelled axes; otherwise fine", "2": "+2 bonus for the proof", "3": "@Dee: see me",
+         "4": "<p>Nice work.</p>\n<p>Q3: come to my office hour.</p>"}
+
+
+def test_a_comment_the_teacher_typed_goes_back_to_moodle_as_typed(tmp_path, homework):
+    """The teacher's comment was written back as a spreadsheet formula guard would have it: "'-1 for ..." and
+    "'+2 bonus ...", with a quote mark Moodle then stores and the student reads, and the editor's lines run
+    together. The teacher's words stay exactly as downloaded, the kit's text after them."""
+    rows = [[f"Participant {n}", f"Student {n}", f"s{n}@uni.example", "Submitted for grading", "", "10.00", "Yes",
+             "Monday, 2 March 2026, 8:14 PM", "-", TYPED[n]] for n in TYPED]
+    read = roster.read_roster(write_csv(tmp_path / "worksheet.csv", MOODLE_WORKSHEET_HEADER, rows))
+    outcomes = [_outcome(f"Student {n}", n, 11.0, chr(ord("a") + int(n))) for n in TYPED]
+    grades = classgrades.class_grades(outcomes, [], homework, {records.submission_key(o): {"q6": 2.0}
+                                                               for o in outcomes}, read)
+    path = coursesite.write_moodle(grades, tmp_path / "out.csv")
+    back = {r["Identifier"]: r["Feedback comments"] for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
+    kit = "Grade 10 of 10: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
+    assert back == {f"Participant {n}": f"{TYPED[n]} {kit}" for n in TYPED}
+
