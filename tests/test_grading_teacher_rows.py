@@ -60,3 +60,24 @@ def test_a_comment_the_teacher_typed_goes_back_to_moodle_as_typed(tmp_path, home
     kit = "Grade 10 of 10: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
     assert back == {f"Participant {n}": f"{TYPED[n]} {kit}" for n in TYPED}
 
+
+@pytest.mark.parametrize("rows, left", [
+    ([], None),  # the header alone: a worksheet downloaded for an empty group
+    ([["P1", "Ann Archer", "ann@uni.example", "-", "", "10.00", "Yes", "-", "-", ""]], "'P1'"),  # no "Participant N"
+])
+def test_a_class_list_with_no_student_stops_before_grading(tmp_path, homework, rows, left):
+    """A worksheet without one student row was read as a class list of nobody: with --points every
+    submission was graded as "not on the roster" and an empty worksheet written; without, the run stopped
+    saying the worksheet had no Maximum Grade (it has one)."""
+    path = write_csv(tmp_path / "worksheet.csv", MOODLE_WORKSHEET_HEADER, rows)
+    with pytest.raises(SystemExit, match="worksheet.csv is a Moodle grading worksheet with no student in it") as stop:
+        cli._course(_args(path, points=10), homework)
+    assert (left in str(stop.value)) if left else "left out" not in str(stop.value)
+
+
+def test_a_canvas_export_of_the_test_student_alone_says_so(tmp_path):
+    path = write_csv(tmp_path / "export.csv", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+                                               "Homework 1 (501)"],
+                     [["    Points Possible", "", "", "", "", "20"], ["Student, Test", "9999", "", "", "P1", ""]])
+    with pytest.raises(roster.RosterError, match=r"no student in it \(left out: Student, Test \(Canvas's test"):
+        roster.read_roster(path, set_name="hw1")

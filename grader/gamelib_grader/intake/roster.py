@@ -182,6 +182,12 @@ def read_roster(path: Path, assignment: str | None = None, set_name: str = "", i
             "gradebook export (Student, ID, SIS User ID, SIS Login ID, Section, ...), Moodle's grading worksheet "
             "(Identifier, Full name, ..., Grade, Maximum Grade, ...) or Moodle's participants list (First name, "
             "Last name, Email address, ...), exported as CSV with English column names")
+    if not roster.students:
+        left = f" (left out: {'; '.join(roster.left_out[:3])}{' ...' if len(roster.left_out) > 3 else ''})"
+        raise RosterError(f"{path} is a {roster.kind} with no student in it{left if roster.left_out else ''}: "
+                          "every submission would be graded as not on the class list and nothing would go back "
+                          "to the course site. Export the list again with the students in it (all groups, "
+                          "students shown)")
     roster.id_column = _id_column(roster, columns, id_column)
     return roster
 
