@@ -81,3 +81,26 @@ def test_a_canvas_export_of_the_test_student_alone_says_so(tmp_path):
                      [["    Points Possible", "", "", "", "", "20"], ["Student, Test", "9999", "", "", "P1", ""]])
     with pytest.raises(roster.RosterError, match=r"no student in it \(left out: Student, Test \(Canvas's test"):
         roster.read_roster(path, set_name="hw1")
+
+
+def test_a_grade_moodle_will_not_change_goes_back_as_moodle_has_it(tmp_path, homework):
+    """Moodle's upload skips the grade of a row whose "Grade can be changed" is "No" (locked, or overridden
+    in the gradebook) but still imports its comment (mod/assign/feedback/offline/locallib.php): the kit wrote
+    "Grade 10 of 10: ..." into the comment of a grade that stays 6 on the site. The row goes back as exported,
+    and the teacher is told which grades to give by hand."""
+    rows = [["Participant 7", "Gus Locke", "gus@uni.example", "Submitted for grading - Graded", "6.00", "10.00", "No",
+             "Monday, 2 March 2026, 8:14 PM", "Friday, 6 March 2026, 10:00 AM", "<p>Changed after the appeal.</p>"],
+            ["Participant 8", "Hal Open", "hal@uni.example", "Submitted for grading - Graded", "6.00", "10.00", "Yes",
+             "Monday, 2 March 2026, 8:14 PM", "Friday, 6 March 2026, 10:00 AM", "-"]]
+    read = roster.read_roster(write_csv(tmp_path / "worksheet.csv", MOODLE_WORKSHEET_HEADER, rows))
+    outcomes = [_outcome("Gus Locke", "7", 11.0, "g"), _outcome("Hal Open", "8", 11.0, "h")]
+    grades = classgrades.class_grades(outcomes, [], homework, {records.submission_key(o): {"q6": 2.0}
+                                                               for o in outcomes}, read)
+    path = coursesite.write_moodle(grades, tmp_path / "out.csv")
+    back = {r["Full name"]: (r["Grade"], r["Feedback comments"])
+            for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
+    assert back["Gus Locke"] == ("6.00", "<p>Changed after the appeal.</p>")
+    assert back["Hal Open"][0] == "10" and back["Hal Open"][1].startswith("Grade 10 of 10: ")
+    assert [e.label for e in coursesite.locked_rows(grades)] == ["Gus Locke"]
+    assert [o.student for o in coursesite.overwrites(grades)] == ["Hal Open"]  # Gus's 6 is not replaced
+    assert coursesite.kept_comments(grades) == []

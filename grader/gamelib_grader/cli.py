@@ -47,7 +47,7 @@ from gamelib_grader.marking import late
 from gamelib_grader.marking.batch import grade_all
 from gamelib_grader.marking.grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED
 from gamelib_grader.marking.handmarks import merge_manual
-from gamelib_grader.reporting import classgrades, report
+from gamelib_grader.reporting import classgrades, coursesite, report
 from gamelib_grader.reporting.outputs import Course, write_everything
 from gamelib_grader.sandbox import bwrap as sandbox
 from gamelib_grader.sandbox import cpugroups
@@ -281,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     if written.kept_comments:
         print(f"Moodle worksheet: {len(written.kept_comments)} row(s) keep the comment you typed there, the kit's "
               "text after it (--replace-comments to replace it)")
+    held = coursesite.locked_rows(grades)
+    if held:
+        print(f"Moodle worksheet: {len(held)} grade(s) cannot be changed there (locked or overridden in the "
+              "gradebook), so their rows go back as Moodle has them: give these on the site or unlock them and "
+              "upload again: " + shown("; ".join(f"{e.label} {e.grade:.2f}" for e in held[:10]))
+              + (f" and {len(held) - 10} more" if len(held) > 10 else ""))
     if written.overwrites:
         print(f"The import file changes {len(written.overwrites)} grade(s) the course site has now (a regrade, or a "
               "grade given on the site): " + shown("; ".join(f"{o.student} {o.before} → {o.after}"

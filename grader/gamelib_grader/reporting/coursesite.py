@@ -168,7 +168,25 @@ def kept_comments(grades: ClassGrades) -> list[Entry]:
         return []
     column = {h.casefold(): h for h in roster.header}.get("feedback comments")
     return [e for e in grades.entries if e.grade is not None and e.outcome is not None and column
-            and teachers_comment(e.listed.row.get(column))]
+            and teachers_comment(e.listed.row.get(column)) and not locked(e)]
+
+
+def locked(entry: Entry) -> bool:
+    """Whether Moodle's worksheet says the student's grade cannot be changed there (``Grade can be changed``
+    "No": locked or overridden in the gradebook). Moodle's upload skips such a grade but still imports the
+    comment (mod/assign/feedback/offline/locallib.php), so the row goes back as exported: no kit comment
+    beside a grade it did not set."""
+    row = entry.student.row if entry.student is not None else {}
+    column = next((c for c in row if c.casefold() == "grade can be changed"), None)
+    return column is not None and row[column].strip().casefold() == "no"
+
+
+def locked_rows(grades: ClassGrades) -> list[Entry]:
+    """The worksheet's students with a new grade that Moodle would not take (:func:`locked`): the teacher
+    gives it on the site, or unlocks the grade and uploads again."""
+    if grades.roster is None or grades.roster.kind != MOODLE_WORKSHEET:
+        return []
+    return [e for e in grades.entries if e.grade is not None and locked(e)]
 
 
 @dataclass(frozen=True)
@@ -186,7 +204,7 @@ def overwrites(grades: ClassGrades) -> list[Overwrite]:
     found = []
     for e in grades.entries if grades.roster is not None and grades.roster.kind != MOODLE_PARTICIPANTS else []:
         text = (e.student.current_grade or "").strip() if e.student is not None else ""
-        if e.grade is None or text in ("", "-"):
+        if e.grade is None or text in ("", "-") or (grades.roster.kind == MOODLE_WORKSHEET and locked(e)):
             continue
         before = site_number(text)  # a grade that is not a number (Canvas's EX, excused) is one too
         if before is None or abs(before - round(e.grade, 2)) > 0.005:
@@ -225,6 +243,10 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
                        "Full name": student.name, "Email address": student.email or "",
                        "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
+            if roster.kind == MOODLE_WORKSHEET and locked(e):
+                writer.writerow([row.get(c, "") if c in (grade_column, comment_column) else _site_cell(row.get(c, ""))
+                                 for c in header])
+                continue
             row[grade_column] = _site_grade(e)
             row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
             # the comment goes back as exported, the kit's words after it (see _moodle_comment)
