@@ -104,3 +104,23 @@ def test_a_grade_moodle_will_not_change_goes_back_as_moodle_has_it(tmp_path, hom
     assert [e.label for e in coursesite.locked_rows(grades)] == ["Gus Locke"]
     assert [o.student for o in coursesite.overwrites(grades)] == ["Hal Open"]  # Gus's 6 is not replaced
     assert coursesite.kept_comments(grades) == []
+
+
+def test_a_worksheet_with_decimal_commas_gets_its_grades_with_decimal_commas(tmp_path, homework):
+    """A worksheet from a Moodle in German or French writes "10,00" and "7,50" (its numbers are formatted in
+    the site's language, and read back the same way): the new grade 8.46 went back as "8.46", which is not
+    how that Moodle writes a number (its thousands separator is the point). It goes back as "8,46"; a
+    worksheet with decimal points keeps them."""
+    def graded(maximum: str, before: str) -> dict:
+        rows = [["Participant 9", "Ida Komma", "ida@uni.example", "Submitted for grading - Graded", before, maximum,
+                 "Yes", "Monday, 2 March 2026, 8:14 PM", "-", ""],
+                ["Participant 10", "Jon Leer", "jon@uni.example", "No submission", "", maximum, "Yes", "-", "-", ""]]
+        read = roster.read_roster(write_csv(tmp_path / "worksheet.csv", MOODLE_WORKSHEET_HEADER, rows))
+        outcome = _outcome("Ida Komma", "9", 9.0, "i")  # 9 + 2 of 13 = 8.4615... of 10
+        grades = classgrades.class_grades([outcome], [], homework, {records.submission_key(outcome): {"q6": 2.0}},
+                                          read)
+        path = coursesite.write_moodle(grades, tmp_path / "out.csv")
+        return {r["Full name"]: r["Grade"] for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
+
+    assert graded("10,00", "7,50") == {"Ida Komma": "8,46", "Jon Leer": ""}
+    assert graded("10.00", "7.50") == {"Ida Komma": "8.46", "Jon Leer": ""}

@@ -218,6 +218,23 @@ def _site_cell(value: object) -> str:
     return "-" if value == "-" else safetext.csv_cell(value)
 
 
+def decimal_comma(roster) -> bool:
+    """Whether the worksheet writes its numbers with a decimal comma (``10,00``: Moodle formats them in the
+    site's language). A new grade is then written the same way, so Moodle reads it back as it reads its own
+    export, whatever the language's thousands separator is (German's is the point).
+
+    >>> from types import SimpleNamespace as S
+    >>> [decimal_comma(S(students=[S(row={"Maximum Grade": m, "Grade": g})])) for m, g in (("10,00", ""),
+    ...                                                                            ("10.00", "7.50"), ("-", "7,5"))]
+    [True, False, True]
+    """
+    for s in roster.students:
+        for column, value in s.row.items():
+            if column.casefold() in ("grade", "maximum grade") and re.fullmatch(r"\s*\d+,\d+\s*", value or ""):
+                return True
+    return False
+
+
 def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False) -> Path:
     """Moodle's grading worksheet, filled in (see the module docstring)."""
     roster = grades.roster
@@ -231,6 +248,7 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
     if comment_column is None:
         comment_column = "Feedback comments"
         header.append(comment_column)
+    comma = roster.kind == MOODLE_WORKSHEET and decimal_comma(roster)
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(header)
@@ -248,6 +266,8 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
                                  for c in header])
                 continue
             row[grade_column] = _site_grade(e)
+            if comma and e.grade is not None:
+                row[grade_column] = row[grade_column].replace(".", ",")
             row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
             # the comment goes back as exported, the kit's words after it (see _moodle_comment)
             writer.writerow([row.get(c, "") if c == comment_column else _site_cell(row.get(c, "")) for c in header])
