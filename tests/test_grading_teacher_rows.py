@@ -124,3 +124,26 @@ def test_a_worksheet_with_decimal_commas_gets_its_grades_with_decimal_commas(tmp
 
     assert graded("10,00", "7,50") == {"Ida Komma": "8,46", "Jon Leer": ""}
     assert graded("10.00", "7.50") == {"Ida Komma": "8.46", "Jon Leer": ""}
+
+
+def test_two_students_of_the_same_name_are_told_apart_where_the_teacher_must_act(tmp_path, homework):
+    """Two "Smith, John" on a Canvas gradebook (ids 4523 and 4524): the run said the import changes
+    "Smith, John EX → 20" and that "Smith, John" waits for a hand mark, without saying which one. Each is
+    named with the class list's id (the SIS User ID) where a name is shared."""
+    export = write_csv(tmp_path / "export.csv", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+                                                 "Homework 1 (501)"],
+                       [["    Points Possible", "", "", "", "", "20"],
+                        ["Smith, John", "4523", "s3", "js1", "P1", "12"],
+                        ["Smith, John", "4524", "s4", "js2", "P2", "EX"],
+                        ["Lee, Ann", "4525", "s5", "al", "P2", ""]])
+    read = roster.read_roster(export, set_name="hw1")
+
+    def canvas(file: str, site_id: str) -> Outcome:
+        return Outcome(file, name="smithjohn", site_id=site_id, student_id="", status=GRADED, score=11.0,
+                       possible=11.0, sha256=site_id[-1] * 64)
+    marked, waiting = canvas("smithjohn_4524_90003_hw1.ipynb", "4524"), canvas("smithjohn_4523_90004_hw1.ipynb", "4523")
+    grades = classgrades.class_grades([marked, waiting], [], homework, {records.submission_key(marked): {"q6": 2.0}},
+                                      read)
+    assert [o.student for o in coursesite.overwrites(grades)] == ["Smith, John (s4)"]
+    assert [e.label for e in classgrades.waiting(grades)] == ["Smith, John (s3)"]
+    assert [e.label for e in grades.entries] == ["Smith, John (s3)", "Smith, John (s4)", "Lee, Ann"]
