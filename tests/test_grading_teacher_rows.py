@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,26 @@ def test_two_students_of_the_same_name_are_told_apart_where_the_teacher_must_act
     assert [o.student for o in coursesite.overwrites(grades)] == ["Smith, John (s4)"]
     assert [e.label for e in classgrades.waiting(grades)] == ["Smith, John (s3)"]
     assert [e.label for e in grades.entries] == ["Smith, John (s3)", "Smith, John (s4)", "Lee, Ann"]
+
+
+def _zip_of(path: Path, members: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return path
+
+
+def test_a_download_cut_short_or_damaged_is_refused_in_words(tmp_path):
+    """A submissions zip whose download stopped half-way (no central directory), or whose notebook's bytes
+    were damaged, stopped the run with zipfile's traceback ("BadZipFile: File is not a zip file",
+    "Bad CRC-32"). It stops with a line that names the file and says to download it again."""
+    whole = _zip_of(tmp_path / "whole.zip", {f"smith{n}_45{n}_9{n}_hw1.ipynb": bytes(range(256)) * 40 for n in "12"})
+    raw = whole.read_bytes()
+    cut = tmp_path / "cut.zip"
+    cut.write_bytes(raw[: len(raw) // 2])
+    damaged = tmp_path / "damaged.zip"
+    start = raw.index(b"hw1.ipynb") + 40  # inside the first member's compressed bytes
+    damaged.write_bytes(raw[:start] + bytes(b ^ 0x5A for b in raw[start:start + 64]) + raw[start + 64:])
+    for path in (cut, damaged):
+        with pytest.raises(SystemExit, match=rf"{path.name} is not a whole zip file .*Download it again"):
+            cli.find(path, tmp_path / f"out-{path.stem}", None)

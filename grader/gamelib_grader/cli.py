@@ -29,6 +29,8 @@ import json
 import re
 import sys
 import time
+import zipfile
+import zlib
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -87,6 +89,10 @@ def find(source: Path, out: Path, pattern: re.Pattern | None) -> tuple[list[Subm
     if source.is_file() and source.suffix.lower() == ".zip":
         try:
             return unpack_zip(source, out / "unpacked", pattern)
+        except (zipfile.BadZipFile, zlib.error, EOFError) as error:  # before ValueError: zlib.error is not one
+            raise SystemExit(f"{source} is not a whole zip file ({error}): the download was cut short or damaged. "
+                             "Download it again from the course site (or unpack it yourself and grade the "
+                             "folder)") from None
         except ValueError as error:
             raise SystemExit(str(error)) from None
     if not source.is_dir():
