@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import doctest
 import zipfile
 from pathlib import Path
 
@@ -171,3 +172,8 @@ def test_a_download_cut_short_or_damaged_is_refused_in_words(tmp_path):
     for path in (cut, damaged):
         with pytest.raises(SystemExit, match=rf"{path.name} is not a whole zip file .*Download it again"):
             cli.find(path, tmp_path / f"out-{path.stem}", None)
+
+
+def test_the_class_grades_docstring_examples_hold():
+    result = doctest.testmod(classgrades)
+    assert result.attempted > 0 and result.failed == 0
