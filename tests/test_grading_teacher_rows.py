@@ -177,3 +177,29 @@ def test_a_download_cut_short_or_damaged_is_refused_in_words(tmp_path):
 def test_the_class_grades_docstring_examples_hold():
     result = doctest.testmod(classgrades)
     assert result.attempted > 0 and result.failed == 0
+
+
+#: A worksheet of an assignment with anonymous submissions, as a teacher who may not see who is who
+#: downloads it: mod/assign/gradingtable.php writes "Identifier" but no "Full name" nor identity column.
+ANONYMOUS_HEADER = [h for h in MOODLE_WORKSHEET_HEADER if h not in ("Full name", "Email address")]
+
+
+def test_a_worksheet_of_anonymous_submissions_is_read_and_filled_in(tmp_path, homework):
+    """It was refused as "not a class list this grader reads", though Moodle's import needs only Identifier,
+    Grade and Last modified (grade) (mod/assign/feedback/offline/importgradeslib.php): each student is their
+    participant number, and their grade lands on their row."""
+    rows = [["Participant 7301", "Submitted for grading", "", "10.00", "Yes", "Monday, 2 March 2026, 8:14 PM", "-", ""],
+            ["Participant 7302", "No submission", "", "10.00", "Yes", "-", "-", "<p>Ask me.</p>"],
+            ["Participant 7303", "Submitted for grading", "", "10.00", "Yes", "Monday, 2 March 2026, 9:14 PM", "-", ""]]
+    read = roster.read_roster(write_csv(tmp_path / "worksheet.csv", ANONYMOUS_HEADER, rows))
+    assert (read.kind, [s.name for s in read.students]) == (roster.MOODLE_WORKSHEET, [r[0] for r in rows])
+    outcomes = [_outcome("Participant", "7303", 11.0, "p"), _outcome("Participant", "7301", 0.0, "q")]
+    grades = classgrades.class_grades(outcomes, [], homework, {records.submission_key(o): {"q6": 2.0}
+                                                               for o in outcomes}, read)
+    path = coursesite.write_moodle(grades, tmp_path / "out.csv")
+    assert next(csv.reader(path.open(newline="", encoding="utf-8"))) == ANONYMOUS_HEADER
+    back = {r["Identifier"]: (r["Grade"], r["Feedback comments"])
+            for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
+    assert {k: v[0] for k, v in back.items()} == {"Participant 7301": "1.54", "Participant 7302": "",
+                                                  "Participant 7303": "10"}
+    assert back["Participant 7302"][1] == "<p>Ask me.</p>"
