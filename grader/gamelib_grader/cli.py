@@ -29,6 +29,8 @@ import json
 import re
 import sys
 import time
+import zipfile
+import zlib
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -47,7 +49,7 @@ from gamelib_grader.marking import late
 from gamelib_grader.marking.batch import grade_all
 from gamelib_grader.marking.grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED
 from gamelib_grader.marking.handmarks import merge_manual
-from gamelib_grader.reporting import classgrades, report
+from gamelib_grader.reporting import classgrades, coursesite, report
 from gamelib_grader.reporting.outputs import Course, write_everything
 from gamelib_grader.sandbox import bwrap as sandbox
 from gamelib_grader.sandbox import cpugroups
@@ -87,6 +89,10 @@ def find(source: Path, out: Path, pattern: re.Pattern | None) -> tuple[list[Subm
     if source.is_file() and source.suffix.lower() == ".zip":
         try:
             return unpack_zip(source, out / "unpacked", pattern)
+        except (zipfile.BadZipFile, zlib.error, EOFError) as error:  # before ValueError: zlib.error is not one
+            raise SystemExit(f"{source} is not a whole zip file ({error}): the download was cut short or damaged. "
+                             "Download it again from the course site (or unpack it yourself and grade the "
+                             "folder)") from None
         except ValueError as error:
             raise SystemExit(str(error)) from None
     if not source.is_dir():
@@ -281,6 +287,12 @@ def main(argv: list[str] | None = None) -> int:
     if written.kept_comments:
         print(f"Moodle worksheet: {len(written.kept_comments)} row(s) keep the comment you typed there, the kit's "
               "text after it (--replace-comments to replace it)")
+    held = coursesite.locked_rows(grades)
+    if held:
+        print(f"Moodle worksheet: {len(held)} grade(s) cannot be changed there (locked or overridden in the "
+              "gradebook), so their rows go back as Moodle has them: give these on the site or unlock them and "
+              "upload again: " + shown("; ".join(f"{e.label} {e.grade:.2f}" for e in held[:10]))
+              + (f" and {len(held) - 10} more" if len(held) > 10 else ""))
     if written.overwrites:
         print(f"The import file changes {len(written.overwrites)} grade(s) the course site has now (a regrade, or a "
               "grade given on the site): " + shown("; ".join(f"{o.student} {o.before} → {o.after}"

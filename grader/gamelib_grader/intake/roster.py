@@ -13,7 +13,9 @@ Three exports are read (the format is told from the header row):
   was granted), ``Grade``, ``Maximum Grade`` (mod/assign/gradingtable.php writes ``get_string('maxgrade',
   'assign')``, "Maximum Grade" in lang/en/assign.php; a scale assignment has ``Scale`` instead, refused),
   ``Last modified (submission)``, ``Last modified (grade)``, and ``Feedback comments`` when comments are on.
-  Moodle writes these headers in the site's language: the English ones are read, whatever their case.
+  Moodle writes these headers in the site's language: the English ones are read, whatever their case. With
+  anonymous submissions the worksheet has no name or identity column (gradingtable.php writes ``Full name``
+  only to a teacher who may see who is who): each student is then their ``Participant N``.
 - **Moodle's participants list** (Participants › select all › "Download table data as" CSV): name columns
   (``First name`` and ``Last name``/``Surname``, or ``Full name``), ``Email address``, ``ID number``,
   ``Roles`` (only students are kept when it is there). It has no participant numbers: those come from the
@@ -172,7 +174,8 @@ def read_roster(path: Path, assignment: str | None = None, set_name: str = "", i
     columns = _Columns(header)
     if header and "Student" in header[0] or header[:2] == ["LastName", "FirstName"]:
         roster = _canvas(path, header, rows[1:], assignment, set_name)
-    elif "Identifier" in columns and "Full name" in columns and "Grade" in columns:
+    elif "Identifier" in columns and "Grade" in columns and ("Full name" in columns
+                                                             or "Last modified (grade)" in columns):
         roster = _moodle_worksheet(path, header, rows[1:])
     elif "Email address" in columns and ("First name" in columns or "Full name" in columns):
         roster = _moodle_participants(path, header, rows[1:])
@@ -182,6 +185,12 @@ def read_roster(path: Path, assignment: str | None = None, set_name: str = "", i
             "gradebook export (Student, ID, SIS User ID, SIS Login ID, Section, ...), Moodle's grading worksheet "
             "(Identifier, Full name, ..., Grade, Maximum Grade, ...) or Moodle's participants list (First name, "
             "Last name, Email address, ...), exported as CSV with English column names")
+    if not roster.students:
+        left = f" (left out: {'; '.join(roster.left_out[:3])}{' ...' if len(roster.left_out) > 3 else ''})"
+        raise RosterError(f"{path} is a {roster.kind} with no student in it{left if roster.left_out else ''}: "
+                          "every submission would be graded as not on the class list and nothing would go back "
+                          "to the course site. Export the list again with the students in it (all groups, "
+                          "students shown)")
     roster.id_column = _id_column(roster, columns, id_column)
     return roster
 
@@ -265,7 +274,8 @@ def _moodle_worksheet(path: Path, header: list[str], rows: list[list[str]]) -> R
             left_out.append(f"a row without a participant number ({identifier!r})")
             continue
         points = points if points is not None else site_number(_cell(row, columns.get("Maximum Grade")))
-        students.append(Student(_cell(row, columns["Full name"]) or "", site_id=match["id"],
+        # anonymous submissions: no name on the worksheet (or the download), only "Participant N"
+        students.append(Student(_cell(row, columns.get("Full name")) or identifier, site_id=match["id"],
                                 sis_id=_cell(row, columns.get("ID number")), login=_cell(row, columns.get("Username")),
                                 email=_cell(row, columns.get("Email address")),
                                 row={h: (row[i] if i < len(row) else "") for i, h in enumerate(header)},

@@ -191,8 +191,9 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
 
     entries = []
     if roster is not None:
+        labels = student_labels(roster.students)
         for index, student in enumerate(roster.students):
-            entry = Entry(student.name, student, how=hows.get(index, ""))
+            entry = Entry(labels[index], student, how=hows.get(index, ""))
             if index in groups:
                 finish(entry, groups[index])
                 if entry.how == BY_TYPED_ID:
@@ -205,6 +206,23 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
     if roster is None:
         entries, not_on_roster = sorted(not_on_roster, key=lambda e: e.label.casefold()), []
     return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline)
+
+
+def student_labels(students: Sequence[Student]) -> list[str]:
+    """How each student of the class list is named to the teacher: the name, and where two students share it
+    (two John Smiths), an id of the class list after it, so that a grade to give by hand or one the import
+    changes can be told to the right one.
+
+    >>> [str(x) for x in student_labels([Student("Smith, John", "4523", "s3"), Student("Smith, John", "4524"),
+    ...                                  Student("Lee, Ann", "4525", "s5")])]
+    ['Smith, John (s3)', 'Smith, John (4524)', 'Lee, Ann']
+    """
+    seen: dict[str, int] = {}
+    for s in students:
+        seen[s.name.casefold()] = seen.get(s.name.casefold(), 0) + 1
+    return [f"{s.name} ({s.sis_id or s.login or s.email or s.site_id})"
+            if seen[s.name.casefold()] > 1 and (s.sis_id or s.login or s.email or s.site_id) else s.name
+            for s in students]
 
 
 def _nothing_graded(student: Student, skipped: Sequence[Skipped], match) -> list[str]:

@@ -143,8 +143,9 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: b
     the grade (mod/assign/feedback/offline/locallib.php), so a row without a new grade keeps the comment the
     worksheet has (``exported``): no "Automatic score 11 of 11" beside a grade that stays 9. A row with a new
     grade keeps what the teacher wrote there, with the kit's text after it (``replace``: the kit's text
-    alone). Moodle shows the comment as HTML: the teacher's text goes back as exported, the grader's own words
-    with HTML's own characters escaped (no apostrophe entity)."""
+    alone). Moodle shows the comment as HTML and stores the cell as it is: the teacher's text goes back exactly
+    as exported (no quote mark before a "-1 for ...", no lines run together: the student would read either),
+    the grader's own words on one line with HTML's own characters escaped (no apostrophe entity)."""
     if entry.outcome is None or entry.grade is None:
         return exported
     o = entry.outcome
@@ -154,7 +155,7 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: b
     if entry.lateness.late:
         parts.append(f"Late: {entry.lateness.why}.")
     parts.append("Details in the feedback file.")
-    kit = html.escape(" ".join(parts), quote=False)
+    kit = html.escape(safetext.csv_cell(" ".join(parts)), quote=False)  # starts "Grade": never a formula
     teacher = "" if replace else teachers_comment(exported)
     return f"{teacher} {kit}" if teacher else kit
 
@@ -167,7 +168,25 @@ def kept_comments(grades: ClassGrades) -> list[Entry]:
         return []
     column = {h.casefold(): h for h in roster.header}.get("feedback comments")
     return [e for e in grades.entries if e.grade is not None and e.outcome is not None and column
-            and teachers_comment(e.listed.row.get(column))]
+            and teachers_comment(e.listed.row.get(column)) and not locked(e)]
+
+
+def locked(entry: Entry) -> bool:
+    """Whether Moodle's worksheet says the student's grade cannot be changed there (``Grade can be changed``
+    "No": locked or overridden in the gradebook). Moodle's upload skips such a grade but still imports the
+    comment (mod/assign/feedback/offline/locallib.php), so the row goes back as exported: no kit comment
+    beside a grade it did not set."""
+    row = entry.student.row if entry.student is not None else {}
+    column = next((c for c in row if c.casefold() == "grade can be changed"), None)
+    return column is not None and row[column].strip().casefold() == "no"
+
+
+def locked_rows(grades: ClassGrades) -> list[Entry]:
+    """The worksheet's students with a new grade that Moodle would not take (:func:`locked`): the teacher
+    gives it on the site, or unlocks the grade and uploads again."""
+    if grades.roster is None or grades.roster.kind != MOODLE_WORKSHEET:
+        return []
+    return [e for e in grades.entries if e.grade is not None and locked(e)]
 
 
 @dataclass(frozen=True)
@@ -185,7 +204,7 @@ def overwrites(grades: ClassGrades) -> list[Overwrite]:
     found = []
     for e in grades.entries if grades.roster is not None and grades.roster.kind != MOODLE_PARTICIPANTS else []:
         text = (e.student.current_grade or "").strip() if e.student is not None else ""
-        if e.grade is None or text in ("", "-"):
+        if e.grade is None or text in ("", "-") or (grades.roster.kind == MOODLE_WORKSHEET and locked(e)):
             continue
         before = site_number(text)  # a grade that is not a number (Canvas's EX, excused) is one too
         if before is None or abs(before - round(e.grade, 2)) > 0.005:
@@ -197,6 +216,23 @@ def _site_cell(value: object) -> str:
     """A worksheet cell: as Moodle exported it when it is Moodle's "-" (nothing), else made safe (names are
     the students' own, and a spreadsheet may open the file)."""
     return "-" if value == "-" else safetext.csv_cell(value)
+
+
+def decimal_comma(roster) -> bool:
+    """Whether the worksheet writes its numbers with a decimal comma (``10,00``: Moodle formats them in the
+    site's language). A new grade is then written the same way, so Moodle reads it back as it reads its own
+    export, whatever the language's thousands separator is (German's is the point).
+
+    >>> from types import SimpleNamespace as S
+    >>> [decimal_comma(S(students=[S(row={"Maximum Grade": m, "Grade": g})])) for m, g in (("10,00", ""),
+    ...                                                                            ("10.00", "7.50"), ("-", "7,5"))]
+    [True, False, True]
+    """
+    for s in roster.students:
+        for column, value in s.row.items():
+            if column.casefold() in ("grade", "maximum grade") and re.fullmatch(r"\s*\d+,\d+\s*", value or ""):
+                return True
+    return False
 
 
 def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False) -> Path:
@@ -212,6 +248,7 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
     if comment_column is None:
         comment_column = "Feedback comments"
         header.append(comment_column)
+    comma = roster.kind == MOODLE_WORKSHEET and decimal_comma(roster)
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(header)
@@ -224,11 +261,16 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
                        "Full name": student.name, "Email address": student.email or "",
                        "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
+            if roster.kind == MOODLE_WORKSHEET and locked(e):
+                writer.writerow([row.get(c, "") if c in (grade_column, comment_column) else _site_cell(row.get(c, ""))
+                                 for c in header])
+                continue
             row[grade_column] = _site_grade(e)
+            if comma and e.grade is not None:
+                row[grade_column] = row[grade_column].replace(".", ",")
             row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
-            # a comment kept goes back exactly as exported (made one line, Moodle would import it as a change)
-            writer.writerow([row.get(c, "") if c == comment_column and e.grade is None else _site_cell(row.get(c, ""))
-                             for c in header])
+            # the comment goes back as exported, the kit's words after it (see _moodle_comment)
+            writer.writerow([row.get(c, "") if c == comment_column else _site_cell(row.get(c, "")) for c in header])
     return path
 
 
