@@ -177,13 +177,18 @@ def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pi
     assert abs(figure.bounding_box()["height"] - height) <= 1  # but its place stays: the page does not jump
 
 
-def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_of_its_picture(lab, lab_root):
+def write_scale_and_game(path) -> None:
+    """A notebook of two panels: the Grundy scale of {1, 2, 3} at heap 7 (cell 1) and a game from heap 9 (cell 2)."""
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
                       nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
                       nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(notebook, lab_root / "second-day-stopped.ipynb")
+    nbformat.write(notebook, path)
+
+
+def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_of_its_picture(lab, lab_root):
+    write_scale_and_game(lab_root / "second-day-stopped.ipynb")
     page_errors: list[str] = []
     lab.page.on("pageerror", lambda error: page_errors.append(str(error)))
     lab.open("second-day-stopped.ipynb")
@@ -231,12 +236,7 @@ _CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(c =>
 
 
 def test_letters_typed_in_a_panel_are_no_notebook_shortcuts_and_ctrl_s_in_its_box_saves(lab, lab_root):
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
-                      nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
-                      nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(notebook, lab_root / "second-day-keys.ipynb")
+    write_scale_and_game(lab_root / "second-day-keys.ipynb")
     lab.open("second-day-keys.ipynb")
     lab.run_all()
     lab.assert_clean()
