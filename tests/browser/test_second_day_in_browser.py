@@ -44,6 +44,19 @@ def run_cell(lab, code: str, source: str | None = None):
     return cell_output(lab, index)
 
 
+def write_notebook(path, *sources: str) -> None:
+    """A notebook of these code cells, for the kernel the lessons use, written where the test lab serves it."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(notebook, path)
+
+
+#: Two panels: the Grundy scale of {1, 2, 3} at heap 7 (cell 1) and a game from heap 9 (cell 2).
+SCALE_AND_GAME = ("from gamelib.widgets import grundy_scale_explorer, play_subtraction",
+                  'grundy_scale_explorer("1, 2, 3", n=7)', 'play_subtraction("1, 2, 3", heap=9)')
+
+
 def test_a_lesson_saved_with_live_panels_reopens_with_their_still_pictures(lab, lab_root):
     name = copy_of_lesson(lab_root, "second-day-saved.ipynb")
     lab.open(name)
@@ -103,12 +116,10 @@ def test_a_hackenbush_edge_is_chopped_by_a_click_on_the_picture(lab, lab_root):
     from gamelib.plots import position_figure
 
     tree = [(0, 1), (1, 2), (1, 3), (3, 4)]
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("from gamelib import GreenHackenbush\n"
-                                                "from gamelib.widgets import play_game"),
-                      nbformat.v4.new_code_cell(f"play_game(GreenHackenbush({tree}))")]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(notebook, lab_root / "second-day-hackenbush.ipynb")
+    write_notebook(lab_root / "second-day-hackenbush.ipynb",
+                   "from gamelib import GreenHackenbush\n"
+                   "from gamelib.widgets import play_game",
+                   f"play_game(GreenHackenbush({tree}))")
     lab.open("second-day-hackenbush.ipynb")
     lab.run_all()
     lab.assert_clean()
@@ -145,13 +156,11 @@ _CLIPPED = """([element, reach]) => {
 
 
 def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pictures_place(lab, lab_root):
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("from gamelib import TurningTurtles\n"
-                                                "from gamelib.widgets import grundy_scale_explorer, play_game"),
-                      nbformat.v4.new_code_cell('play_game(TurningTurtles(), "1, 2")'),
-                      nbformat.v4.new_code_cell('grundy_scale_explorer("2, 5, 7")')]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(notebook, lab_root / "second-day-cosmetics.ipynb")
+    write_notebook(lab_root / "second-day-cosmetics.ipynb",
+                   "from gamelib import TurningTurtles\n"
+                   "from gamelib.widgets import grundy_scale_explorer, play_game",
+                   'play_game(TurningTurtles(), "1, 2")',
+                   'grundy_scale_explorer("2, 5, 7")')
     for width in (1400, 1000):  # the widths at which the first-year saw coin 1's frame cut
         lab.page.set_viewport_size({"width": width, "height": 1000})
         lab.open("second-day-cosmetics.ipynb")
@@ -177,18 +186,8 @@ def test_the_hint_frame_of_the_first_coin_shows_whole_and_a_bad_set_keeps_the_pi
     assert abs(figure.bounding_box()["height"] - height) <= 1  # but its place stays: the page does not jump
 
 
-def write_scale_and_game(path) -> None:
-    """A notebook of two panels: the Grundy scale of {1, 2, 3} at heap 7 (cell 1) and a game from heap 9 (cell 2)."""
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("from gamelib.widgets import grundy_scale_explorer, play_subtraction"),
-                      nbformat.v4.new_code_cell('grundy_scale_explorer("1, 2, 3", n=7)'),
-                      nbformat.v4.new_code_cell('play_subtraction("1, 2, 3", heap=9)')]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(notebook, path)
-
-
 def test_after_a_restart_an_old_panel_dims_and_its_controls_stay_at_the_values_of_its_picture(lab, lab_root):
-    write_scale_and_game(lab_root / "second-day-stopped.ipynb")
+    write_notebook(lab_root / "second-day-stopped.ipynb", *SCALE_AND_GAME)
     page_errors: list[str] = []
     lab.page.on("pageerror", lambda error: page_errors.append(str(error)))
     lab.open("second-day-stopped.ipynb")
@@ -236,7 +235,7 @@ _CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(c =>
 
 
 def test_letters_typed_in_a_panel_are_no_notebook_shortcuts_and_ctrl_s_in_its_box_saves(lab, lab_root):
-    write_scale_and_game(lab_root / "second-day-keys.ipynb")
+    write_notebook(lab_root / "second-day-keys.ipynb", *SCALE_AND_GAME)
     lab.open("second-day-keys.ipynb")
     lab.run_all()
     lab.assert_clean()
@@ -285,18 +284,16 @@ def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab,
     """JupyterLab 4.6 sends widget messages to a kernel subshell (its own thread in ipykernel 7) unless told not
     to: a panel's steps then ran on two threads at once (beside a running cell, and beside its own other steps),
     and a step waiting behind a running cell was overtaken by a later one. The kit's settings turn that off."""
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("import threading, time\n"
-                                                "from gamelib.widgets import panel, sum_explorer\n"
-                                                "threads = set()\n"
-                                                "_draw = panel.Explorer._draw\n"
-                                                "panel.Explorer._draw = lambda self: (threads.add("
-                                                "threading.current_thread().name), _draw(self))[1]"),
-                      nbformat.v4.new_code_cell('sum_explorer("1, 2", "1, 3", rows=8, cols=8)'),
-                      nbformat.v4.new_code_cell("time.sleep(2)"),
-                      nbformat.v4.new_code_cell("print(sorted(threads))")]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(notebook, lab_root / "second-day-threads.ipynb")
+    write_notebook(lab_root / "second-day-threads.ipynb",
+                   "import threading, time\n"
+                   "from gamelib.widgets import panel, sum_explorer\n"
+                   "threads = set()\n"
+                   "_draw = panel.Explorer._draw\n"
+                   "panel.Explorer._draw = lambda self: (threads.add("
+                   "threading.current_thread().name), _draw(self))[1]",
+                   'sum_explorer("1, 2", "1, 3", rows=8, cols=8)',
+                   "time.sleep(2)",
+                   "print(sorted(threads))")
     lab.open("second-day-threads.ipynb")
     lab.run_all()
     lab.assert_clean()
