@@ -23,7 +23,7 @@ from gamelib.homework.core import UNDEFINED, short
 from gamelib.homework.marking import mark
 from gamelib.homework.mistakes import BLANK, FORM
 from gamelib_grader.sandbox.plain import Report
-from gamelib_grader.sandbox.run_notebook import TOO_LONG
+from gamelib_grader.sandbox.run_notebook import MAX_INT_BITS, TOO_LONG
 
 #: Held while a progress line is printed: grading threads once shared sys.stdout with otter's test runner,
 #: which swapped it for the whole process; the command line still prints under it.
@@ -72,8 +72,8 @@ def grade_question(question: Question, numbers: Numbers | None, report: Report) 
     not_plain = {name: report.not_plain[name] for name in question.names if name in report.not_plain}
     if not_plain:
         messages = [f"{question.name}: `{name}` is still `...`: no answer yet." if kind == "builtins.ellipsis" else
-                    f"{question.name}: `{name}` holds a whole number too long to write out (more than 14,000 binary "
-                    "digits): no answer is near that large." if kind == TOO_LONG else
+                    f"{question.name}: `{name}` holds a whole number too long to write out (more than "
+                    f"{MAX_INT_BITS:,} binary digits): no answer is near that large." if kind == TOO_LONG else
                     f"{question.name}: `{name}` is a {kind}, not a plain value (a number, text, True/False/None, "
                     "or a list, tuple, set or dict of those)." for name, kind in not_plain.items()]
         result.details, result.feedback = list(messages), list(messages)
