@@ -36,8 +36,8 @@ def wythoff_move_checker(heaps: tuple[int, int], hint: str) -> Callable[[object]
     moves = _WYTHOFF.moves(heaps)
 
     def checker(answer: object) -> _Verdict:
-        after = read_position(answer, heaps)
-        if after not in moves and after[::-1] in moves:
+        after = read_position(answer, heaps)  # a tuple, as ``heaps`` is
+        if isinstance(after, tuple) and after not in moves and after[::-1] in moves:
             return wrong(f"{after} lists the heaps in the other order; keep them in the order of {heaps}, the heap "
                          f"of {heaps[0]} first.", hint)
         return plain(after)

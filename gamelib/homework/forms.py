@@ -59,7 +59,7 @@ def _size(value: object) -> bool:
     """A whole number that is a count (a heap size, a Grundy value): at least 0. Every list and position an
     answer holds is made of these, and the checks read them as such (a mex, a game position), so -1 must be
     refused as a form, never reach them."""
-    return _whole(value) and value >= 0
+    return type(value) is int and value >= 0 and _whole(value)
 
 
 def short(value: Any, limit: int = 80) -> str:

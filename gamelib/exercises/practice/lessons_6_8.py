@@ -128,7 +128,8 @@ def _wythoff_partner(rng: random.Random) -> Dealt:
 
 @generator("7.2", "two different heaps from 1 to 15 with a winning move", {"heaps": (9, 12)})
 def _wythoff_move(rng: random.Random) -> Dealt | None:
-    heaps = tuple(sorted(rng.sample(range(1, 16), 2)))
+    low, high = sorted(rng.sample(range(1, 16), 2))
+    heaps = (low, high)
     wins = Wythoff().winning_moves(heaps)
     if not wins:
         return None

@@ -51,7 +51,7 @@ def _as_json(value: object, depth: int = 0) -> object:
     value no handout shows (a set, a dict, ``1j``, bytes: an edited output) as its text, which then differs
     from every student's numbers. Never a value the result file cannot hold: one such output once stopped the
     grading of the whole class (the result file could not be written)."""
-    if type(value) in (tuple, list) and depth < 3:
+    if isinstance(value, (tuple, list)) and depth < 3:  # read by ast.literal_eval: builtin types only
         return [_as_json(v, depth + 1) for v in value]
     if value is None or type(value) in (bool, int, float, str):
         return value

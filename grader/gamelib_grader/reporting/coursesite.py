@@ -201,10 +201,12 @@ class Overwrite:
 def overwrites(grades: ClassGrades) -> list[Overwrite]:
     """Every grade of the import file that would replace a different grade the course site has now (the class
     list's export of it): after a regrade, or over a grade the teacher gave by hand on the site."""
-    found = []
-    for e in grades.entries if grades.roster is not None and grades.roster.kind != MOODLE_PARTICIPANTS else []:
+    found: list[Overwrite] = []
+    roster = grades.roster
+    for e in grades.entries if roster is not None and roster.kind != MOODLE_PARTICIPANTS else []:
         text = (e.student.current_grade or "").strip() if e.student is not None else ""
-        if e.grade is None or text in ("", "-") or (grades.roster.kind == MOODLE_WORKSHEET and locked(e)):
+        if e.grade is None or text in ("", "-") or (roster is not None and roster.kind == MOODLE_WORKSHEET
+                                                    and locked(e)):
             continue
         before = site_number(text)  # a grade that is not a number (Canvas's EX, excused) is one too
         if before is None or abs(before - round(e.grade, 2)) > 0.005:
