@@ -13,7 +13,15 @@ import numbers
 from collections.abc import Iterable
 from itertools import islice
 
-from gamelib.limits import MAX_ITEMS, MAX_SHOWN, MAX_SHOWN_BITS, MAX_SUBTRACTION, MAX_TABLE, MAX_WHOLE_BITS
+from gamelib.limits import (
+    MAX_COUNTED_DIGITS_BITS,
+    MAX_ITEMS,
+    MAX_SHOWN,
+    MAX_SHOWN_BITS,
+    MAX_SUBTRACTION,
+    MAX_TABLE,
+    MAX_WHOLE_BITS,
+)
 
 
 class LimitError(ValueError):
@@ -40,10 +48,19 @@ def show(value: object) -> str:
     'a whole number with 5001 digits'
     >>> show([1, 2]), show((10**300,)), show("P" * 1000)[:12]
     ('[1, 2]', '(a whole number with 301 digits,)', "'PPPPPPPPPPP")
+
+    Past :data:`~gamelib.limits.MAX_COUNTED_DIGITS_BITS` bits, even counting the decimal digits exactly would
+    take seconds (a power of ten as large): the number is described by its binary digits.
+
+    >>> show(2**(10**8))
+    'a whole number with 100,000,001 binary digits'
     """
     try:
         if type(value) is int and value.bit_length() > MAX_SHOWN_BITS:
-            digits = math.floor(value.bit_length() * math.log10(2)) + 1
+            bits = value.bit_length()
+            if bits > MAX_COUNTED_DIGITS_BITS:
+                return f"a whole number with {bits:,} binary digits"
+            digits = math.floor(bits * math.log10(2)) + 1
             if abs(value) < 10 ** (digits - 1):
                 digits -= 1
             return f"a whole number with {digits} digits"

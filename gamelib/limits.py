@@ -262,6 +262,9 @@ MAX_ANSWER_ITEMS = 1000
 MAX_SHOWN = 80
 #: Whole numbers wider than this many bits are shown by their size, not their digits.
 MAX_SHOWN_BITS = 200
+#: Up to this many bits, a number shown by its size is given its exact count of decimal digits (which needs a
+#: power of ten as large: about 5 ms at a million bits, 30 s at a hundred million); past it, its binary digits.
+MAX_COUNTED_DIGITS_BITS = 10**6
 #: The widest whole number any argument may be (about 4,200 digits): Python refuses to write out a number of more
 #: than 4,300 digits, so a wider one could appear in no answer or message; it is refused where it is read.
 MAX_WHOLE_BITS = 14_000
