@@ -88,6 +88,8 @@ class ClassGrades:
     rule: str
     penalty: Penalty
     deadline: datetime | None
+    #: Canvas: a student excused there (``EX``) stays excused, whatever the kit grades (``--keep-excused``).
+    keep_excused: bool = False
 
 
 def _extension_for(entry: Entry, extensions: Sequence[tuple[str, datetime]], zone: tzinfo) -> datetime | None:
@@ -150,9 +152,11 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
                  hand_marks: dict[str, dict[str, float]], roster: Roster | None = None, *, rule: str = "latest",
                  points: float | None = None, deadline: datetime | None = None,
                  extensions: Sequence[tuple[str, datetime]] = (), penalty: Penalty = NO_PENALTY,
-                 file_times: bool = False, zone: tzinfo | None = None, skipped: Sequence[Skipped] = ()) -> ClassGrades:
+                 file_times: bool = False, zone: tzinfo | None = None, skipped: Sequence[Skipped] = (),
+                 keep_excused: bool = False) -> ClassGrades:
     """Each student's grade (see the module docstring). ``skipped`` (the files of the download that are not
-    notebooks) lets a student without a notebook be told apart from one who handed nothing in."""
+    notebooks) lets a student without a notebook be told apart from one who handed nothing in;
+    ``keep_excused`` keeps a Canvas excusal on the site (gamelib_grader/reporting/coursesite.py)."""
     if rule not in RULES:
         raise ValueError(f"the rule for several submissions must be one of {RULES}, not {rule!r}")
     zone = zone or local_zone()
@@ -205,7 +209,7 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
     not_on_roster = [finish(Entry(group[0].name or group[0].file), group) for group in loose.values()]
     if roster is None:
         entries, not_on_roster = sorted(not_on_roster, key=lambda e: e.label.casefold()), []
-    return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline)
+    return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline, keep_excused)
 
 
 def student_labels(students: Sequence[Student]) -> list[str]:
