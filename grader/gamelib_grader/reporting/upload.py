@@ -142,21 +142,18 @@ def plan(grades: ClassGrades, made: Sequence[Path], in_zip: Mapping[str, int], r
                               + ((f"leaves out the {len(kept)} student(s) whose grade the site keeps",)
                                  if kept else ())))
     else:
-        sheet = files["moodle-grading-worksheet.csv"]
-        if roster.kind == MOODLE_WORKSHEET:
+        sheet, comments = files["moodle-grading-worksheet.csv"], []
+        if roster.kind == MOODLE_WORKSHEET:  # a participants list has no comment typed, nor times to check
             kept_comments = coursesite.kept_comments(grades)
             comments = ([f"replaces the comment you typed for {len(kept_comments)} student(s) with the kit's "
                          "(--replace-comments)"] if replace_comments and kept_comments else
                         [f"keeps the comment you typed for {len(kept_comments)} student(s), the kit's text after "
                          "it"] if kept_comments else [])
-            steps.append(Step(sheet, WHERE[sheet.name],
-                              "first: uploading feedback files makes a grade record dated now for every student in "
-                              "the zip, and Moodle then skips every grade of a worksheet downloaded before",
-                              (*common, *comments,
-                               f"upload it with \"{MOODLE_OVERRIDE}\" unticked (the default): Moodle then skips a "
-                               "grade changed on the site since you downloaded the worksheet")))
-        else:
-            steps.append(Step(sheet, WHERE[sheet.name], "first (see the feedback zip)", tuple(common)))
+            comments.append(f"upload it with \"{MOODLE_OVERRIDE}\" unticked (the default): Moodle then skips a "
+                            "grade changed on the site since you downloaded the worksheet")
+        steps.append(Step(sheet, WHERE[sheet.name], "first: uploading feedback files makes a grade record dated now "
+                          "for every student in the zip, and Moodle then skips every grade of a worksheet "
+                          "downloaded before", (*common, *comments)))
         if "moodle-feedback.zip" in files:
             steps.append(Step(files["moodle-feedback.zip"], WHERE["moodle-feedback.zip"],
                               "second, after the worksheet; download a fresh worksheet before you upload another",
