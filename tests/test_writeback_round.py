@@ -19,6 +19,7 @@ graded unsandboxed (the notebooks are the tests' own) from the built course file
 from __future__ import annotations
 
 import csv
+import doctest
 import html
 import io
 import re
@@ -33,7 +34,7 @@ from gamelib_grader.intake import layout
 from gamelib_grader.intake.roster import read_roster
 from gamelib_grader.marking import records
 from gamelib_grader.marking.grader import GRADED, Outcome
-from gamelib_grader.reporting import classgrades, coursesite, keptgrades, report, upload
+from gamelib_grader.reporting import classgrades, coursesite, keptgrades, report, sitenumbers, upload
 from gamelib_grader.reporting.sitenumbers import SiteNumbers
 from grading_attacks import submission
 from homework_build import RIGHT, SET, built_sets
@@ -320,6 +321,12 @@ def test_canvas_keeps_an_excusal_when_asked_and_tells_no_other_grade(canvas):
 
 
 # --- the parts, without grading (fast) --------------------------------------------------------------------
+
+@pytest.mark.parametrize("module", [sitenumbers, keptgrades])
+def test_the_docstring_examples_hold(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
 
 @pytest.mark.parametrize("flag", [True, False])
 def test_zip_member_names_are_read_right_with_or_without_the_utf8_flag(tmp_path, flag):

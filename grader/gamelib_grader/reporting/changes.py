@@ -109,7 +109,7 @@ def record_changes(out: Path, grades: ClassGrades) -> LatestChanges:
     after = snapshot(grades)
     latest: LatestChanges = json.loads(changes_path.read_text(encoding="utf-8")) if changes_path.exists() else {}
     if before is not None:
-        changed = changes_between(before, after, SiteNumbers.of(grades.roster))
+        changed = changes_between(before, after, grades.numbers)
         if changed:
             latest = {"at": datetime.now().astimezone().isoformat(timespec="seconds"), "changes": changed}
             changes_path.write_text(json.dumps(latest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

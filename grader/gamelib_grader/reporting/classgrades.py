@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from functools import cached_property
 from pathlib import PurePosixPath
 
 from gamelib_grader.intake.homework_set import HomeworkSet
@@ -31,6 +32,7 @@ from gamelib_grader.marking.late import (
     moodle_extension,
     parse_when,
 )
+from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 RULES = ("latest", "best", "first")
 NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, GRADED_STATE = ("no submission", "not graded", "not yet marked",
@@ -90,6 +92,12 @@ class ClassGrades:
     deadline: datetime | None
     #: Canvas: a student excused there (``EX``) stays excused, whatever the kit grades (``--keep-excused``).
     keep_excused: bool = False
+
+    @cached_property
+    def numbers(self) -> SiteNumbers:
+        """How the course site writes these grades, learnt once from the class list's export
+        (gamelib_grader/reporting/sitenumbers.py)."""
+        return SiteNumbers.of(self.roster)
 
 
 def _extension_for(entry: Entry, extensions: Sequence[tuple[str, datetime]], zone: tzinfo) -> datetime | None:

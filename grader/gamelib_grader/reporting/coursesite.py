@@ -64,7 +64,7 @@ def grade_lines(entry: Entry, grades: ClassGrades) -> list[str]:
     """The lines about the course grade in a student's feedback (Markdown; the grader's own words), written as
     the course site writes numbers (:class:`SiteNumbers`). A student whose grade the site keeps
     (:func:`kept_on_site`) is told that grade, the one the site shows them, and no other."""
-    numbers = SiteNumbers.of(grades.roster)
+    numbers = grades.numbers
     if kept_on_site(entry, grades):
         return [kept_grade_line(entry, grades), "The marking below is feedback on your notebook: it does not "
                                                "change that grade."]
@@ -84,7 +84,7 @@ def feedback_for(entry: Entry, grades: ClassGrades, homework: HomeworkSet, hand_
     """A student's feedback file: their grade (:func:`grade_lines`), then the marking of the submission that
     counts. Where the course site keeps its own grade, the marking comes without its scores: a score beside
     the grade the student sees would be a second grade."""
-    numbers = SiteNumbers.of(grades.roster)
+    numbers = grades.numbers
     return records.feedback_text(entry.counted, homework, records.marks_of(entry.counted, hand_marks),
                                  grade_lines(entry, grades), scores=not kept_on_site(entry, grades),
                                  number=numbers.number)
@@ -152,7 +152,7 @@ def _site_grade(entry: Entry, grades: ClassGrades) -> str:
     as a change and clears the score, lib/gradebook_importer.rb, no_change_to_value?; Moodle's skips a grade
     equal to the one it has), which is also what a row the site keeps (:func:`kept_on_site`) gets."""
     if entry.grade is not None and not kept_on_site(entry, grades):
-        return SiteNumbers.of(grades.roster).grade(entry.grade)
+        return grades.numbers.grade(entry.grade)
     current = site_text(entry)
     return "" if current == "-" else safetext.csv_cell(current)
 
@@ -187,7 +187,7 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: b
     in them written as the worksheet writes numbers (``Grade 4,23 of 10,00``: :class:`SiteNumbers`)."""
     if entry.outcome is None or entry.grade is None:
         return exported
-    o, n = entry.outcome, SiteNumbers.of(grades.roster)
+    o, n = entry.outcome, grades.numbers
     total = (f", total {n.number(entry.total or 0)} of {n.number(grades.possible)}" if grades.possible != o.possible
              else "")
     parts = [f"Grade {n.grade(entry.grade)} of {n.grade(grades.points)}: automatic score {n.number(o.score or 0)} of "

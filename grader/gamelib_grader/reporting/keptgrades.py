@@ -15,7 +15,6 @@ from __future__ import annotations
 from gamelib_grader import safetext
 from gamelib_grader.intake.roster import CANVAS, MOODLE_WORKSHEET
 from gamelib_grader.reporting.classgrades import ClassGrades, Entry
-from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 #: Why the course site keeps a student's grade whatever the import says (see :func:`kept_on_site`).
 LOCKED = "locked or overridden in Moodle's gradebook"
@@ -65,8 +64,9 @@ def kept_grade_line(entry: Entry, grades: ClassGrades) -> str:
     """What a student whose grade the course site keeps reads as their grade: that grade, as the site writes it.
 
     >>> from types import SimpleNamespace as S
+    >>> from gamelib_grader.reporting.sitenumbers import SiteNumbers
     >>> bea = Entry("Bea Locke", S(current_grade="9,00"))
-    >>> kept_grade_line(bea, S(roster=None, points=10))
+    >>> kept_grade_line(bea, S(numbers=SiteNumbers(), points=10))
     'Grade: **9,00 of 10**, as your teacher set it on the course site.'
     """
     site = site_text(entry)
@@ -74,7 +74,7 @@ def kept_grade_line(entry: Entry, grades: ClassGrades) -> str:
         return "Grade: the one your teacher gives on the course site."
     if site.casefold() == "ex":
         return "Grade: excused (EX) on the course site, as your teacher set it."
-    return (f"Grade: **{safetext.markdown_inline(site)} of {SiteNumbers.of(grades.roster).grade(grades.points)}**, "
+    return (f"Grade: **{safetext.markdown_inline(site)} of {grades.numbers.grade(grades.points)}**, "
             "as your teacher set it on the course site.")
 
 

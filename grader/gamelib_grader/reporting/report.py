@@ -46,7 +46,6 @@ from gamelib_grader.reporting.markup import table as _table
 from gamelib_grader.reporting.report_flags import Flag, class_flags, for_what
 from gamelib_grader.reporting.report_flags import flagged as _flagged
 from gamelib_grader.reporting.report_flags import section as flags_section
-from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
 BLUE, ORANGE = "#0072B2", "#E69F00"
@@ -193,7 +192,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
     scores = [o.score for o in counted if o.score is not None]
     possible = sum(q.points for q in homework.autograded)
     parts = [f"<h1>{_h(homework.name)}: class report</h1>",
-             f"<p>Made {_h(generated)}. Grades out of {SiteNumbers.of(grades.roster).grade(grades.points)} points; "
+             f"<p>Made {_h(generated)}. Grades out of {grades.numbers.grade(grades.points)} points; "
              "several submissions: "
              f"{_h(grades.rule)}; late work: {_h(grades.penalty.describe())}"
              + (f"; deadline {_h(grades.deadline.isoformat(sep=' ', timespec='minutes'))}" if grades.deadline else "")
@@ -272,7 +271,7 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
     lines = [f"{homework.name}: " + ", ".join(f"{n} {label}" for label, n in counts(grades, flags, skipped) if n
                                                or label.startswith("students"))]
     if scores:
-        n = SiteNumbers.of(grades.roster)  # the run's numbers as the course site writes them
+        n = grades.numbers  # the run's numbers as the course site writes them
         lines.append(f"  automatic score of the {len(scores)} submissions that count (of {n.number(possible)}): mean "
                      f"{n.decimal(f'{statistics.fmean(scores):.1f}')}, median {n.number(statistics.median(scores))}, "
                      f"lowest {n.number(min(scores))}, highest {n.number(max(scores))}")

@@ -24,7 +24,6 @@ from gamelib_grader.intake.roster import CANVAS, MOODLE_WORKSHEET
 from gamelib_grader.reporting import coursesite, keptgrades
 from gamelib_grader.reporting.classgrades import ClassGrades, Entry, waiting
 from gamelib_grader.reporting.markup import escaped as _h
-from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 #: Where each file goes on its course site, as the sites name their pages and actions.
 WHERE = {
@@ -71,7 +70,7 @@ def kept_words(entry: Entry, grades: ClassGrades) -> str:
     """A student whose grade the site keeps, with both grades: ``Alice Smith: the site keeps 9,00, the kit's
     grade is 0,38``."""
     site = keptgrades.site_text(entry) or "no grade"
-    kit = SiteNumbers.of(grades.roster).grade(entry.grade) if entry.grade is not None else "none yet"
+    kit = grades.numbers.grade(entry.grade) if entry.grade is not None else "none yet"
     return f"{entry.label}: the site keeps {site}, the kit's grade is {kit}"
 
 
@@ -82,7 +81,7 @@ def kept_lines(grades: ClassGrades, limit: int | None = LISTED) -> list[str]:
     if not kept:
         return []
     why = "; ".join(sorted({keptgrades.kept_on_site(e, grades) for e in kept}))
-    n = SiteNumbers.of(grades.roster)
+    n = grades.numbers
     return [f"  the site keeps its own grade for {len(kept)} student(s), {why}; the kit's grade, not uploaded, in "
             "brackets: " + _names([f"{e.label} {keptgrades.site_text(e) or 'no grade'} (kit: {n.grade(e.grade or 0)})"
                                    for e in kept], limit)]
@@ -91,7 +90,7 @@ def kept_lines(grades: ClassGrades, limit: int | None = LISTED) -> list[str]:
 def grade_cell(entry: Entry, grades: ClassGrades) -> str:
     """A student's grade for the report's table, as the site writes it, with the grade the site keeps beside
     it where that is another one: ``0,38 (not uploaded: the site keeps 9,00, locked or overridden ...)``."""
-    kit = "" if entry.grade is None else SiteNumbers.of(grades.roster).grade(entry.grade)
+    kit = "" if entry.grade is None else grades.numbers.grade(entry.grade)
     why = keptgrades.kept_on_site(entry, grades)
     if not why or entry.grade is None:
         return kit
@@ -108,7 +107,7 @@ def plan(grades: ClassGrades, made: Sequence[Path], in_zip: Mapping[str, int], r
     if roster is None:
         return Upload((), (), "No class list (--roster), so nothing to upload: each student's feedback is in "
                               "feedback/, every grade in course-grades.csv.")
-    n = SiteNumbers.of(roster)
+    n = grades.numbers
     given = [e for e in grades.entries if e.grade is not None and not keptgrades.kept_on_site(e, grades)]
     replaced = coursesite.overwrites(grades)
     kept = keptgrades.kept_rows(grades)
