@@ -272,9 +272,10 @@ def test_moodle_worksheet_has_one_row_per_student_in_moodles_format(moodle):
     rows = _moodle_import(path)
     assert list(rows) == [str(1001 + i) for i in range(30)]  # the roster's order, every student once
     grade = {int(p) - 1001: r["Grade"] for p, r in rows.items()}
-    assert grade[0] == "100" and grade[WRONG[0]] == f"{(9 + 2) / 13 * 100:.2f}"  # q4 wrong, q6 marked 2
-    assert grade[RESUBMITTED[0]] == "100"  # the later, right notebook counts, not the blank one
-    assert grade[LATE] == "80" and grade[EXTENDED] == "100"  # 26 hours late: two started days, 10 % each
+    # every grade as the worksheet writes its grades ("100.00", issue 43)
+    assert grade[0] == "100.00" and grade[WRONG[0]] == f"{(9 + 2) / 13 * 100:.2f}"  # q4 wrong, q6 marked 2
+    assert grade[RESUBMITTED[0]] == "100.00"  # the later, right notebook counts, not the blank one
+    assert grade[LATE] == "80.00" and grade[EXTENDED] == "100.00"  # 26 hours late: two started days, 10 % each
     assert all(grade[i] == "" for i in NO_SUBMISSION)  # missing, not 0
     assert grade[1] == ""  # Ben Baker's written answer is not marked yet: no grade, not a lower one
     for participant, row in rows.items():  # what Moodle exported is kept, so its staleness check still works
@@ -299,7 +300,7 @@ def test_moodle_feedback_zip_is_laid_out_as_moodle_reads_it(moodle):
     submitted = {1001 + i for i in range(30) if i not in NO_SUBMISSION} | {9999}
     assert participants == submitted
     late_one = next(t for n, t in texts.items() if f"_{1001 + LATE}_" in n)
-    assert "Grade: **80 of 100**" in late_one and "Late: handed in 1 day 2 hours late" in late_one
+    assert "Grade: **80.00 of 100.00**" in late_one and "Late: handed in 1 day 2 hours late" in late_one
     unmarked = next(t for n, t in texts.items() if n.startswith(moodle["unmarked"]))
     assert "still to be marked" in unmarked
 

@@ -111,9 +111,9 @@ def test_the_worksheet_goes_back_as_it_came_with_grades_and_comments_that_agree(
     header = next(csv.reader(path.open(encoding="utf-8")))
     assert header == MOODLE_WORKSHEET_HEADER_WITH_IDS
     rows = {r["Full name"]: r for r in _rows(path)}
-    assert rows["Alice Smith"]["Grade"] == "100"
-    assert rows["Alice Smith"]["Feedback comments"] == ("Grade 100 of 100: automatic score 11 of 11, total 13 of 13. "
-                                                        "Details in the feedback file.")
+    assert rows["Alice Smith"]["Grade"] == "100.00"  # as the worksheet writes its grades (issue 43)
+    assert rows["Alice Smith"]["Feedback comments"] == ("Grade 100.00 of 100.00: automatic score 11 of 11, total 13 of "
+                                                        "13. Details in the feedback file.")
     # Bob is waiting for his written answer to be marked: his grade and comment stay as Moodle has them
     assert (rows["Bob Jones"]["Grade"], rows["Bob Jones"]["Feedback comments"]) == ("92.00",
                                                                                     "<p>Automatic score 9 of 11.</p>"
@@ -136,7 +136,7 @@ def test_canvas_keeps_a_score_it_has_where_there_is_no_new_grade(tmp_path, homew
     bob = _outcome("jonesbob_4522_90002_hw1.ipynb", "jonesbob", "4522", 11.0, "b", "s2")
     grades = classgrades.class_grades([alice, bob], [], homework, {records.submission_key(alice): {"q6": 2.0}}, read)
     rows = list(csv.reader(io.StringIO(coursesite.write_canvas(grades, tmp_path / "in.csv").read_text())))
-    assert [r[5] for r in rows[2:]] == ["20", "18.50", "EX"]
+    assert [r[5] for r in rows[2:]] == ["20.00", "18.50", "EX"]  # the export writes two decimal places
     assert [e.label for e in classgrades.waiting(grades)] == ["Jones, Bob"]
 
 

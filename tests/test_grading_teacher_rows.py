@@ -21,7 +21,7 @@ from gamelib_grader import cli
 from gamelib_grader.intake import roster
 from gamelib_grader.marking import records
 from gamelib_grader.marking.grader import GRADED, Outcome
-from gamelib_grader.reporting import classgrades, coursesite
+from gamelib_grader.reporting import classgrades, coursesite, keptgrades
 from made_sets import made_set
 
 
@@ -59,7 +59,7 @@ def test_a_comment_the_teacher_typed_goes_back_to_moodle_as_typed(tmp_path, home
                                                                for o in outcomes}, read)
     path = coursesite.write_moodle(grades, tmp_path / "out.csv")
     back = {r["Identifier"]: r["Feedback comments"] for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
-    kit = "Grade 10 of 10: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
+    kit = "Grade 10.00 of 10.00: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
     assert back == {f"Participant {n}": f"{TYPED[n]} {kit}" for n in TYPED}
 
 
@@ -102,8 +102,8 @@ def test_a_grade_moodle_will_not_change_goes_back_as_moodle_has_it(tmp_path, hom
     back = {r["Full name"]: (r["Grade"], r["Feedback comments"])
             for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
     assert back["Gus Locke"] == ("6.00", "<p>Changed after the appeal.</p>")
-    assert back["Hal Open"][0] == "10" and back["Hal Open"][1].startswith("Grade 10 of 10: ")
-    assert [e.label for e in coursesite.locked_rows(grades)] == ["Gus Locke"]
+    assert back["Hal Open"][0] == "10.00" and back["Hal Open"][1].startswith("Grade 10.00 of 10.00: ")
+    assert [e.label for e in keptgrades.locked_rows(grades)] == ["Gus Locke"]
     assert [o.student for o in coursesite.overwrites(grades)] == ["Hal Open"]  # Gus's 6 is not replaced
     assert coursesite.kept_comments(grades) == []
 
@@ -201,5 +201,5 @@ def test_a_worksheet_of_anonymous_submissions_is_read_and_filled_in(tmp_path, ho
     back = {r["Identifier"]: (r["Grade"], r["Feedback comments"])
             for r in csv.DictReader(path.open(newline="", encoding="utf-8"))}
     assert {k: v[0] for k, v in back.items()} == {"Participant 7301": "1.54", "Participant 7302": "",
-                                                  "Participant 7303": "10"}
+                                                  "Participant 7303": "10.00"}
     assert back["Participant 7302"][1] == "<p>Ask me.</p>"

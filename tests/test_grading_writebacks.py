@@ -194,7 +194,7 @@ def test_a_moodle_comment_the_teacher_typed_is_kept_with_the_kits_after_it(homew
     roster, outcomes, marks = _moodle_class(homework, tmp_path)
     grades = class_grades(outcomes, [], homework, marks, roster)
     comments = _comments(coursesite.write_moodle(grades, tmp_path / "out.csv"))
-    kit = "Grade 10 of 10: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
+    kit = "Grade 10.00 of 10.00: automatic score 11 of 11, total 13 of 13. Details in the feedback file."
     assert comments["Ann Lee"] == f"Great q6 — see my note &amp; the rubric {kit}"
     assert comments["Ben Ode"] == kit  # the kit's own earlier text is replaced, never kept twice
     assert comments["Cat Roe"] == kit
@@ -225,7 +225,7 @@ def test_every_grade_that_would_change_one_on_the_site_is_listed(homework, tmp_p
     roster, outcomes, marks = _moodle_class(homework, tmp_path)
     grades = class_grades(outcomes, [], homework, marks, roster)
     assert [(o.student, o.before, o.after) for o in coursesite.overwrites(grades)] == [
-        ("Ann Lee", "7.00", "10"), ("Ben Ode", "8.00", "10")]
+        ("Ann Lee", "7.00", "10.00"), ("Ben Ode", "8.00", "10.00")]
     export = tmp_path / "canvas.csv"
     export.write_text('Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (55)\n'
                       '"    Points Possible",,,,,"10"\n'
@@ -278,6 +278,6 @@ def test_a_round_with_european_hand_marks_keeps_the_teachers_comment_and_says_so
     said = capsys.readouterr().out
     assert "hand marks merged: 2 from" in said
     assert "Moodle worksheet: 1 row(s) keep the comment you typed there" in said
-    assert "Ann Lee 7.00 → 12.5" in said and "the import changes 1 grade(s) the site has now" in said
+    assert "Ann Lee 7.00 → 12.50" in said and "the import changes 1 grade(s) the site has now" in said
     comments = _comments(out / "moodle-grading-worksheet.csv")
-    assert comments["Ann Lee"].startswith("Great q6 — see me Grade 12.5 of 13")
+    assert comments["Ann Lee"].startswith("Great q6 — see me Grade 12.50 of 13.00")

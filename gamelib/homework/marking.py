@@ -87,7 +87,7 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
     same slips the feedback words."""
     q, canonical, problems, key, right, found, kinds = _judge(numbers, question, values)
     score = sum(part.points for part in q.parts if all(right[name] for name in part.names))
-    feedback = [f"{q.name}: {p}" for p in problems]
+    feedback = [f"{q.name}: {p}" for p in problems if not about_a_right_answer(p, right)]
     details = list(feedback)
     for name in q.names:
         value = values.get(name, UNDEFINED)
@@ -104,6 +104,20 @@ def mark(numbers: Numbers, question: str, values: Mapping[str, object]) -> Marke
                            f"{short(_plain(_one(key[name])))}"
                            + (f" (or any of {len(key[name])})" if len(key[name]) > 1 else ""))
     return Marked(score, q.points, score == q.points, right, feedback, details, kinds)
+
+
+def about_a_right_answer(problem: str, right: Mapping[str, bool]) -> bool:
+    """Whether a problem a check names is about an answer judged right: a hint that one answer must follow from
+    another (`q2_g` must be the mex of `q2_followers`) is said about the later one, and when that one is right
+    the slip is the earlier one's, whose own line says it is not right. Such a hint is left out of what marking
+    says, which would otherwise tell the student both that `q2_g` is right and what it must be.
+
+    >>> from gamelib.homework.mistakes import Slip
+    >>> hint = Slip("mex-taken", "q2_g", "`q2_g` must be the mex of `q2_followers`.")
+    >>> about_a_right_answer(hint, {"q2_g": True}), about_a_right_answer(hint, {"q2_g": False})
+    (True, False)
+    """
+    return isinstance(problem, Slip) and right.get(problem.answer, False)
 
 
 def slips(numbers: Numbers, question: str, values: Mapping[str, object]) -> dict[str, tuple[str, str]]:

@@ -49,8 +49,9 @@ from gamelib_grader.marking import late
 from gamelib_grader.marking.batch import grade_all
 from gamelib_grader.marking.grader import GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED
 from gamelib_grader.marking.handmarks import merge_manual
-from gamelib_grader.reporting import classgrades, coursesite, report
+from gamelib_grader.reporting import classgrades, report, upload
 from gamelib_grader.reporting.outputs import Course, write_everything
+from gamelib_grader.reporting.sitenumbers import SiteNumbers
 from gamelib_grader.sandbox import bwrap as sandbox
 from gamelib_grader.sandbox import cpugroups
 
@@ -230,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--replace-comments", action="store_true",
                       help="Moodle: the kit's comment replaces the worksheet's (by default a comment you typed "
                            "there is kept, the kit's text after it)")
+    site.add_argument("--keep-excused", action="store_true",
+                      help="Canvas: a student excused there (EX) stays excused, and is told no other grade (by "
+                           "default the kit's grade replaces EX, and the run lists it)")
     parser.add_argument("--summary", action="store_true", help="print the class report's summary at the end")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.timeout <= 0:
@@ -269,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.merge_manual}")
     written = write_everything(outcomes, skipped, homework, out, args.output, submissions, course)
     counts = {s: sum(o.status == s for o in outcomes) for s in (GRADED, GRADED_WITH_PROBLEMS, NOT_GRADED)}
-    print(f"{len(outcomes)} submissions in {time.perf_counter() - start:.1f} s: "
+    seconds = SiteNumbers.of(course.roster).decimal(f"{time.perf_counter() - start:.1f}")
+    print(f"{len(outcomes)} submissions in {seconds} s: "
           + ", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {len(skipped)} other files listed.\n"
           f"Gradebook: {written.gradebook}\nWritten answers: {out / 'answers'}\nFeedback: {out / 'feedback'}")
     grades = written.grades
@@ -287,12 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     if written.kept_comments:
         print(f"Moodle worksheet: {len(written.kept_comments)} row(s) keep the comment you typed there, the kit's "
               "text after it (--replace-comments to replace it)")
-    held = coursesite.locked_rows(grades)
-    if held:
-        print(f"Moodle worksheet: {len(held)} grade(s) cannot be changed there (locked or overridden in the "
-              "gradebook), so their rows go back as Moodle has them: give these on the site or unlock them and "
-              "upload again: " + shown("; ".join(f"{e.label} {e.grade:.2f}" for e in held[:10]))
-              + (f" and {len(held) - 10} more" if len(held) > 10 else ""))
+    for line in upload.kept_lines(grades):
+        print(shown(line.strip()[:1].upper() + line.strip()[1:]))
     if written.overwrites:
         print(f"The import file changes {len(written.overwrites)} grade(s) the course site has now (a regrade, or a "
               "grade given on the site): " + shown("; ".join(f"{o.student} {o.before} → {o.after}"
@@ -301,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     print("Made: " + ", ".join(p.name for p in written.files))
     if args.summary:
         print(report.summary(homework, grades, written.identity, written.latest, skipped))
+    steps = upload.plan(grades, written.files, written.in_zip, args.replace_comments, limit=upload.LISTED)
+    print("\n".join(shown(line) for line in upload.lines(steps)))
     return 0
 
 
@@ -352,8 +355,9 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
     if roster is not None:
         print(f"Class list: {roster.kind}"
               + (f", assignment column {roster.assignment!r}" if roster.assignment else "")
-              + f", out of {args.points or roster.points:g} points"
-              + (f" (--points; the list says {roster.points:g})" if args.points and roster.points else "")
+              + f", out of {SiteNumbers.of(roster).grade(args.points or roster.points or 0)} points"
+              + (f" (--points; the list says {SiteNumbers.of(roster).grade(roster.points)})" if args.points
+                 and roster.points else "")
               + (f"; the ids students type are its {roster.id_column!r} (the numbers come from them)"
                  if roster.id_column else "; it has no column of the ids students type (--id-column): typed ids "
                                           "are checked only against each other"))
@@ -362,4 +366,4 @@ def _course(args: argparse.Namespace, homework: HomeworkSet) -> Course:
         print("Note: no --deadline: only Canvas's LATE marker (and a Moodle worksheet's extensions) can tell late "
               "work", file=sys.stderr)
     return Course(roster, args.several, args.points, args.deadline, extensions, penalty, args.file_times,
-                  getattr(args, "replace_comments", False))
+                  getattr(args, "replace_comments", False), getattr(args, "keep_excused", False))

@@ -265,12 +265,32 @@ class _WithoutUtf8Flags(io.RawIOBase):
 
 
 def _open_zip(archive: Path) -> tuple[zipfile.ZipFile, dict[str, str]]:
-    """The zip, and the members whose names are not text: {the name zipfile gives them: a readable name}."""
+    """The zip, its names read as :func:`read_names_as_utf8` says, and the members whose names are not text:
+    {the name zipfile gives them: a readable name}."""
     bad = _names_flagged_utf8_that_are_not(archive)
     if not bad:
-        return zipfile.ZipFile(archive), {}
+        return read_names_as_utf8(zipfile.ZipFile(archive)), {}
     names = {raw.decode("cp437"): readable_name(raw) for raw in bad.values()}
-    return zipfile.ZipFile(_WithoutUtf8Flags(archive, list(bad))), names
+    return read_names_as_utf8(zipfile.ZipFile(_WithoutUtf8Flags(archive, list(bad)))), names
+
+
+def read_names_as_utf8(zf: zipfile.ZipFile) -> zipfile.ZipFile:
+    """``zf`` with each member's name read as UTF-8 where its bytes are UTF-8 though the zip does not say so
+    (no UTF-8 flag, bit 11): what course sites and most zip tools write. zipfile reads such a name as the zip
+    standard's old code page, cp437, and ``Carol Díaz`` becomes ``Carol D├¡az`` in the gradebook, the report
+    and her feedback. A name whose bytes are not UTF-8 is left as the standard says (cp437); bytes that are
+    both are rare, since UTF-8 pairs its bytes in a pattern cp437 text almost never has (tests/test_writeback_round.py
+    reads zips written both ways).
+    """
+    for member in zf.infolist():
+        if member.flag_bits & _UTF8_FLAG:
+            continue
+        try:
+            raw = member.orig_filename.encode("cp437")
+            member.filename = raw.decode("utf-8") if not raw.isascii() else member.filename
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+    return zf
 
 
 def _zip_time(member: zipfile.ZipInfo) -> float | None:

@@ -101,6 +101,8 @@ class Roster:
     left_out: list[str] = field(default_factory=list)
     #: The column holding the id students type (see :data:`DEFAULT_ID_COLUMN`); None when the list has none.
     id_column: str | None = None
+    #: The course's points as the export writes them (``20.00``, ``10,00``): how the site writes a number.
+    points_text: str = ""
 
     def id_of(self, student: Student) -> str | None:
         """The id ``student`` was told to type, from :attr:`id_column` (None when the list has none for them)."""
@@ -238,11 +240,12 @@ def _canvas_column(header: list[str], assignment: str | None, set_name: str, pat
 def _canvas(path: Path, header: list[str], rows: list[list[str]], assignment: str | None, set_name: str) -> Roster:
     index = {h: i for i, h in enumerate(header)}
     column = _canvas_column(header, assignment, set_name, path)
-    points, students, left_out = None, [], []
+    points, points_text, students, left_out = None, "", [], []
     for row in rows:
         first = (row[0] if row else "").strip()
         if "Points Possible" in first:
-            points = site_number(_cell(row, column))
+            points_text = _cell(row, column) or ""
+            points = site_number(points_text)
             continue
         if all(re.fullmatch(r"\s*(Muted|Manual Posting.*)?\s*", c or "", re.IGNORECASE) for c in row):
             continue
@@ -258,7 +261,7 @@ def _canvas(path: Path, header: list[str], rows: list[list[str]], assignment: st
                                 row={h: (row[i] if i < len(row) else "") for h, i in index.items()
                                      if h in CANVAS_STUDENT_COLUMNS},
                                 current_grade=(row[column] if column < len(row) else "").strip()))
-    return Roster(CANVAS, path, students, header[column], points, header, left_out)
+    return Roster(CANVAS, path, students, header[column], points, header, left_out, points_text=points_text)
 
 
 def _moodle_worksheet(path: Path, header: list[str], rows: list[list[str]]) -> Roster:

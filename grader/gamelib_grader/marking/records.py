@@ -30,7 +30,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, fields
 from pathlib import Path
 
@@ -225,9 +225,12 @@ def write_answer_files(outcomes: list[Outcome], homework: HomeworkSet, folder: P
     return written
 
 
-def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: Sequence[str] = ()) -> str:
+def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], grade: Sequence[str] = (),
+                  scores: bool = True, number: Callable[[float], str] = _number) -> str:
     """What one student may read: scores and messages, never a hidden test's code or expected value; ``grade``
-    adds lines about the grade the course site gets (the grader's own words, in Markdown)."""
+    adds lines about the grade the course site gets (the grader's own words, in Markdown); without ``scores``
+    (a grade the course site keeps as the teacher set it) the messages come alone, no score beside that grade;
+    ``number`` writes a score as the course site writes numbers (``5,5`` where it writes a decimal comma)."""
     lines = [f"# {homework.name}: feedback", "", f"Submission: {_inline(o.file)}" + (f" ({_inline(o.who)})"
                                                                                       if o.student or o.name else "")]
     if grade:
@@ -237,16 +240,20 @@ def feedback_text(o: Outcome, homework: HomeworkSet, marks: dict[str, float], gr
     if o.status == NOT_GRADED:
         lines += ["", "This file could not be graded: " + _safe("; ".join(o.problems[:3])), ""]
         return "\n".join(lines) + "\n"
-    lines += ["", f"Automatic score: **{o.score:g} of {o.possible:g}**", "",
-              "| Question | Score | What to look at |", "|---|---|---|"]
+    if scores:
+        lines += ["", f"Automatic score: **{number(o.score or 0)} of {number(o.possible or 0)}**", "",
+                  "| Question | Score | What to look at |", "|---|---|---|"]
+    else:
+        lines += ["", "| Question | What to look at |", "|---|---|"]
     for q in homework.autograded:
         result = o.questions.get(q.name, {"score": 0, "feedback": []})
         said = _safe(" ".join(result["feedback"])) or ("All checks pass." if result["score"] >= q.points else "")
-        lines.append(f"| {q.name} | {result['score']:g} / {q.points:g} | {said} |")
+        score = f" {number(result['score'])} / {number(q.points)} |" if scores else ""
+        lines.append(f"| {q.name} |{score} {said} |")
     for q in homework.written:
         mark = marks.get(q.name)
-        lines.append(f"| {q.name} (written) | {'to be marked' if mark is None else f'{mark:g}'} / {q.points:g} "
-                     "| Marked by hand by your teacher. |")
+        score = f" {'to be marked' if mark is None else number(mark)} / {number(q.points)} |" if scores else ""
+        lines.append(f"| {q.name} (written) |{score} Marked by hand by your teacher. |")
     student_problems = [p for p in o.problems if not p.startswith("the notebook ran with student_id")]
     if o.status == GRADED_WITH_PROBLEMS and student_problems:
         lines += ["", "Problems found while running your notebook:", ""]

@@ -9,11 +9,13 @@ differs, keeps the differences in words with the time (``changes.json``), which 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Literal, TypedDict
 
 from gamelib_grader.reporting.classgrades import ClassGrades
+from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 
 class StudentState(TypedDict):
@@ -59,8 +61,9 @@ def snapshot(grades: ClassGrades) -> dict[str, StudentState]:
     return shot
 
 
-def changes_between(before: dict[str, StudentState], after: dict[str, StudentState]) -> list[Change]:
-    """What differs per student between two snapshots, in words.
+def changes_between(before: dict[str, StudentState], after: dict[str, StudentState],
+                    numbers: SiteNumbers | None = None) -> list[Change]:
+    """What differs per student between two snapshots, in words (``numbers``: as the course site writes them).
 
     >>> a = {"Ann|1": {"student": "Ann", "file": "a", "score": 9, "total": None, "grade": None, "late": 0,
     ...                "state": "not yet marked"}}
@@ -69,6 +72,7 @@ def changes_between(before: dict[str, StudentState], after: dict[str, StudentSta
     'automatic score 9 → 11; total – → 13; grade – → 13'
     """
     changed: list[Change] = []
+    numbers = numbers or SiteNumbers()
     for key in sorted(set(before) | set(after)):
         old, new = before.get(key), after.get(key)
         if old == new:
@@ -86,14 +90,15 @@ def changes_between(before: dict[str, StudentState], after: dict[str, StudentSta
             words.append(f"counted file {old['file']} → {new['file']}")
         for name, label in COMPARED:
             if old[name] != new[name]:
-                words.append(f"{label} {_n(old[name])} → {_n(new[name])}")
+                write = numbers.grade if name == "grade" else numbers.number
+                words.append(f"{label} {_n(old[name], write)} → {_n(new[name], write)}")
         if words:
             changed.append({"student": new["student"], "what": "; ".join(words)})
     return changed
 
 
-def _n(value: float | None) -> str:
-    return "–" if value is None else f"{value:g}"
+def _n(value: float | None, write: Callable[[float], str]) -> str:
+    return "–" if value is None else write(value)
 
 
 def record_changes(out: Path, grades: ClassGrades) -> LatestChanges:
@@ -104,7 +109,7 @@ def record_changes(out: Path, grades: ClassGrades) -> LatestChanges:
     after = snapshot(grades)
     latest: LatestChanges = json.loads(changes_path.read_text(encoding="utf-8")) if changes_path.exists() else {}
     if before is not None:
-        changed = changes_between(before, after)
+        changed = changes_between(before, after, grades.numbers)
         if changed:
             latest = {"at": datetime.now().astimezone().isoformat(timespec="seconds"), "changes": changed}
             changes_path.write_text(json.dumps(latest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from functools import cached_property
 from pathlib import PurePosixPath
 
 from gamelib_grader.intake.homework_set import HomeworkSet
@@ -31,6 +32,7 @@ from gamelib_grader.marking.late import (
     moodle_extension,
     parse_when,
 )
+from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 RULES = ("latest", "best", "first")
 NO_SUBMISSION, NOT_GRADED_STATE, NOT_YET_MARKED, GRADED_STATE = ("no submission", "not graded", "not yet marked",
@@ -88,6 +90,14 @@ class ClassGrades:
     rule: str
     penalty: Penalty
     deadline: datetime | None
+    #: Canvas: a student excused there (``EX``) stays excused, whatever the kit grades (``--keep-excused``).
+    keep_excused: bool = False
+
+    @cached_property
+    def numbers(self) -> SiteNumbers:
+        """How the course site writes these grades, learnt once from the class list's export
+        (gamelib_grader/reporting/sitenumbers.py)."""
+        return SiteNumbers.of(self.roster)
 
 
 def _extension_for(entry: Entry, extensions: Sequence[tuple[str, datetime]], zone: tzinfo) -> datetime | None:
@@ -150,9 +160,11 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
                  hand_marks: dict[str, dict[str, float]], roster: Roster | None = None, *, rule: str = "latest",
                  points: float | None = None, deadline: datetime | None = None,
                  extensions: Sequence[tuple[str, datetime]] = (), penalty: Penalty = NO_PENALTY,
-                 file_times: bool = False, zone: tzinfo | None = None, skipped: Sequence[Skipped] = ()) -> ClassGrades:
+                 file_times: bool = False, zone: tzinfo | None = None, skipped: Sequence[Skipped] = (),
+                 keep_excused: bool = False) -> ClassGrades:
     """Each student's grade (see the module docstring). ``skipped`` (the files of the download that are not
-    notebooks) lets a student without a notebook be told apart from one who handed nothing in."""
+    notebooks) lets a student without a notebook be told apart from one who handed nothing in;
+    ``keep_excused`` keeps a Canvas excusal on the site (gamelib_grader/reporting/coursesite.py)."""
     if rule not in RULES:
         raise ValueError(f"the rule for several submissions must be one of {RULES}, not {rule!r}")
     zone = zone or local_zone()
@@ -205,7 +217,7 @@ def class_grades(outcomes: list[Outcome], submissions: list[Submission], homewor
     not_on_roster = [finish(Entry(group[0].name or group[0].file), group) for group in loose.values()]
     if roster is None:
         entries, not_on_roster = sorted(not_on_roster, key=lambda e: e.label.casefold()), []
-    return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline)
+    return ClassGrades(entries, not_on_roster, roster, points, possible, rule, penalty, deadline, keep_excused)
 
 
 def student_labels(students: Sequence[Student]) -> list[str]:

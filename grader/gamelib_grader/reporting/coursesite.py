@@ -22,7 +22,14 @@ reads):
   name Canvas gave it in the download (``name_userid_fileid_file.ipynb``), with the feedback as its first cell;
   Canvas attaches each to that student's submission as a comment (under the submitted file's name).
 - ``course-grades.csv``: the same decisions in one table for the teacher: who, which file counted and how it was
-  matched, total, grade, lateness, notes.
+  matched, total, grade, the grade the site keeps where it keeps its own, lateness, notes.
+
+Every grade goes back as the site's own export writes it (``10,00``, ``18.50``: gamelib_grader/reporting/
+sitenumbers.py), and so do the numbers of the kit's comments and feedback. A student whose grade the site keeps
+whatever the file says (gamelib_grader/reporting/keptgrades.py: a Moodle grade locked or overridden in the
+gradebook; a Canvas excusal, with ``--keep-excused``) keeps their row as exported, gets no file in the feedback
+zips, and reads in their feedback the grade the site keeps and the marking without its scores: one grade.
+What to upload, in which order, is gamelib_grader/reporting/upload.py's.
 """
 
 from __future__ import annotations
@@ -40,6 +47,8 @@ from gamelib_grader.intake.homework_set import HomeworkSet
 from gamelib_grader.intake.roster import CANVAS, MOODLE_PARTICIPANTS, MOODLE_WORKSHEET, site_number
 from gamelib_grader.marking import records
 from gamelib_grader.reporting.classgrades import NOT_YET_MARKED, ClassGrades, Entry
+from gamelib_grader.reporting.keptgrades import kept_grade_line, kept_on_site, kept_text, locked, site_text
+from gamelib_grader.reporting.sitenumbers import SiteNumbers
 
 #: The worksheet's columns as Moodle names them (mod/assign/gradingtable.php, lang/en/assign.php: ``recordid``
 #: "Identifier", ``maxgrade`` "Maximum Grade", ``lastmodifiedgrade`` "Last modified (grade)"; core "Full name",
@@ -52,11 +61,18 @@ CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 # --- what a student reads ------------------------------------------------------------------------------
 
 def grade_lines(entry: Entry, grades: ClassGrades) -> list[str]:
-    """The lines about the course grade in a student's feedback (Markdown; the grader's own words)."""
+    """The lines about the course grade in a student's feedback (Markdown; the grader's own words), written as
+    the course site writes numbers (:class:`SiteNumbers`). A student whose grade the site keeps
+    (:func:`kept_on_site`) is told that grade, the one the site shows them, and no other."""
+    numbers = grades.numbers
+    if kept_on_site(entry, grades):
+        return [kept_grade_line(entry, grades), "The marking below is feedback on your notebook: it does not "
+                                               "change that grade."]
     lines = []
     if entry.grade is not None:
-        lines.append(f"Grade: **{entry.grade:g} of {grades.points:g}**"
-                     + (f" (total {entry.total:g} of {grades.possible:g})" if grades.points != grades.possible else ""))
+        lines.append(f"Grade: **{numbers.grade(entry.grade)} of {numbers.grade(grades.points)}**"
+                     + (f" (total {numbers.number(entry.total or 0)} of {numbers.number(grades.possible)})"
+                        if grades.points != grades.possible else ""))
     elif entry.state == NOT_YET_MARKED:
         lines.append("Grade: not given yet: a written answer is still to be marked by your teacher.")
     if entry.lateness.late:
@@ -65,8 +81,13 @@ def grade_lines(entry: Entry, grades: ClassGrades) -> list[str]:
 
 
 def feedback_for(entry: Entry, grades: ClassGrades, homework: HomeworkSet, hand_marks: dict) -> str:
+    """A student's feedback file: their grade (:func:`grade_lines`), then the marking of the submission that
+    counts. Where the course site keeps its own grade, the marking comes without its scores: a score beside
+    the grade the student sees would be a second grade."""
+    numbers = grades.numbers
     return records.feedback_text(entry.counted, homework, records.marks_of(entry.counted, hand_marks),
-                                 grade_lines(entry, grades))
+                                 grade_lines(entry, grades), scores=not kept_on_site(entry, grades),
+                                 number=numbers.number)
 
 
 def write_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict, folder: Path) -> list[Path]:
@@ -80,9 +101,7 @@ def write_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict,
     for e in grades.entries + grades.not_on_roster:
         if e.outcome is None:
             continue
-        site_id = e.student.site_id if e.student is not None else e.outcome.site_id
-        name = re.sub(r"[^\w.-]+", "-", safetext.visible(e.label)).strip("-.")[:60] or "student"
-        path = folder / f"{name}{f'_{site_id}' if site_id else ''}.md"
+        path = folder / feedback_name(e)
         if path in paths:
             path = folder / f"{records.slug(e.outcome.file)}.md"
         path.write_text(feedback_for(e, grades, homework, hand_marks), encoding="utf-8", errors="replace")
@@ -90,10 +109,24 @@ def write_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict,
     return paths
 
 
+def feedback_name(entry: Entry) -> str:
+    """The name of a student's file in ``feedback/``: their name and the course site's number for them.
+
+    >>> from gamelib_grader.intake.roster import Student
+    >>> feedback_name(Entry("Carol Díaz", Student("Carol Díaz", site_id="48103")))
+    'Carol-Díaz_48103.md'
+    """
+    site_id = entry.student.site_id if entry.student is not None else (entry.outcome.site_id if entry.outcome
+                                                                         else None)
+    name = re.sub(r"[^\w.-]+", "-", safetext.visible(entry.label)).strip("-.")[:60] or "student"
+    return f"{name}{f'_{site_id}' if site_id else ''}.md"
+
+
 # --- the files for the course sites ---------------------------------------------------------------------
 
 def _grade_text(grade: float | None) -> str:
-    return "" if grade is None else f"{grade:.2f}".rstrip("0").rstrip(".")
+    """A grade for the kit's own tables (course-grades.csv): plain, with a point."""
+    return "" if grade is None else SiteNumbers().grade(grade)
 
 
 def write_canvas(grades: ClassGrades, path: Path) -> Path:
@@ -104,26 +137,29 @@ def write_canvas(grades: ClassGrades, path: Path) -> Path:
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow([*CANVAS_COLUMNS, roster.assignment])
-        writer.writerow(["    Points Possible", "", "", "", "", f"{grades.points:g}"])
+        points = roster.points_text if site_number(roster.points_text) == grades.points else ""  # else --points
+        writer.writerow(["    Points Possible", "", "", "", "", points or SiteNumbers.of(roster).grade(grades.points)])
         for e in grades.entries:
             s = e.listed
             writer.writerow([safetext.csv_cell(s.name), s.site_id or "", safetext.csv_cell(s.sis_id),
-                             safetext.csv_cell(s.login), safetext.csv_cell(s.section), _site_grade(e)])
+                             safetext.csv_cell(s.login), safetext.csv_cell(s.section), _site_grade(e, grades)])
     return path
 
 
-def _site_grade(entry: Entry) -> str:
-    """The grade for the course site's import: the new one, else the one the class list's export has now,
-    unchanged (Canvas's importer takes a blank where a score was as a change and clears the score,
-    lib/gradebook_importer.rb, no_change_to_value?; Moodle's skips a grade equal to the one it has)."""
-    if entry.grade is not None:
-        return _grade_text(entry.grade)
-    current = entry.student.current_grade if entry.student is not None else ""
-    return "" if current in ("-", None) else safetext.csv_cell(current)
+def _site_grade(entry: Entry, grades: ClassGrades) -> str:
+    """The grade for the course site's import, as the site writes numbers (:class:`SiteNumbers`): the new one,
+    else the one the class list's export has now, unchanged (Canvas's importer takes a blank where a score was
+    as a change and clears the score, lib/gradebook_importer.rb, no_change_to_value?; Moodle's skips a grade
+    equal to the one it has), which is also what a row the site keeps (:func:`kept_on_site`) gets."""
+    if entry.grade is not None and not kept_on_site(entry, grades):
+        return grades.numbers.grade(entry.grade)
+    current = site_text(entry)
+    return "" if current == "-" else safetext.csv_cell(current)
 
 
-#: The kit's own comment, as an upload of an earlier run left it in the worksheet: replaced, never kept twice.
-KIT_COMMENT = re.compile(r"Grade [\d.]+ of [\d.]+: automatic score .*?Details in the feedback file\.", re.DOTALL)
+#: The kit's own comment, as an upload of an earlier run left it in the worksheet (its numbers with a decimal
+#: point or comma): replaced, never kept twice.
+KIT_COMMENT = re.compile(r"Grade [\d.,]+ of [\d.,]+: automatic score .*?Details in the feedback file\.", re.DOTALL)
 
 
 def teachers_comment(exported: str | None) -> str:
@@ -131,6 +167,8 @@ def teachers_comment(exported: str | None) -> str:
 
     >>> teachers_comment("Great q6, see my note. Grade 9 of 10: automatic score 9 of 11. Details in the feedback file.")
     'Great q6, see my note.'
+    >>> teachers_comment("-1 for q2. Grade 4,23 of 10,00: automatic score 5,5 of 11. Details in the feedback file.")
+    '-1 for q2.'
     >>> teachers_comment("-"), teachers_comment(None)
     ('', '')
     """
@@ -145,13 +183,15 @@ def _moodle_comment(entry: Entry, grades: ClassGrades, exported: str, replace: b
     grade keeps what the teacher wrote there, with the kit's text after it (``replace``: the kit's text
     alone). Moodle shows the comment as HTML and stores the cell as it is: the teacher's text goes back exactly
     as exported (no quote mark before a "-1 for ...", no lines run together: the student would read either),
-    the grader's own words on one line with HTML's own characters escaped (no apostrophe entity)."""
+    the grader's own words on one line with HTML's own characters escaped (no apostrophe entity), every number
+    in them written as the worksheet writes numbers (``Grade 4,23 of 10,00``: :class:`SiteNumbers`)."""
     if entry.outcome is None or entry.grade is None:
         return exported
-    o = entry.outcome
-    total = f", total {entry.total:g} of {grades.possible:g}" if grades.possible != o.possible else ""
-    parts = [f"Grade {_grade_text(entry.grade)} of {grades.points:g}: automatic score {o.score:g} of "
-             f"{o.possible:g}{total}."]
+    o, n = entry.outcome, grades.numbers
+    total = (f", total {n.number(entry.total or 0)} of {n.number(grades.possible)}" if grades.possible != o.possible
+             else "")
+    parts = [f"Grade {n.grade(entry.grade)} of {n.grade(grades.points)}: automatic score {n.number(o.score or 0)} of "
+             f"{n.number(o.possible or 0)}{total}."]
     if entry.lateness.late:
         parts.append(f"Late: {entry.lateness.why}.")
     parts.append("Details in the feedback file.")
@@ -171,24 +211,6 @@ def kept_comments(grades: ClassGrades) -> list[Entry]:
             and teachers_comment(e.listed.row.get(column)) and not locked(e)]
 
 
-def locked(entry: Entry) -> bool:
-    """Whether Moodle's worksheet says the student's grade cannot be changed there (``Grade can be changed``
-    "No": locked or overridden in the gradebook). Moodle's upload skips such a grade but still imports the
-    comment (mod/assign/feedback/offline/locallib.php), so the row goes back as exported: no kit comment
-    beside a grade it did not set."""
-    row = entry.student.row if entry.student is not None else {}
-    column = next((c for c in row if c.casefold() == "grade can be changed"), None)
-    return column is not None and row[column].strip().casefold() == "no"
-
-
-def locked_rows(grades: ClassGrades) -> list[Entry]:
-    """The worksheet's students with a new grade that Moodle would not take (:func:`locked`): the teacher
-    gives it on the site, or unlocks the grade and uploads again."""
-    if grades.roster is None or grades.roster.kind != MOODLE_WORKSHEET:
-        return []
-    return [e for e in grades.entries if e.grade is not None and locked(e)]
-
-
 @dataclass(frozen=True)
 class Overwrite:
     """A grade the course site has now that the import file would change."""
@@ -204,13 +226,12 @@ def overwrites(grades: ClassGrades) -> list[Overwrite]:
     found: list[Overwrite] = []
     roster = grades.roster
     for e in grades.entries if roster is not None and roster.kind != MOODLE_PARTICIPANTS else []:
-        text = (e.student.current_grade or "").strip() if e.student is not None else ""
-        if e.grade is None or text in ("", "-") or (roster is not None and roster.kind == MOODLE_WORKSHEET
-                                                    and locked(e)):
+        text = site_text(e)
+        if e.grade is None or text in ("", "-") or kept_on_site(e, grades):
             continue
         before = site_number(text)  # a grade that is not a number (Canvas's EX, excused) is one too
         if before is None or abs(before - round(e.grade, 2)) > 0.005:
-            found.append(Overwrite(e.label, text, _grade_text(e.grade)))
+            found.append(Overwrite(e.label, text, _site_grade(e, grades)))
     return found
 
 
@@ -218,23 +239,6 @@ def _site_cell(value: object) -> str:
     """A worksheet cell: as Moodle exported it when it is Moodle's "-" (nothing), else made safe (names are
     the students' own, and a spreadsheet may open the file)."""
     return "-" if value == "-" else safetext.csv_cell(value)
-
-
-def decimal_comma(roster) -> bool:
-    """Whether the worksheet writes its numbers with a decimal comma (``10,00``: Moodle formats them in the
-    site's language). A new grade is then written the same way, so Moodle reads it back as it reads its own
-    export, whatever the language's thousands separator is (German's is the point).
-
-    >>> from types import SimpleNamespace as S
-    >>> [decimal_comma(S(students=[S(row={"Maximum Grade": m, "Grade": g})])) for m, g in (("10,00", ""),
-    ...                                                                            ("10.00", "7.50"), ("-", "7,5"))]
-    [True, False, True]
-    """
-    for s in roster.students:
-        for column, value in s.row.items():
-            if column.casefold() in ("grade", "maximum grade") and re.fullmatch(r"\s*\d+,\d+\s*", value or ""):
-                return True
-    return False
 
 
 def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False) -> Path:
@@ -250,7 +254,6 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
     if comment_column is None:
         comment_column = "Feedback comments"
         header.append(comment_column)
-    comma = roster.kind == MOODLE_WORKSHEET and decimal_comma(roster)
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(header)
@@ -263,13 +266,11 @@ def write_moodle(grades: ClassGrades, path: Path, replace_comments: bool = False
                        "Full name": student.name, "Email address": student.email or "",
                        "Maximum Grade": f"{grades.points:g}", "Grade can be changed": "Yes",
                        "Last modified (submission)": "-", "Last modified (grade)": "-"}
-            if roster.kind == MOODLE_WORKSHEET and locked(e):
+            if kept_on_site(e, grades):
                 writer.writerow([row.get(c, "") if c in (grade_column, comment_column) else _site_cell(row.get(c, ""))
                                  for c in header])
                 continue
-            row[grade_column] = _site_grade(e)
-            if comma and e.grade is not None:
-                row[grade_column] = row[grade_column].replace(".", ",")
+            row[grade_column] = _site_grade(e, grades)
             row[comment_column] = _moodle_comment(e, grades, row.get(comment_column, ""), replace_comments)
             # the comment goes back as exported, the kit's words after it (see _moodle_comment)
             writer.writerow([row.get(c, "") if c == comment_column else _site_cell(row.get(c, "")) for c in header])
@@ -287,7 +288,8 @@ def moodle_folder(full_name: str, participant: str) -> str:
     return f"{name or 'Participant'}_{participant}_assignsubmission_file_"
 
 
-def _moodle_participant(entry: Entry) -> str | None:
+def moodle_participant(entry: Entry) -> str | None:
+    """The participant number a student's folder in Moodle's feedback zip carries (None: no folder for them)."""
     if entry.student is not None and entry.student.site_id and entry.student.row.get("Identifier"):
         return entry.student.site_id
     s = entry.submission
@@ -297,11 +299,15 @@ def _moodle_participant(entry: Entry) -> str | None:
 
 
 def write_moodle_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict, path: Path) -> int:
-    """The zip for Moodle's "Upload multiple feedback files in a zip"; the number of students in it."""
+    """The zip for Moodle's "Upload multiple feedback files in a zip"; the number of students in it. A student
+    whose grade Moodle keeps (:func:`kept_on_site`) is left out: a feedback file would make a grade record
+    dated now for them, and they read their feedback from the teacher, if at all (``feedback/``)."""
     count = 0
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         for e in grades.entries + grades.not_on_roster:
-            participant = _moodle_participant(e) if e.outcome is not None else None
+            if kept_on_site(e, grades):
+                continue
+            participant = moodle_participant(e) if e.outcome is not None else None
             if participant is None:
                 continue
             sent = e.submission.name if e.submission is not None else None
@@ -346,12 +352,13 @@ def _with_feedback_cell(raw: bytes, feedback: str) -> str:
 
 
 def write_canvas_feedback(grades: ClassGrades, homework: HomeworkSet, hand_marks: dict, path: Path) -> int:
-    """The zip for Canvas's "Re-upload submissions"; the number of students in it."""
+    """The zip for Canvas's "Re-upload submissions"; the number of students in it (a student whose grade Canvas
+    keeps, :func:`kept_on_site`, is left out, as from Moodle's)."""
     count = 0
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         for e in grades.entries + grades.not_on_roster:
             s = e.submission
-            if e.outcome is None or s is None or not s.site_file_id:
+            if e.outcome is None or s is None or not s.site_file_id or kept_on_site(e, grades):
                 continue
             name = canvas_member(PurePosixPath(s.file).name)
             if not CANVAS_FILE.match(name):
@@ -367,13 +374,15 @@ def write_course_grades(grades: ClassGrades, path: Path) -> Path:
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(["student", "site_id", "state", "file counted", "matched by", "total", "total possible",
-                         "grade", "points", "late", "late penalty (%)", "notes"])
+                         "grade", "points", "grade the site keeps", "late", "late penalty (%)", "notes"])
         for e in grades.entries + grades.not_on_roster:
             site_id = e.student.site_id if e.student else (e.submission.site_id if e.submission else "")
             state = e.state if e.student is not None or grades.roster is None else f"{e.state}, NOT ON THE ROSTER"
             writer.writerow([safetext.csv_cell(e.label), safetext.csv_cell(site_id), state,
                              safetext.csv_cell(e.outcome.file if e.outcome else ""), e.how,
                              _grade_text(e.total), f"{grades.possible:g}", _grade_text(e.grade), f"{grades.points:g}",
-                             safetext.csv_cell(e.lateness.why), f"{e.lateness.percent:g}" if e.lateness.late else "",
+                             safetext.csv_cell(kept_text(e, grades)), safetext.csv_cell(e.lateness.why),
+                             f"{e.lateness.percent:g}" if e.lateness.late else "",
                              safetext.csv_cell(" / ".join(e.notes))])
     return path
+

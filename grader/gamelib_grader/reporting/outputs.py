@@ -21,7 +21,7 @@ from gamelib_grader.integrity.identity_flags import all_flags
 from gamelib_grader.marking import late, records
 from gamelib_grader.marking.grader import Outcome
 from gamelib_grader.marking.handmarks import hand_marks_for
-from gamelib_grader.reporting import changes, classgrades, coursesite, report
+from gamelib_grader.reporting import changes, classgrades, coursesite, report, upload
 
 
 @dataclass
@@ -38,6 +38,8 @@ class Course:
     file_times: bool = False
     #: Moodle: the kit's comment replaces the one in the worksheet (by default the teacher's words are kept).
     replace_comments: bool = False
+    #: Canvas: a student excused there keeps the excusal, whatever the kit grades (by default it is replaced).
+    keep_excused: bool = False
 
 
 @dataclass
@@ -53,6 +55,8 @@ class Written:
     #: ``replace_comments``); grades of the import that replace a different one the site has now.
     kept_comments: list = field(default_factory=list)
     overwrites: list = field(default_factory=list)
+    #: How many students' feedback each feedback zip made holds, by the zip's name (for the upload's steps).
+    in_zip: dict[str, int] = field(default_factory=dict)
 
 
 def write_all(outcomes: list[Outcome], skipped: list[Skipped], homework: HomeworkSet, out: Path,
@@ -78,7 +82,7 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
     grades = classgrades.class_grades(outcomes, list(submissions), homework, hand_marks, course.roster,
                                       rule=course.rule, points=course.points, deadline=course.deadline,
                                       extensions=course.extensions, penalty=course.penalty,
-                                      file_times=course.file_times, skipped=skipped)
+                                      file_times=course.file_times, skipped=skipped, keep_excused=course.keep_excused)
     counted = {e.outcome.file for e in grades.entries + grades.not_on_roster if e.outcome is not None}
     identity = all_flags(outcomes, course.roster, counted, notes)
     records.write_gradebook(outcomes, homework, gradebook, hand_marks, notes, course.roster, counted)
@@ -93,13 +97,17 @@ def write_everything(outcomes: list[Outcome], skipped: list[Skipped], homework: 
         else:
             files.append(coursesite.write_moodle(grades, out / "moodle-grading-worksheet.csv",
                                                  course.replace_comments))
+    in_zip = {}
     for name, writer in (("moodle-feedback.zip", coursesite.write_moodle_feedback),
                          ("canvas-feedback.zip", coursesite.write_canvas_feedback)):
-        if writer(grades, homework, hand_marks, out / name):
+        in_zip[name] = writer(grades, homework, hand_marks, out / name)
+        if in_zip[name]:
             files.append(out / name)
         else:
             (out / name).unlink()
     latest = changes.record_changes(out, grades)
-    files.append(report.write_report(out / "report.html", homework, grades, identity, latest, skipped))
+    steps = upload.plan(grades, files, in_zip, course.replace_comments)
+    files.append(report.write_report(out / "report.html", homework, grades, identity, latest, skipped,
+                                     upload.html(steps)))
     kept = [] if course.replace_comments else coursesite.kept_comments(grades)
-    return Written(gradebook, grades, identity, latest, files, kept, coursesite.overwrites(grades))
+    return Written(gradebook, grades, identity, latest, files, kept, coursesite.overwrites(grades), in_zip)

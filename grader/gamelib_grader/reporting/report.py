@@ -8,6 +8,10 @@ the upload would change on the course site, and, after a run that changed anythi
 another late rule), what changed for whom (gamelib_grader/reporting/changes.py keeps it between runs). Every
 picture has a text alternative that says what it shows; every text from a student is escaped
 (gamelib_grader/safetext.py).
+
+Above it all, under the title, comes what to upload to the course site and in which order
+(gamelib_grader/reporting/upload.py); every grade is written as the site writes it
+(gamelib_grader/reporting/sitenumbers.py), and a grade the site keeps is shown beside the kit's.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from gamelib_grader.intake.homework_set import HomeworkSet
 from gamelib_grader.intake.layout import Skipped
 from gamelib_grader.integrity.flags import FlagEntry
 from gamelib_grader.marking.grader import NOT_GRADED, Outcome
-from gamelib_grader.reporting import report_marking
+from gamelib_grader.reporting import report_marking, upload
 from gamelib_grader.reporting.changes import LatestChanges
 from gamelib_grader.reporting.classgrades import (
     GRADED_STATE,
@@ -179,18 +183,20 @@ def counts(grades: ClassGrades, flags: list[Flag], skipped: Sequence[Skipped] = 
 
 
 def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: LatestChanges,
-           generated: str, skipped: Sequence[Skipped] = ()) -> str:
-    """The report as one HTML page."""
+           generated: str, skipped: Sequence[Skipped] = (), upload_block: str = "") -> str:
+    """The report as one HTML page; ``upload_block`` (gamelib_grader/reporting/upload.py: what to upload, in
+    which order) comes first, under the title."""
     counted = _counted(grades)
     stats = question_stats(homework, counted)
     flags = class_flags(grades, identity)
     scores = [o.score for o in counted if o.score is not None]
     possible = sum(q.points for q in homework.autograded)
     parts = [f"<h1>{_h(homework.name)}: class report</h1>",
-             f"<p>Made {_h(generated)}. Grades out of {grades.points:g} points; several submissions: "
+             f"<p>Made {_h(generated)}. Grades out of {grades.numbers.grade(grades.points)} points; "
+             "several submissions: "
              f"{_h(grades.rule)}; late work: {_h(grades.penalty.describe())}"
              + (f"; deadline {_h(grades.deadline.isoformat(sep=' ', timespec='minutes'))}" if grades.deadline else "")
-             + ".</p>"]
+             + ".</p>", upload_block]
     parts.append('<ul class="numbers">' + "".join(f"<li><strong>{n}</strong> {_h(label)}</li>"
                                                    for label, n in counts(grades, flags, skipped)) + "</ul>")
     kept = waiting(grades) if grades.roster is not None else []
@@ -222,7 +228,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
         parts.append("<p>Nothing has changed since the first run.</p>")
     parts.append("<h2>Students</h2>")
     rows = [[e.label, e.state, e.outcome.file if e.outcome else "", "" if e.total is None else f"{e.total:g}",
-             "" if e.grade is None else f"{e.grade:g}", e.lateness.why, " / ".join(e.notes)] for e in grades.entries]
+             upload.grade_cell(e, grades), e.lateness.why, " / ".join(e.notes)] for e in grades.entries]
     title = "Every student of the class list" if grades.roster is not None else "Every student"
     parts.append(_table(f"{title} ({len(grades.entries)})", ["student", "state", "file counted", "total",
                                                              f"grade (of {grades.points:g})", "late", "notes"],
@@ -244,9 +250,9 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
 
 
 def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]],
-                 latest: LatestChanges, skipped: Sequence[Skipped] = ()) -> Path:
+                 latest: LatestChanges, skipped: Sequence[Skipped] = (), upload_block: str = "") -> Path:
     generated = datetime.now().astimezone().isoformat(sep=" ", timespec="minutes")
-    path.write_text(render(homework, grades, identity, latest, generated, skipped), encoding="utf-8")
+    path.write_text(render(homework, grades, identity, latest, generated, skipped, upload_block), encoding="utf-8")
     return path
 
 
@@ -265,13 +271,15 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
     lines = [f"{homework.name}: " + ", ".join(f"{n} {label}" for label, n in counts(grades, flags, skipped) if n
                                                or label.startswith("students"))]
     if scores:
-        lines.append(f"  automatic score of the {len(scores)} submissions that count (of {possible:g}): mean "
-                     f"{statistics.fmean(scores):.1f}, median {statistics.median(scores):g}, lowest {min(scores):g}, "
-                     f"highest {max(scores):g}")
+        n = grades.numbers  # the run's numbers as the course site writes them
+        lines.append(f"  automatic score of the {len(scores)} submissions that count (of {n.number(possible)}): mean "
+                     f"{n.decimal(f'{statistics.fmean(scores):.1f}')}, median {n.number(statistics.median(scores))}, "
+                     f"lowest {n.number(min(scores))}, highest {n.number(max(scores))}")
     for s in question_stats(homework, counted):
         rate = f"{100 * s.rate:3.0f} %" if s.rate is not None else "  – "
         lines.append(f"  {s.name:4} full marks {rate} ({s.right}/{s.answered})")
     lines += report_marking.mistakes_lines(homework, counted) + report_marking.writeback_lines(grades)
+    lines += upload.kept_lines(grades)
     for state in (NOT_YET_MARKED, NO_SUBMISSION, NOT_GRADED_STATE):
         who = _who_lists(everyone, state)
         if who:
