@@ -275,6 +275,18 @@ def test_a_copy_with_its_variables_renamed_is_flagged_with_whom(hw1):
             assert "100% of their code the same" in near[0]["what"]
 
 
+def test_code_most_of_the_class_wrote_the_same_way_is_not_a_ring_of_copiers(hw1):
+    """Issue 40: students whose code is the same formed one group, taken as one writer however many they were:
+    twenty students of a class of thirty who wrote the same five lines of their own were each flagged with the
+    nineteen others. A group of more than a fifth of the class is the class's common code (a group of three
+    running one notebook is still one writer: tests/test_flag_calibration.py)."""
+    code = {**{f"t{i:02d}": OWN_STYLE for i in range(20)}, **{f"n{i:02d}": [NATURAL["q1_list"]] for i in range(10)}}
+    outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s), fingerprint=_shapes(*cells))
+                for s, cells in code.items()]
+    flags = copying.flag_copying(outcomes, hw1)
+    assert all(flags[f"t{i:02d}.ipynb"] == [] for i in range(20))
+
+
 def test_a_students_own_submissions_are_not_compared(hw1):
     """Several files from one student (a resubmission) share everything: never a copying flag."""
     first = outcome(hw1, "Grace_7_assignsubmission_file_/hw1.ipynb", "grace", right_values("grace"),

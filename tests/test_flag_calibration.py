@@ -6,6 +6,7 @@ Notebooks are graded by the grader itself with their code run in this process (t
 """
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -266,6 +267,12 @@ def test_the_calibration_bench_prints_its_rates(capsys, monkeypatch):
     assert "honest students flagged (a flag naming someone who did not copy them): **0 of 8**" in printed
     for kind in COPY_KINDS:
         assert f"| {kind} |" in printed
+    # issue 40: which way the evidence points, flips when unrelated students join, the mistakes table's share
+    assert re.search(r"direction: \*\*(\d+) of \1\*\* arrows point from the copy to whom it copied, \*\*0 the wrong "
+                     r"way\*\*", printed), printed
+    assert "pairs flagged or not" in printed and all(f"{k} added: **" in printed for k in bench.ADDED)
+    share = re.search(r"\"another wrong value \(no common slip recognised\)\" is \*\*(\d+) of (\d+)\*\*", printed)
+    assert share and int(share[2]) > 0
 
 
 def test_the_guide_states_the_figures_the_calibration_printed():

@@ -12,11 +12,14 @@ no one else wrote. A pair is flagged when its shared fragments count :data:`CODE
 their code is the same: at least :data:`CODE_SIMILARITY` of all their fragments (each weighing
 ``1 / (k + p)``, ``k`` its writers) in common, and at least :data:`CODE_MIN_EVIDENCE` of evidence (two
 students who both filled in the handout's template in the most natural way, a line or two of their own aside,
-have the same code too: that is not evidence). There is no number of students past which shared code is
-ignored: students whose code is the same, pair by pair, form a group, flagged pair by pair, however many they
-are, when their shared fragments count :data:`CODE_MIN_EVIDENCE` with the group taken as one writer (a fragment
-counts ``1 / (1 + its writers outside the group + p)``): three students running one notebook under their three
-ids.
+have the same code too: that is not evidence). For this rule a fragment's other writers are counted up to
+:data:`SAME_CODE_OTHERS`: identical code is rare in itself (no honest pair of the calibration classes has
+90 % of its code the same), so the rarity of its fragments only needs to tell a template's few idioms from a
+notebook's own code, and students joining the class can lower the evidence of the same code only so far. There
+is no number of students past which shared code is ignored: students whose code is the same, pair by pair, form
+a group, flagged pair by pair, however many they are, when their shared fragments count
+:data:`CODE_MIN_EVIDENCE` with the group taken as one writer (a fragment counts ``1 / (1 + its writers outside
+the group, at most 3, + p)``): three students running one notebook under their three ids.
 
 **Written answers** (``same-written-answer``). Runs of three words, the base's taken out (the lessons' proofs,
 the handout's words, the model answers): a paraphrase of lesson 2's proof shares mostly the lesson's words,
@@ -30,7 +33,8 @@ words beyond the base in any class, and a copied answer in a class of five is a 
 flagged", with its figure (``Outcome.near``). A pair's figures depend on the other students only through the
 fragments the pair shares: a student who joins the class and writes none of them changes nothing (but the
 prior, in a class under :data:`REFERENCE_CLASS`, which only grows each weight, and by a bounded step: ``1 / (1
-+ o + p)`` never exceeds ``1 / (1 + o)``).
++ o + p)`` never exceeds ``1 / (1 + o)``); one who writes some of them lowers their weight, down to
+``1 / (4 + p)`` for the same code.
 
 The thresholds come from the calibration ``make bench-flags`` (benchmarks/flags.py): classes of honest
 students written independently in varied styles, and copies of every kind.
@@ -58,6 +62,12 @@ WRITTEN_SIMILARITY, WRITTEN_MIN_SHARED = 0.4, 8
 #: (or from 95 % with evidence from 1: short code, or a class too small to tell it rare); written answers
 #: from 30 %.
 CODE_BAND, SIMILARITY_BAND, MIN_EVIDENCE_BAND, WRITTEN_BAND = 7.0, 0.85, 1.0, 0.3
+#: The most other writers a fragment is counted with when two students' code is the same (the rule of
+#: :data:`CODE_SIMILARITY`): a fragment of such a pair weighs at least 1/(1 + 3 + p), so 16 fragments of code
+#: the same are flagged whoever joins the class.
+SAME_CODE_OTHERS = 3
+#: The largest share of the class that a group of the same code may be, to be taken as one writer.
+GROUP_MAX_SHARE = 0.2
 #: The class size from which being the only writers of a fragment counts fully, and the share of each student
 #: a smaller class lacks taken to have written a fragment (see :func:`prior`).
 REFERENCE_CLASS, PRIOR_SHARE = 30, 0.1
@@ -131,15 +141,19 @@ def code_flags(graded: list, homework, flags: dict[str, list[FlagEntry]],
     for (a_file, b_file), (shared, same, weight) in measured.items():
         a, b = by_file[a_file], by_file[b_file]
         together = a.file in group and group.get(b.file) == group[a.file]
-        members = {owner(o) for o in graded if group.get(o.file) == group[a.file]} if together else set()
+        members = ({owner(o) for o in graded if group.get(o.file) == group[a.file]} if together
+                   else {owner(a), owner(b)})
         only_group = sum(holders[f] <= members for f in shared) if together else 0
-        # a group running one notebook is one writer: a fragment counts 1 / (1 + its writers outside the group + p)
-        as_one = sum(1 / (1 + len(holders[f] - members) + p) for f in shared) if together else weight
+        # the same code is weighed with the pair (or a group running one notebook) as one writer, and each
+        # fragment's other writers counted up to SAME_CODE_OTHERS: students joining the class can lower it only
+        # so far (see the module docstring)
+        as_one = sum(1 / (1 + min(len(holders[f] - members), SAME_CODE_OTHERS) + p) for f in shared)
         if weight >= CODE_EVIDENCE:
             why = f"evidence {weight:.1f}, flagged from {CODE_EVIDENCE:g}"
         elif same >= CODE_SIMILARITY and as_one >= CODE_MIN_EVIDENCE:
             why = (f"all of their code but what the handouts, lessons and documentation hold is the same ({same:.0%}, "
-                   f"weighed by rarity; flagged from {CODE_SIMILARITY:.0%})")
+                   f"weighed by rarity; flagged from {CODE_SIMILARITY:.0%}, with evidence {as_one:.1f} counting each "
+                   f"fragment's other writers up to {SAME_CODE_OTHERS}, from {CODE_MIN_EVIDENCE:g})")
             if len(members) > 2:
                 why += (f"; a group of {len(members)} has this same code, and {only_group} of its fragments no one "
                         "outside the group wrote")
@@ -165,7 +179,9 @@ def code_flags(graded: list, homework, flags: dict[str, list[FlagEntry]],
 def _same_code_groups(graded: list, measured: dict) -> dict[str, int]:
     """Submissions whose code is the same (:data:`CODE_SIMILARITY`), pair by pair, joined into groups:
     ``{file: group number}``. A group running one notebook is one writer: what only its members wrote counts
-    fully, however many they are."""
+    fully. A "group" of more than :data:`GROUP_MAX_SHARE` of the class (at least 3) is the class's common code,
+    not one notebook: its members are compared pair by pair, each fragment weighed by all who wrote it
+    (twenty-eight students who all wrote the same natural one-liner are not a ring of copiers)."""
     parent = {o.file: o.file for o in graded}
 
     def root(file: str) -> str:
@@ -181,7 +197,8 @@ def _same_code_groups(graded: list, measured: dict) -> dict[str, int]:
     sizes: dict[str, int] = defaultdict(int)
     for r in roots.values():
         sizes[r] += 1
-    numbers = {r: i for i, r in enumerate(sorted(r for r in sizes if sizes[r] > 1))}
+    largest = max(3, GROUP_MAX_SHARE * len({owner(o) for o in graded}))
+    numbers = {r: i for i, r in enumerate(sorted(r for r in sizes if 1 < sizes[r] <= largest))}
     return {file: numbers[r] for file, r in roots.items() if r in numbers}
 
 
