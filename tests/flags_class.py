@@ -538,17 +538,27 @@ def make_class(honest_count: int = 32, seed: int = 26, copies_per_kind: int = 2)
     return students + made
 
 
-def grade_class(students: list[Student], homework, folder, flag: bool = True) -> dict:
+def submissions(students: list[Student], folder, identities: dict | None = None) -> list[Submission]:
+    """Each student's notebook written into ``folder`` as a submission; ``identities`` gives, per file, what the
+    course site says of it (``name``, ``site_id``, ``roster_name``, ``roster_id``: a class list's match)."""
+    found = []
+    for s in students:
+        path = folder / s.file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(s.nb, path)
+        said = (identities or {}).get(s.file) or {"name": s.file.rsplit(".", 1)[0]}
+        found.append(Submission(path=path, file=s.file, **said))
+    return found
+
+
+def grade_class(students: list[Student], homework, folder, flag: bool = True, identities: dict | None = None) -> dict:
     """Every notebook graded (code run in this process) and (``flag``) the copying pass: ``{file: Outcome}``."""
     from gamelib_grader.integrity import copying
 
     outcomes = []
     with graded_in_process():
-        for s in students:
-            path = folder / s.file
-            nbformat.write(s.nb, path)
-            outcomes.append(grader.grade(Submission(path=path, file=s.file, name=s.file.rsplit(".", 1)[0]),
-                                         homework, sandboxed=False))
+        for submission in submissions(students, folder, identities):
+            outcomes.append(grader.grade(submission, homework, sandboxed=False))
     if flag:
         copying.flag_copying(outcomes, homework)
     return {o.file: o for o in outcomes}

@@ -277,9 +277,7 @@ def test_the_calibration_bench_prints_its_rates(capsys, monkeypatch):
 
 def test_the_guide_states_the_figures_the_calibration_printed():
     """The guide's figures are those of the committed results file (benchmarks/results/flags.json), which
-    `make bench-flags` writes."""
-    import re
-
+    `make bench-flags` writes: false positives, catches, directions, flips, and what the flags cannot see."""
     from benchmarks import results
 
     printed = results.read(ROOT / "benchmarks" / "results" / "flags.json")["output"]
@@ -289,6 +287,18 @@ def test_the_guide_states_the_figures_the_calibration_printed():
     caught = re.search(r"Copies flagged naming whom they copied: \*\*(\d+ of \d+)\*\*", printed)[1]
     assert f"**{honest} honest students flagged**" in guide and f"**{caught} copies flagged" in guide
     assert honest.startswith("0 of ")
+    right, arrows, wrong = re.search(r"direction: \*\*(\d+) of (\d+)\*\* arrows point .*?\*\*(\d+) the wrong way",
+                                     printed).groups()
+    assert wrong == "0" and f"({right} of {arrows}, none the wrong way" in guide
+    pairs = re.search(r"pairs flagged or not \((\d+) flagged\): 4 added: \*\*(\d+)\*\*, 8 added: \*\*(\d+)\*\*, 16 "
+                      r"added: \*\*(\d+)\*\*", printed).groups()
+    assert pairs[1:] == ("0", "0", "0") and f"**no pair changes from flagged to not or back** (of {pairs[0]} flagged" \
+        in guide
+    for kind, caught_hidden in re.findall(r"^\| ([^|]+?) \| \d+ \| (\d+ of \d+) \|", printed, re.MULTILINE):
+        if kind.startswith(("rewritten", "template", "paraphrase")):
+            words = kind.replace("paraphrase, ", "a written answer with ")
+            row = next(line for line in guide.split("| ") if words in line or f"({kind})" in line)
+            assert caught_hidden in guide[guide.index(row):guide.index(row) + len(row) + 40], (kind, caught_hidden)
 
 
 def test_a_fresh_kernels_object_finds_its_set_without_numbers(monkeypatch):

@@ -237,7 +237,7 @@ def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: M
     found = []
     for name in names:
         value, right = canonical.get(name), key.get(name, frozenset())
-        if type(value) is not int or len(right) != 1:
+        if type(value) is not int or not isinstance(right, (frozenset, set)) or len(right) != 1:
             continue
         only = next(iter(right))
         if type(only) is int and abs(value - only) == 1:

@@ -143,9 +143,8 @@ class Case:
         undirected = [(a, b) for i, a in enumerate(self.members) for b in self.members[i + 1:]
                       if self.between(a, b) and (a, b) not in self.arrows and (b, a) not in self.arrows]
         if undirected:
-            parts.append("the evidence does not say who copied" + (
-                "" if len(undirected) == 1 and not directed else " between " + _listed(
-                    [f"{name(a)} and {name(b)}" for a, b in undirected])))
+            parts.append("the evidence does not say who copied" + ("" if not directed else " between " + _listed(
+                [f"{name(a)} and {name(b)}" for a, b in undirected])))
         clean = [name(m) or m for m in self.members if not self.flagged(m)]
         if clean:
             parts.append(f"{_listed(clean)}'s own file{'s show' if len(clean) > 1 else ' shows'} nothing: not "
