@@ -136,3 +136,42 @@ def test_an_honest_class_mentions_no_classmate(hw1, class_work, tmp_path):
     for o in found:  # each holds its own id, the course code and its run tag: never a classmate's id
         mentioned = {m["text"] for m in o.fingerprint["mentions"]}
         assert mentioned & ids == {o.roster_id}, (o.file, mentioned)
+
+
+# --- the cases themselves, on flags written here -----------------------------------------------------------
+
+def _outcomes(*names: str) -> list:
+    from gamelib_grader.marking.grader import GRADED, Outcome
+
+    return [Outcome(f"{n.lower()}.ipynb", name=n, site_id=str(i), status=GRADED) for i, n in enumerate(names)]
+
+
+def _flag(kind: str, other: str, what: str = "x") -> dict:
+    return {"kind": kind, "with": [f"{other.lower()}.ipynb"], "what": what}
+
+
+def test_a_pair_is_one_entry_and_each_member_is_told_their_part():
+    found = _outcomes("Ann", "Ben", "Cat", "Dan")
+    flags = {"ann.ipynb": [_flag("same-run", "Ben")],
+             "ben.ipynb": [_flag("same-run", "Ann"), _flag("other-id-outputs", "Ann", "outputs of Ann's id")],
+             "cat.ipynb": [_flag("duplicate-id", "Dan")], "dan.ipynb": [_flag("duplicate-id", "Cat")]}
+    ann_ben, cat_dan = sorted(cases.cases(found, flags), key=lambda c: sorted(c.names.values()))
+    assert ann_ben.sentence() == ("Ben copied from Ann: Ben's file has saved outputs made for Ann's id or numbers; "
+                                  "Ann and Ben have the same run of Python in their saved outputs.")
+    # without a class list nor ids in the file names, whose id it is cannot be told: both typed it
+    assert cat_dan.sentence() == "Cat and Dan have the same id typed; the evidence does not say who copied."
+    column = cases.flags_column(found, flags)
+    assert column["ben.ipynb"] == ("COPIED FROM Ann (evidence: OUTPUTS OF ANOTHER ID: outputs of Ann's id; "
+                                   "SAME RUN: x)")
+    assert column["ann.ipynb"] == "WORK APPEARS IN A COPY: Ben's (evidence: SAME RUN: x)"
+    assert column["cat.ipynb"] == "SHARED WITH Dan (evidence: DUPLICATE ID: x)"
+
+
+def test_evidence_that_points_both_ways_is_said_so():
+    found = _outcomes("Ann", "Ben")
+    flags = {"ann.ipynb": [_flag("other-numbers", "Ben")], "ben.ipynb": [_flag("other-numbers", "Ann")]}
+    (case,) = cases.cases(found, flags)
+    assert case.arrows == {(case.members[0], case.members[1]), (case.members[1], case.members[0])}
+    assert case.relation(case.members[0], case.members[1]) == cases.BOTH_WAYS
+    assert "Ann copied from Ben" in case.sentence() and "Ben copied from Ann" in case.sentence()
+    assert cases.flags_column(found, flags)["ann.ipynb"].startswith("SHARED WITH Ben (the evidence points both ways)")

@@ -70,9 +70,6 @@ class ClassFlags:
             found += [case.names[m] for m in case.members if case.flagged(m)]
         return list(dict.fromkeys(found))
 
-    def __iter__(self):  # the flags in order, for code that lists them all
-        return iter(self.alone + self.notes)
-
 
 def class_flags(grades: ClassGrades, identity: dict[str, list[FlagEntry]]) -> ClassFlags:
     """The flags section's content (see :class:`ClassFlags`) from every student's files and every file's flags
@@ -108,14 +105,14 @@ def class_flags(grades: ClassGrades, identity: dict[str, list[FlagEntry]]) -> Cl
     return found
 
 
-def flagged(flags: ClassFlags) -> list[Flag]:
-    """The flags about one student's file alone (not late work, not the grading notes)."""
-    return list(flags.alone)
-
-
 def for_what(flags: ClassFlags) -> str:
     """"k students flagged, for what": the students flagged, the pairs and groups, and how many students for each
-    kind of flag about one file, most important first."""
+    kind of flag about one file, most important first.
+
+    >>> for_what(ClassFlags(alone=[Flag("Ann", "COURSE CODE", "x", rank=0), Flag("Ben", "ANSWER KEY", "y", rank=8),
+    ...                            Flag("Ann", "ANSWER KEY", "z", rank=8)]))
+    '2 students flagged, for: COURSE CODE (1 student), ANSWER KEY (2 students)'
+    """
     students = flags.students
     if not students:
         return "No student flagged."
