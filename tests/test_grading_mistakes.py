@@ -224,8 +224,7 @@ def test_every_kind_the_marking_gives_has_a_worked_example(set_name):
             right = {n: min(o, key=repr) for n, o in answer_key(mine, q.name).items()}
             singles = candidates(right, mine.of(q.name))
             typical = TYPICAL.get((set_name, q.name))
-            made = typical(mine.of(q.name)) if typical else []
-            tried = [{**right, **t} for t in (made if isinstance(made, list) else [made])] + singles
+            tried = ([{**right, **typical(mine.of(q.name))}] if typical else []) + singles
             for values in tried[::2] + _pairs_of_candidates(right, singles)[::3]:
                 plain = {n: set(v) if isinstance(v, frozenset) else v for n, v in values.items()}
                 seen |= set(mark(mine, q.name, plain).mistakes.values())

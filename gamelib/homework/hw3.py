@@ -251,8 +251,7 @@ def _q5_mistakes(numbers, answers, key):
 
 TYPICAL[("hw3", "q2")] = lambda numbers: {"q2_after": as_move(numbers["heaps"], _sum(numbers).winning_moves(
     numbers["heaps"])[0])}
-TYPICAL[("hw3", "q3")] = lambda numbers: [{"q3_p_positions": _normal(numbers, numbers["below"])},
-                                          {"q3_remainders": frozenset(_normal(numbers, numbers["period"]))}]
+TYPICAL[("hw3", "q3")] = lambda numbers: {"q3_p_positions": _normal(numbers, numbers["below"])}
 TYPICAL[("hw3", "q4")] = lambda numbers: {"q4_after": as_move(numbers["heaps"], Nim(misere=True).winning_moves(
     numbers["heaps"])[0])}
 TYPICAL[("hw3", "q5")] = lambda numbers: {"q5_misere_p": tuple(n for n in _normal(numbers, numbers["start"] + 30)

@@ -186,8 +186,7 @@ def _examples(homework_name: str, question: str, student: str, pairs: bool) -> d
     numbers = mine.of(question)
     shown = ", ".join(f"{k} = {v!r}" for k, v in numbers.items())
     typical = TYPICAL.get((homework_name, question))
-    made = typical(numbers) if typical else []
-    singles = [{**right, **t} for t in (made if isinstance(made, list) else [made])] + candidates(right, numbers)
+    singles = ([{**right, **typical(numbers)}] if typical else []) + candidates(right, numbers)
     tried = singles
     if pairs:
         by_answer: dict[str, list] = {}
@@ -211,8 +210,8 @@ def _examples(homework_name: str, question: str, student: str, pairs: bool) -> d
 PAIRED = 40
 #: Wrong answers a worked example may also start from, that no change near the right answers gives (the
 #: answers of normal play, for a misère question; a move given for the position it leaves): ``{(set,
-#: question): typical(numbers) -> {answer: value}, or a list of such}``, filled in by the homework modules.
-TYPICAL: dict[tuple[str, str], Callable[[Mapping], dict | list[dict]]] = {}
+#: question): typical(numbers) -> {answer: value}}``, filled in by the homework modules.
+TYPICAL: dict[tuple[str, str], Callable[[Mapping], dict]] = {}
 
 
 def _order(value: Hashable) -> tuple:
