@@ -176,6 +176,16 @@ def _touch(code: str, rng: random.Random) -> str:
 
 
 STYLES = ("template", "oneliner", "loop", "helper", "function")
+#: The wrong answers honest students make, one line added after their own answer (issue 40's list of slips:
+#: the values one heap along, a neighbour's value, one off, the chips taken for the heap left, P and N swapped,
+#: the outcomes for the values, a legal move to an N-position), and typos no slip explains (2 of the 12).
+SLIPS = [("q1", "q1_grundy = q1_grundy[1:] + [0]"), ("q1", "q1_grundy = [min(v, 1) for v in q1_grundy]"),
+         ("q2", "q2_moves = [s for s in mine.q2.S if s <= mine.q2.n]"), ("q2", "q2_g = max(q2_followers) + 1"),
+         ("q3", "q3_heap = 'N' if q3_heap == 'P' else 'P'"), ("q4", "q4_leave = mine.q4.n - max(mine.q4.S)"),
+         ("q4", "q4_leave = mine.q4.n - q4_leave"), ("q5", "q5_g = q5_g + 1"),
+         ("q5", "q5_g = SubtractionGame(mine.q5.S).grundy(mine.q5.heap - 1)"),
+         ("q5", "q5_p_positions = [n for n in q5_p_positions if n % 2]"),
+         ("q1", "q1_grundy = q1_grundy[:5] + [q1_grundy[5] + 2] + q1_grundy[6:]"), ("q3", "q3_remainders = {0, 2}")]
 WRITERS = {"q1": _q1, "q2": _q2, "q3": _q3, "q4": _q4, "q5": _q5}
 #: The answer names each question's cell displays, when the student displays them.
 DISPLAYED = {"q1": "q1_grundy", "q2": "q2_moves, q2_followers, q2_g", "q3": "q3_remainders, q3_heap",
@@ -207,6 +217,42 @@ OWN_WORDS = [
     "option has value zero, a P-position. The player to move picks that option and keeps winning from there.",
     "When the Grundy number is not 0 we know 0 appears in the set it is the mex of. Pick the heap giving 0 and "
     "hand it over. Whatever they do lands on a nonzero number, so I can always reply with zero again.",
+]
+#: More answers to question 6 in students' own words, for the unrelated students the calibration adds to a
+#: class (benchmarks/flags.py: a class's decisions may not change when they join).
+MORE_WORDS = [
+    "I look at all heaps I can reach. Their grundy numbers cannot skip zero entirely, since then the mex would be "
+    "zero and not g(n). So one reachable heap has number zero. Playing there hands my rival a losing heap.",
+    "g(n) > 0 means 0 is in the set of options' values because mex returns the first absent value. The player "
+    "picks that option. Now every move of the rival gives a positive value back, so the player can repeat.",
+    "Claim: some follower has value 0. Otherwise the minimum excluded value would be 0, against g(n) being "
+    "positive. Taking the move to it wins, because the other side then only has moves to positive values.",
+    "Because mex skips nothing below it, 0 must appear as an option value when g(n) is 1 or more. I would "
+    "choose exactly that option. The next player is then stuck on a zero and cannot reach another zero.",
+    "Write F for the set of values of positions one move away. g(n) = mex F is at least one, therefore 0 lies in "
+    "F. Move to a position with value 0; its own options all have values other than 0, so we keep control.",
+    "An N-position needs one good move. With g(n) nonzero, the value 0 sits among the followers, because mex "
+    "would otherwise be 0. That follower is a P-position, and moving to a P-position is the winning move.",
+    "Suppose no option had grundy 0. Then 0 is missing from the option values and mex gives 0, not g(n). This "
+    "is impossible, so an option with grundy 0 exists, and the mover wins by going to it every single turn.",
+    "Positive mex tells me zero was present among the values I can move to. I make that move. From a zero "
+    "position the opponent can never land on zero again, so I am the one who takes the last chip eventually.",
+    "The first free number of the options' values is g(n), which is more than 0, meaning 0 is not free: some "
+    "option has it. Going there leaves the foe in a P-position, and by induction P-positions are losses.",
+    "To win from n, find a move to value 0. It exists: mex of the reachable values is nonzero only when 0 is one "
+    "of them. After that move, every reply goes to a nonzero value, and the same argument works again.",
+    "If the value is not zero then zero was already taken by some follower, as mex picks the least unused "
+    "number. I move to that follower. The other player faces value zero and all of their moves lead off it.",
+    "Nonzero grundy: among the successors there is one of grundy zero, or else the mex would vanish. Pick it. "
+    "The rival then moves to a nonzero successor, and I answer with a zero again until no moves are left.",
+    "Since g(n) is the smallest value not appearing among the followers and g(n) exceeds zero, zero appears. "
+    "A follower of value zero is a losing position for whoever moves there next, so moving to it wins.",
+    "Zero is below g(n), and mex leaves no gaps below itself, so zero is a value of a follower. The winning "
+    "strategy: always move to such a follower, leaving the opponent positions whose value is exactly zero.",
+    "Take the options of n and their values. If none were 0, the mex would be 0. It is not, so one option has "
+    "value 0. Moving there is the winning move, since from 0 every move gives a value that is not 0.",
+    "A heap whose grundy value is not 0 has a follower worth 0 by the definition of mex. The first player "
+    "moves to that follower; the second player then has only moves to nonzero values, and loses in the end.",
 ]
 BLANK = "_Type your answer here, replacing this text._"
 
@@ -328,10 +374,9 @@ def honest(index: int, rng: random.Random, written: str | None, favourite: str |
         if rng.random() < 0.5:
             code += "\n" + DISPLAYED[question]
         answers_cells[question] = code
-    if rng.random() < 0.3:  # one wrong answer
-        question = rng.choice(["q4", "q5", "q1"])
-        answers_cells[question] += {"q4": "\nq4_leave = mine.q4.n - max(mine.q4.S)",
-                                    "q5": "\nq5_g = q5_g + 1", "q1": "\nq1_grundy = q1_grundy[1:] + [0]"}[question]
+    if rng.random() < 0.45:  # one wrong answer: a slip students make, or a typo
+        question, line = rng.choice(SLIPS)
+        answers_cells[question] += "\n" + line
     nb = submission(SET, {}, student_id)
     for cell in nb.cells:
         if "otter_assign_solution_cell" in cell.metadata.get("tags", []):
@@ -405,6 +450,68 @@ def copies(source: Student, kind: str, index: int, rng: random.Random) -> list[S
     return found
 
 
+#: Copies the flags cannot see (the guide's "what the flags cannot see", measured by benchmarks/flags.py): code
+#: typed again by hand in the source's own structure with other surface choices; the handout's one-liners of a
+#: student who wrote nothing of their own, copied and run again; a written answer with one word in k changed.
+HIDDEN_KINDS = ("rewritten by hand", "template answers copied", *(f"paraphrase, 1 word in {k} changed"
+                                                                    for k in (10, 6, 4, 3)))
+#: Words a paraphrase puts in place of the source's.
+OTHER_WORDS = ["clearly", "then", "indeed", "surely", "thus", "now", "also", "really", "here", "just", "so", "still"]
+
+
+def paraphrase(text: str, every: int, rng: random.Random) -> str:
+    """``text`` with one word in ``every`` replaced by another (a copier's small word changes)."""
+    words = text.split()
+    start = rng.randrange(every)
+    return " ".join(rng.choice(OTHER_WORDS) if i % every == start else w for i, w in enumerate(words))
+
+
+def hidden_copy(source: Student, kind: str, index: int, rng: random.Random, text: str = "") -> Student:
+    """A copy of ``source`` of one of :data:`HIDDEN_KINDS`, run again under its own id (see there); ``text``:
+    the source's written answer, for a paraphrase."""
+    new_id = f"s28{index:05d}"
+    if kind == "rewritten by hand":
+        nb = _copy(source.nb, source.student_id, new_id)
+        g, n = rng.choice(NAMES), rng.choice(HEAPS)
+        for cell in nb.cells:
+            if "otter_assign_solution_cell" in cell.metadata.get("tags", []):
+                question = re.search(r"^(q\d)_", cell_text(cell), re.MULTILINE)[1]
+                cell.source = WRITERS[question](source.style, g, n, rng)
+        _write(nb, BLANK)
+    elif kind == "template answers copied":
+        nb = _copy(source.nb, source.student_id, new_id)
+    else:
+        every = int(kind.split(" in ")[1].split()[0])
+        nb = honest(900 + index, rng, paraphrase(text, every, rng)).nb
+        nb = _copy(nb, f"s21{900 + index:05d}", new_id)
+    return Student(f"hidden-{index:02d}.ipynb", new_id, _rerun(nb, rng), kind, [source.file])
+
+
+def limits_class(honest_count: int = 32, seed: int = 26, per_kind: int = 2) -> list[Student]:
+    """An honest class (as :func:`make_class` makes it) with copies of every one of :data:`HIDDEN_KINDS`: a
+    rewritten copy of a student who writes helper functions, a template copy of one who wrote the handout's
+    one-liners with no cell or written answer of their own, a paraphrase of an honest student's answer."""
+    rng = random.Random(seed * 31 + 7)
+    texts = list(OWN_WORDS)
+    favourite = {i: "function" for i in range(per_kind)} | {i: "template" for i in range(per_kind, 2 * per_kind)}
+    students = [honest(i, rng, texts[i - 2 * per_kind] if 2 * per_kind <= i < 2 * per_kind + len(texts) else None,
+                       favourite.get(i)) for i in range(honest_count)]
+    made = []
+    writers = range(2 * per_kind, min(honest_count, 2 * per_kind + len(texts)))
+    for k, kind in enumerate(HIDDEN_KINDS):
+        for j in range(per_kind):
+            index = k * per_kind + j
+            if kind == "rewritten by hand":
+                source, text = students[j], ""
+            elif kind == "template answers copied":
+                source, text = students[per_kind + j], ""
+            else:  # a paraphrase of the written answer of a student who wrote one
+                writer = writers[index % len(writers)]
+                source, text = students[writer], texts[writer - 2 * per_kind]
+            made.append(hidden_copy(source, kind, index, rng, text))
+    return students + made
+
+
 def make_class(honest_count: int = 32, seed: int = 26, copies_per_kind: int = 2) -> list[Student]:
     """``honest_count`` honest students, and ``copies_per_kind`` copies of every kind, each of another honest
     student (a group of three counts its source as one of the three)."""
@@ -431,16 +538,27 @@ def make_class(honest_count: int = 32, seed: int = 26, copies_per_kind: int = 2)
     return students + made
 
 
-def grade_class(students: list[Student], homework, folder) -> dict:
-    """Every notebook graded (code run in this process) and the copying pass: ``{file: Outcome}``."""
+def submissions(students: list[Student], folder, identities: dict | None = None) -> list[Submission]:
+    """Each student's notebook written into ``folder`` as a submission; ``identities`` gives, per file, what the
+    course site says of it (``name``, ``site_id``, ``roster_name``, ``roster_id``: a class list's match)."""
+    found = []
+    for s in students:
+        path = folder / s.file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(s.nb, path)
+        said = (identities or {}).get(s.file) or {"name": s.file.rsplit(".", 1)[0]}
+        found.append(Submission(path=path, file=s.file, **said))
+    return found
+
+
+def grade_class(students: list[Student], homework, folder, flag: bool = True, identities: dict | None = None) -> dict:
+    """Every notebook graded (code run in this process) and (``flag``) the copying pass: ``{file: Outcome}``."""
     from gamelib_grader.integrity import copying
 
     outcomes = []
     with graded_in_process():
-        for s in students:
-            path = folder / s.file
-            nbformat.write(s.nb, path)
-            outcomes.append(grader.grade(Submission(path=path, file=s.file, name=s.file.rsplit(".", 1)[0]),
-                                         homework, sandboxed=False))
-    copying.flag_copying(outcomes, homework)
+        for submission in submissions(students, folder, identities):
+            outcomes.append(grader.grade(submission, homework, sandboxed=False))
+    if flag:
+        copying.flag_copying(outcomes, homework)
     return {o.file: o for o in outcomes}

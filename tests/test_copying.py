@@ -252,16 +252,39 @@ def test_natural_one_liners_shared_in_an_honest_class_are_never_a_flag(hw1):
 
 
 def test_a_copy_with_its_variables_renamed_is_flagged_with_whom(hw1):
+    """In a class of 30, five fragments of code only two students wrote, all of their own code, are a copy. In a
+    class of 6 being the only two writers says little (issue 40: two honest students of a class of five shared a
+    dozen fragments no one else wrote): the pair is listed close to the line, not flagged."""
     renamed = [cell.replace("g1", "game") for cell in OWN_STYLE]
     assert [likeness.code_shape(c) for c in renamed] == [likeness.code_shape(c) for c in OWN_STYLE]
-    code = {"bob": OWN_STYLE, "mal": renamed, **{s: [NATURAL["q1_list"]] for s in ("ann", "cat", "dan", "eli")}}
+    for size in (30, 6):
+        others = [f"s{i:02d}" for i in range(size - 2)]
+        code = {"bob": OWN_STYLE, "mal": renamed, **{s: [NATURAL["q1_list"]] for s in others}}
+        outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s), fingerprint=_shapes(*cells))
+                    for s, cells in code.items()]
+        flags = copying.flag_copying(outcomes, hw1)
+        assert all(flags[f"{s}.ipynb"] == [] for s in others)
+        if size == 30:
+            assert kinds(flags["mal.ipynb"]) == [("same-answer-cells", ["bob.ipynb"])]
+            assert kinds(flags["bob.ipynb"]) == [("same-answer-cells", ["mal.ipynb"])]
+            assert "are the same as in Bob's, variable names aside" in flags["mal.ipynb"][0]["what"]
+        else:
+            assert flags["mal.ipynb"] == flags["bob.ipynb"] == []
+            near = [f for o in outcomes for f in o.near]
+            assert [(f["kind"], f["with"]) for f in near] == [("same-answer-cells", ["mal.ipynb"])]
+            assert "100% of their code the same" in near[0]["what"]
+
+
+def test_code_most_of_the_class_wrote_the_same_way_is_not_a_ring_of_copiers(hw1):
+    """Issue 40: students whose code is the same formed one group, taken as one writer however many they were:
+    twenty students of a class of thirty who wrote the same five lines of their own were each flagged with the
+    nineteen others. A group of more than a fifth of the class is the class's common code (a group of three
+    running one notebook is still one writer: tests/test_flag_calibration.py)."""
+    code = {**{f"t{i:02d}": OWN_STYLE for i in range(20)}, **{f"n{i:02d}": [NATURAL["q1_list"]] for i in range(10)}}
     outcomes = [outcome(hw1, f"{s}.ipynb", s, right_values(s), fingerprint=_shapes(*cells))
                 for s, cells in code.items()]
     flags = copying.flag_copying(outcomes, hw1)
-    assert kinds(flags["mal.ipynb"]) == [("same-answer-cells", ["bob.ipynb"])]
-    assert kinds(flags["bob.ipynb"]) == [("same-answer-cells", ["mal.ipynb"])]
-    assert "are the same as in Bob's, variable names aside" in flags["mal.ipynb"][0]["what"]
-    assert all(flags[f"{s}.ipynb"] == [] for s in ("ann", "cat", "dan", "eli"))
+    assert all(flags[f"t{i:02d}.ipynb"] == [] for i in range(20))
 
 
 def test_a_students_own_submissions_are_not_compared(hw1):

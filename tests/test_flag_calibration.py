@@ -6,6 +6,7 @@ Notebooks are graded by the grader itself with their code run in this process (t
 """
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -191,8 +192,11 @@ def test_a_file_that_frames_a_classmate_shows_on_its_senders_row(hw1, tmp_path):
     from gamelib_grader.reporting import report
 
     flags = report.class_flags(written.grades, written.identity)
-    mallorys = [(f.kind, f.counted) for f in flags if f.who == "Mallory"]
-    assert ("DUPLICATE ID", False) in mallorys and ("SAME RUN", False) in mallorys
+    (case,) = flags.cases
+    assert sorted(case.names.values()) == ["Alice", "Mallory"]
+    mallory = next(m for m, n in case.names.items() if n == "Mallory")
+    assert case.files[mallory] == ["Mallory_2_assignsubmission_file_/extra.ipynb"] and case.flagged(mallory)
+    assert {i.kind for i in case.holds(mallory)} == {"duplicate-id", "same-run"}
     page = (tmp_path / "out" / "report.html").read_text()
     assert "extra.ipynb (does not count)" in page and "students flagged, for:" in page
 
@@ -263,13 +267,17 @@ def test_the_calibration_bench_prints_its_rates(capsys, monkeypatch):
     assert "honest students flagged (a flag naming someone who did not copy them): **0 of 8**" in printed
     for kind in COPY_KINDS:
         assert f"| {kind} |" in printed
+    # issue 40: which way the evidence points, flips when unrelated students join, the mistakes table's share
+    assert re.search(r"direction: \*\*(\d+) of \1\*\* arrows point from the copy to whom it copied, \*\*0 the wrong "
+                     r"way\*\*", printed), printed
+    assert "pairs flagged or not" in printed and all(f"{k} added: **" in printed for k in bench.ADDED)
+    share = re.search(r"\"another wrong value \(no common slip recognised\)\" is \*\*(\d+) of (\d+)\*\*", printed)
+    assert share and int(share[2]) > 0
 
 
 def test_the_guide_states_the_figures_the_calibration_printed():
     """The guide's figures are those of the committed results file (benchmarks/results/flags.json), which
-    `make bench-flags` writes."""
-    import re
-
+    `make bench-flags` writes: false positives, catches, directions, flips, and what the flags cannot see."""
     from benchmarks import results
 
     printed = results.read(ROOT / "benchmarks" / "results" / "flags.json")["output"]
@@ -279,6 +287,18 @@ def test_the_guide_states_the_figures_the_calibration_printed():
     caught = re.search(r"Copies flagged naming whom they copied: \*\*(\d+ of \d+)\*\*", printed)[1]
     assert f"**{honest} honest students flagged**" in guide and f"**{caught} copies flagged" in guide
     assert honest.startswith("0 of ")
+    right, arrows, wrong = re.search(r"direction: \*\*(\d+) of (\d+)\*\* arrows point .*?\*\*(\d+) the wrong way",
+                                     printed).groups()
+    assert wrong == "0" and f"({right} of {arrows}, none the wrong way" in guide
+    pairs = re.search(r"pairs flagged or not \((\d+) flagged\): 4 added: \*\*(\d+)\*\*, 8 added: \*\*(\d+)\*\*, 16 "
+                      r"added: \*\*(\d+)\*\*", printed).groups()
+    assert pairs[1:] == ("0", "0", "0") and f"**no pair changes from flagged to not or back** (of {pairs[0]} flagged" \
+        in guide
+    for kind, caught_hidden in re.findall(r"^\| ([^|]+?) \| \d+ \| (\d+ of \d+) \|", printed, re.MULTILINE):
+        if kind.startswith(("rewritten", "template", "paraphrase")):
+            words = kind.replace("paraphrase, ", "a written answer with ")
+            row = next(line for line in guide.split("| ") if words in line or f"({kind})" in line)
+            assert caught_hidden in guide[guide.index(row):guide.index(row) + len(row) + 40], (kind, caught_hidden)
 
 
 def test_a_fresh_kernels_object_finds_its_set_without_numbers(monkeypatch):

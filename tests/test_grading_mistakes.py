@@ -73,7 +73,9 @@ def test_every_wrong_heap_of_q4_gets_the_kind_brute_force_says(student):
     g = grundy_sequence(S, n + 1)
     for leave in range(n + 3):
         kinds = mark(mine, "q4", {"q4_leave": leave}).mistakes
-        if n - leave not in S:
+        if n - leave not in S and leave in S:  # the chips a move takes, not the heap it leaves
+            assert kinds == {"q4_leave": "move-not-position"}, leave
+        elif n - leave not in S:
             assert kinds == {"q4_leave": "not-one-move"}, leave
         elif g[leave] != 0:
             assert kinds == {"q4_leave": "leaves-n-position"}, leave
@@ -160,3 +162,123 @@ def test_the_teachers_line_gives_the_reason_of_the_kind_it_names_and_no_other(se
                     line = next(d for d in marked.details if d.startswith(f"`{name}` = "))
                     assert f"wrong ({title(kind)}" in line, (q.name, values, line)
                     assert not [s for s in others if s.answer == name and s.kind != kind and str(s) in line], line
+
+
+# --- issue 40, item 4: what the class got wrong, undistorted ----------------------------------------------
+
+def test_a_copiers_answers_are_left_out_of_the_table_and_listed_apart(marked):
+    """Issue 40: 8 of the 10 wrong answers of the mistakes table were one student's copied values (right for a
+    classmate's numbers), shown as the class's misconceptions."""
+    hw, outcomes, _ = marked
+    definition = homework(SET)
+    mine = definition.numbers("s2199999", "report-test")
+    theirs = definition.numbers(outcomes[1].student_id, "report-test")
+    copied = marked_outcome(13, "Mallory Ode")
+    for q in definition.questions:  # every answer Student 1's (right for their numbers), marked on Mallory's own
+        marked_q = mark(mine, q.name, one_right_answer(theirs, q.name))
+        copied.questions[q.name] = {"score": marked_q.score, "possible": marked_q.possible, "right": marked_q.right,
+                                    "mistakes": marked_q.mistakes}
+    wrong = sum(1 for r in copied.questions.values() for code in r["mistakes"].values())
+    assert wrong >= 8
+    flags = {copied.file: [{"kind": "other-numbers", "with": [outcomes[1].file], "what": "right for Student 1's",
+                            "questions": ["q1", "q2", "q3", "q4", "q5"]}]}
+    everyone = [*outcomes, copied]
+    page = report_marking.mistakes_html(hw, everyone, flags)
+    with_copier = report_marking.tally(hw, everyone)
+    assert sum(t.wrong for t in with_copier) > sum(t.wrong for t in report_marking.tally(hw, outcomes))
+    # the table is the class's own: what it was without the copier
+    for t in report_marking.tally(hw, [o for o in everyone if o.file not in report_marking.left_out(everyone, flags)]):
+        assert dict(t.kinds) == EXPECTED[t.name]
+    assert "Left out of the table: the answers of 1 student(s) flagged for another&#x27;s values" in page
+    assert "Mallory Ode" in page and "ANOTHER STUDENT&#x27;S ANSWERS" in page and f"<td>{wrong}</td>" in page
+    lines = report_marking.mistakes_lines(hw, everyone, flags)
+    assert "  mistakes: the answers of 1 student(s) flagged for another's values are left out (see report.html)" in \
+        lines
+    # a flag about the public model written answer (no questions) is no reason to leave answers out
+    model = {copied.file: [{"kind": "public-example", "with": [], "what": "the written answer to q6 is the model"}]}
+    assert report_marking.left_out(everyone, model) == {}
+
+
+def _pairs_of_candidates(right: dict, singles: list[dict], each: int = 5) -> list[dict]:
+    by_answer: dict[str, list] = {}
+    for values in singles:
+        changed = next(n for n in values if values[n] != right[n])
+        by_answer.setdefault(changed, []).append(values[changed])
+    names = list(by_answer)
+    return [{**right, a: x, b: y} for i, a in enumerate(names) for b in names[i + 1:]
+            for x in by_answer[a][:each] for y in by_answer[b][:each]]
+
+
+@pytest.mark.parametrize("set_name", ["hw1", "hw2", "hw3"])
+def test_every_kind_the_marking_gives_has_a_worked_example(set_name):
+    """Issue 40: one kind in the table had no worked example under "one worked example of each kind". Wrong
+    answers near the right ones (one or two changed, and the typical slips), on students' numbers other than the
+    public samples': every kind they get has a worked example on the public samples' numbers."""
+    from gamelib.homework.mistakes import TYPICAL, candidates
+
+    definition = homework(set_name)
+    for q in definition.questions:
+        seen: set[str] = set()
+        for i in range(8):
+            mine = numbers(set_name, f"k{i:05d}", "kinds-scan")
+            right = {n: min(o, key=repr) for n, o in answer_key(mine, q.name).items()}
+            singles = candidates(right, mine.of(q.name))
+            typical = TYPICAL.get((set_name, q.name))
+            tried = ([{**right, **typical(mine.of(q.name))}] if typical else []) + singles
+            for values in tried[::2] + _pairs_of_candidates(right, singles)[::3]:
+                plain = {n: set(v) if isinstance(v, frozenset) else v for n, v in values.items()}
+                seen |= set(mark(mine, q.name, plain).mistakes.values())
+        missing = [k for k in seen - {BLANK, FORM} if example(definition, q.name, k) is None]
+        assert missing == [], (q.name, missing)
+
+
+@pytest.mark.parametrize("set_name", ["hw1", "hw2", "hw3"])
+def test_a_slip_names_a_mistake_and_never_changes_points(set_name):
+    """Issue 40: more slips are recognised; the points are still those of the parts whose answers are all right
+    (computed here from the key alone, part by part)."""
+    from gamelib.homework.mistakes import candidates
+
+    definition = homework(set_name)
+    for i in range(4):
+        mine = numbers(set_name, f"p{i:05d}", "points-test")
+        for q in definition.questions:
+            key = answer_key(mine, q.name)
+            forms = {a.name: a.form for a in q.answers}
+            right = {n: min(o, key=repr) for n, o in key.items()}
+            for values in candidates(right, mine.of(q.name))[::3]:
+                plain = {n: set(v) if isinstance(v, frozenset) else v for n, v in values.items()}
+                ok = {n: forms[n].canonical(plain[n]) in key[n] for n in q.names}
+                expected = sum(part.points for part in q.parts if all(ok[n] for n in part.names))
+                assert mark(mine, q.name, plain).score == expected
+
+
+def test_the_new_slips_are_what_brute_force_says():
+    """A move for the position it leaves, a list shifted by one heap, a neighbouring heap's value, one off:
+    each made here by brute force (tests/brute.py, no gamelib) and named so."""
+    mine = numbers("hw1", "s3400001", "kinds-test")
+    q1, q4, q5 = mine.of("q1"), mine.of("q4"), mine.of("q5")
+    g = grundy_sequence(q1["S"], 17)
+    assert mark(mine, "q1", {"q1_grundy": g[1:17]}).mistakes == {"q1_grundy": "neighbours-values"}
+    taken = next(s for s in sorted(q4["S"]) if q4["n"] - s not in q4["S"])
+    assert mark(mine, "q4", {"q4_leave": taken}).mistakes == {"q4_leave": "move-not-position"}
+    assert "amount a move takes away" in " ".join(mark(mine, "q4", {"q4_leave": taken}).feedback)
+    heap_values = grundy_sequence(q5["S"], q5["heap"] + 2)
+    right_p = [n for n in range(q5["start"], q5["start"] + 30) if heap_values[n] == 0]
+    neighbour = heap_values[q5["heap"] + 1]
+    if neighbour != heap_values[q5["heap"]]:
+        assert mark(mine, "q5", {"q5_p_positions": right_p, "q5_g": neighbour}).mistakes["q5_g"] == \
+            "neighbours-values"
+    nim = numbers("hw2", "s3400002", "kinds-test")
+    heaps = nim.of("q4")["heaps"]
+    total = 0
+    for h in heaps:
+        total ^= h
+    i = next(i for i, h in enumerate(heaps) if h ^ total < h)
+    as_move = tuple(h - (h ^ total) if j == i else h for j, h in enumerate(heaps))
+    assert mark(nim, "q4", {"q4_after": as_move}).mistakes == {"q4_after": "move-not-position"}
+    q3 = nim.of("q3")["heaps"]
+    xor = 0
+    for h in q3:
+        xor ^= h
+    assert mark(nim, "q3", {"q3_nim_sum": xor + 1, "q3_outcome": "N"}).mistakes["q3_nim_sum"] in (
+        "off-by-one", "added-not-xored")

@@ -26,7 +26,7 @@ from gamelib.arguments import set_text
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Whole, WholeList, WholeSet
-from gamelib.homework.mistakes import Slip, near_set, outcome_slip
+from gamelib.homework.mistakes import TYPICAL, Slip, near_set, neighbour_value, outcome_slip, shifted
 from gamelib.homework.pools import OWN, PURE_PERIOD, SMALL, pure_outcome_period
 
 
@@ -65,7 +65,10 @@ def _q2_hints(numbers, answers):
     if numbers is not None:
         n, S = numbers["n"], numbers["S"]
         wrong = [m for m in moves if n - m not in S]
-        if wrong:
+        if wrong and set(moves) <= set(S):
+            found.append(Slip("move-not-position", "q2_moves", f"`q2_moves` lists amounts a move takes away "
+                              f"({set_text(S)}): it asks for the heaps the moves leave from your heap of {n}."))
+        elif wrong:
             found.append(Slip("not-one-move", "q2_moves", f"{wrong[0]} is not one move from your heap of {n}: a "
                               f"move takes away {set_text(S)} chips."))
     if len(followers) != len(moves):
@@ -119,6 +122,9 @@ def _q4_hints(numbers, answers):
     if numbers is None:
         return []
     leave, n, S = answers["q4_leave"], numbers["n"], numbers["S"]
+    if n - leave not in S and leave in S:
+        return [Slip("move-not-position", "q4_leave", f"`q4_leave` = {leave} is an amount a move takes away: "
+                     f"`q4_leave` is the heap your move leaves, from your heap of {n}.")]
     if n - leave not in S:
         return [Slip("not-one-move", "q4_leave", f"`q4_leave` = {leave} is not one move from your heap of {n}: a "
                      f"move takes away {set_text(S)} chips.")]
@@ -155,10 +161,12 @@ def _only(key):
 
 
 def _q1_mistakes(numbers, answers, key):
-    if answers["q1_grundy"] == tuple(min(g, 1) for g in _only(key)["q1_grundy"]):
+    right = _only(key)["q1_grundy"]
+    if answers["q1_grundy"] == tuple(min(g, 1) for g in right):
         return [Slip("outcomes-not-values", "q1_grundy", "`q1_grundy` gives 1 for each N-position, not its Grundy "
                                                          "value (the mex of its followers' values).")]
-    return []
+    slip = shifted("q1_grundy", answers["q1_grundy"], right, "Grundy values")
+    return [slip] if slip else []
 
 
 def _q2_mistakes(numbers, answers, key):
@@ -194,8 +202,18 @@ def _q5_mistakes(numbers, answers, key):
     start = numbers["start"]
     slip = near_set("q5_p_positions", answers["q5_p_positions"], _only(key)["q5_p_positions"],
                     range(start, start + 30))
-    return [slip] if slip else []
+    return ([slip] if slip else []) + neighbour_value("q5_g", answers["q5_g"], SubtractionGame(numbers["S"]).grundy,
+                                                      numbers["heap"])
 
+    for other in (heap - 1, heap + 1):
+        if given == game.grundy(other):
+            return [Slip("neighbours-values", answer, f"`{answer}` = {given} is the Grundy value of heap {other}, "
+                                                      f"next to {heap}.")]
+    return []
+
+
+TYPICAL[("hw1", "q1")] = lambda numbers: {"q1_grundy": tuple(SubtractionGame(numbers["S"]).grundy_values(17).tolist())[1:]}
+TYPICAL[("hw1", "q2")] = lambda numbers: {"q2_moves": tuple(sorted(s for s in numbers["S"] if s <= numbers["n"]))}
 
 HOMEWORK = Homework("hw1", "Homework 1", (
     Question("q1", (Answer("q1_grundy", WholeList(16, what="a list of 16 whole numbers, g(0) first")),),

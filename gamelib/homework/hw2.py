@@ -23,7 +23,16 @@ from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Position, Whole, WholeList, WholeSet
-from gamelib.homework.mistakes import Slip, near_set, outcome_slip, periods_slips
+from gamelib.homework.mistakes import (
+    TYPICAL,
+    Slip,
+    as_move,
+    move_or_position,
+    near_set,
+    neighbour_value,
+    outcome_slip,
+    periods_slips,
+)
 from gamelib.homework.pools import OWN, PREPERIOD
 
 
@@ -155,6 +164,9 @@ def _q3_mistakes(numbers, answers, key):
 
 
 def _q4_mistakes(numbers, answers, key):
+    slip = move_or_position("q4_after", answers["q4_after"], numbers["heaps"], key["q4_after"])
+    if slip:
+        return [slip]
     if nim_sum(*answers["q4_after"]):
         return [Slip("leaves-n-position", "q4_after", f"{answers['q4_after']} is one Nim move away, but its nim-sum "
                                                       f"is {nim_sum(*answers['q4_after'])}, not 0: an N-position.")]
@@ -164,8 +176,11 @@ def _q4_mistakes(numbers, answers, key):
 def _q5_mistakes(numbers, answers, key):
     right = _only(key)
     return periods_slips(("q5_preperiod", "q5_period"), (answers["q5_preperiod"], answers["q5_period"]),
-                         (right["q5_preperiod"], right["q5_period"]))
+                         (right["q5_preperiod"], right["q5_period"])) + neighbour_value(
+        "q5_g", answers["q5_g"], SubtractionGame(numbers["S"]).grundy, numbers["heap"])
 
+
+TYPICAL[("hw2", "q4")] = lambda numbers: {"q4_after": as_move(numbers["heaps"], Nim().winning_moves(numbers["heaps"])[0])}
 
 HOMEWORK = Homework("hw2", "Homework 2", (
     Question("q1", (Answer("q1_preperiod", Whole()), Answer("q1_period", Whole(minimum=1, what="a whole number, "

@@ -30,7 +30,7 @@ from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum
 from gamelib.homework.core import Answer, Homework, Part, Question
 from gamelib.homework.forms import Outcome, Position, Whole, WholeList, WholeSet
-from gamelib.homework.mistakes import TYPICAL, Slip, near_set, outcome_slip
+from gamelib.homework.mistakes import TYPICAL, Slip, as_move, move_or_position, near_set, outcome_slip
 from gamelib.homework.pools import MISERE, OWN, SUM_PART, pure_outcome_period
 
 
@@ -86,6 +86,13 @@ def _q2_key(numbers):
 
 def _q2_hints(numbers, answers):
     if numbers is not None and answers["q2_after"] not in _sum(numbers).moves(numbers["heaps"]):
+        after, heaps = answers["q2_after"], numbers["heaps"]
+        changed = [i for i, (a, h) in enumerate(zip(after, heaps, strict=False)) if a != h]
+        if len(after) == len(heaps) and len(changed) == 1 and after[changed[0]] in numbers["sets"][changed[0]]:
+            i = changed[0]
+            return [Slip("move-not-position", "q2_after", f"`q2_after` holds {after[i]} for heap {i + 1}, an "
+                         f"amount a move takes from it: `q2_after` is the position the move leaves, from your heaps "
+                         f"{heaps}.")]
         return [Slip("not-one-move", "q2_after", f"`q2_after` = {answers['q2_after']} is not one move from your "
                      f"heaps {numbers['heaps']}: a move takes from one heap an amount of that heap's set, and leaves "
                      "the other two alone.")]
@@ -202,6 +209,9 @@ def _normal(numbers, below):
 def _q3_mistakes(numbers, answers, key):
     right, period, below = _only(key), numbers["period"], numbers["below"]
     found = []
+    if answers["q3_remainders"] == frozenset(_normal(numbers, period)) != right["q3_remainders"]:
+        found.append(Slip("normal-play", "q3_remainders", "`q3_remainders` holds the P-positions of normal play "
+                                                          "below the period."))
     if tuple(answers["q3_p_positions"]) == _normal(numbers, below):
         found.append(Slip("normal-play", "q3_p_positions", "`q3_p_positions` lists the P-positions of normal play."))
     found += [s for s in (near_set("q3_remainders", answers["q3_remainders"], right["q3_remainders"], range(period),
@@ -213,7 +223,10 @@ def _q3_mistakes(numbers, answers, key):
 
 def _q4_mistakes(numbers, answers, key):
     after, found = answers["q4_after"], []
-    if not _q4_hints(numbers, answers) and not nim_sum(*after):  # a move (else the hint says what is wrong)
+    slip = move_or_position("q4_after", after, numbers["heaps"], key["q4_after"])
+    if slip:
+        found.append(slip)
+    elif not _q4_hints(numbers, answers) and not nim_sum(*after):  # a move (else the hint says what is wrong)
         found.append(Slip("normal-play", "q4_after", f"{after} has nim-sum 0: the winning move of normal Nim."))
     elif not _q4_hints(numbers, answers):
         found.append(Slip("leaves-n-position", "q4_after", f"{after} is one move away, but a misère N-position."))
@@ -236,7 +249,11 @@ def _q5_mistakes(numbers, answers, key):
     return found
 
 
+TYPICAL[("hw3", "q2")] = lambda numbers: {"q2_after": as_move(numbers["heaps"], _sum(numbers).winning_moves(
+    numbers["heaps"])[0])}
 TYPICAL[("hw3", "q3")] = lambda numbers: {"q3_p_positions": _normal(numbers, numbers["below"])}
+TYPICAL[("hw3", "q4")] = lambda numbers: {"q4_after": as_move(numbers["heaps"], Nim(misere=True).winning_moves(
+    numbers["heaps"])[0])}
 TYPICAL[("hw3", "q5")] = lambda numbers: {"q5_misere_p": tuple(n for n in _normal(numbers, numbers["start"] + 30)
                                                                if n >= numbers["start"])}
 

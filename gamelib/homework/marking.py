@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gamelib.homework.core import UNDEFINED, Numbers, homework_of, review, short
-from gamelib.homework.mistakes import Slip, classify, title
+from gamelib.homework.mistakes import Slip, classify, off_by_one, title
 
 
 @dataclass(frozen=True)
@@ -135,12 +135,14 @@ def slips(numbers: Numbers, question: str, values: Mapping[str, object]) -> dict
 def _judge(numbers: Numbers, question: str, values: Mapping[str, object]):
     """What marking and the kinds of mistakes are decided from: the question, the answers in canonical form,
     the problems (the hints' slips among them), the key, which answers are right, the slips told against the
-    key (when every answer has its form) and each wrong answer's kind."""
+    key (the question's own when every answer has its form, then a whole number one off the right one) and
+    each wrong answer's kind."""
     q = homework_of(numbers).question(question)
     canonical, problems = review(q, numbers._numbers[question], values)
     key = answer_key(numbers, question)
     right = {name: canonical.get(name) is not None and canonical[name] in key[name] for name in q.names}
     found = list(q.mistakes(numbers._numbers[question], canonical, key)) if len(canonical) == len(q.names) else []
+    found += off_by_one(q.names, canonical, key)
     return q, canonical, problems, key, right, found, classify(q.names, values, canonical, right, [*problems, *found])
 
 

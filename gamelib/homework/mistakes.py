@@ -35,9 +35,11 @@ KINDS = {
     BLANK: "blank (no answer)",
     FORM: "not of the answer's form",
     "not-one-move": "not one move from the position given",
+    "move-not-position": "the move (the chips taken), not the position it leaves",
     "leaves-n-position": "a legal move that leaves an N-position",
     "moves-missing": "some moves left out",
     "g0-not-zero": "g(0) not 0",
+    "neighbours-values": "the value of a neighbouring heap (the list shifted by one heap)",
     "followers-count": "not one value per follower",
     "mex-skips": "a mex that skips a value",
     "mex-taken": "a mex that is one of the followers' values",
@@ -61,6 +63,7 @@ KINDS = {
     "misere-zero": "0 taken for a misère P-position",
     "p-not-from-remainders": "P-positions that do not follow from the remainders given",
     "normal-play": "the answer of normal play, not misère",
+    "off-by-one": "one more or one less than the right value",
     OTHER: "another wrong value (no common slip recognised)",
 }
 
@@ -122,8 +125,9 @@ class Example:
 
 #: Whose numbers the worked examples use: the public example of the demo course, never a student's own.
 EXAMPLE_WHO = f"student {EXAMPLE_STUDENT_ID!r} of the course {DEMO_COURSE_CODE!r}"
-#: Other public sample students tried when the example's numbers give no answer of a kind.
-SAMPLE_IDS = (EXAMPLE_STUDENT_ID, *(f"s{9000000 + i}" for i in range(1, 4)))
+#: Other public sample students tried when the example's numbers give no answer of a kind (a kind some numbers
+#: cannot give: a preperiod too small where the least is 0).
+SAMPLE_IDS = (EXAMPLE_STUDENT_ID, *(f"s{9000000 + i}" for i in range(1, 16)))
 
 
 def candidates(right: Mapping[str, Hashable], numbers: Mapping) -> list[dict]:
@@ -170,7 +174,7 @@ def example(homework, question: str, kind: str) -> Example | None:
     return None
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def _examples(homework_name: str, question: str, student: str, pairs: bool) -> dict[str, Example]:
     """The first worked example of each kind that the candidates near the right answers give."""
     from gamelib.homework import homework
@@ -205,8 +209,8 @@ def _examples(homework_name: str, question: str, student: str, pairs: bool) -> d
 #: Options of each answer combined when two answers are changed together.
 PAIRED = 40
 #: Wrong answers a worked example may also start from, that no change near the right answers gives (the
-#: answers of normal play, for a misère question): ``{(set, question): typical(numbers) -> {answer: value}}``,
-#: filled in by the homework modules.
+#: answers of normal play, for a misère question; a move given for the position it leaves): ``{(set,
+#: question): typical(numbers) -> {answer: value}}``, filled in by the homework modules.
 TYPICAL: dict[tuple[str, str], Callable[[Mapping], dict]] = {}
 
 
@@ -220,6 +224,82 @@ def _plain(value: Hashable) -> object:
 
 def _text(value: Hashable) -> str:
     return repr(sorted(value)).replace("[", "{").replace("]", "}") if isinstance(value, frozenset) else repr(value)
+
+
+def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: Mapping[str, frozenset]) -> list[Slip]:
+    """The slip told of any question's answers against its key, after the question's own: a whole number one
+    more or one less than its only right value.
+
+    >>> [s.kind for s in off_by_one(("a", "b"), {"a": 5, "b": 9}, {"a": frozenset({4}), "b": frozenset({2})})]
+    ['off-by-one']
+    """
+    found = []
+    for name in names:
+        value, right = canonical.get(name), key.get(name, frozenset())
+        if type(value) is not int or not isinstance(right, (frozenset, set)) or len(right) != 1:
+            continue
+        only = next(iter(right))
+        if type(only) is int and abs(value - only) == 1:
+            found.append(Slip("off-by-one", name, f"`{name}` = {value} is one {'more' if value > only else 'less'} "
+                                                  "than the right value."))
+    return found
+
+
+def shifted(answer: str, given: tuple, right: tuple, what: str = "values") -> Slip | None:
+    """The slip of a list of values, one per heap, that is the right list shifted by one heap (the values of
+    heaps 1 to 16 for 0 to 15, or the other way round); None for another.
+
+    >>> shifted("a", (0, 1, 2, 0, 1, 2), (0, 0, 1, 2, 0, 1)).kind
+    'neighbours-values'
+    """
+    if len(given) == len(right) > 2 and (given[:-1] == right[1:] or given[1:] == right[:-1]):
+        return Slip("neighbours-values", answer, f"`{answer}` is the right list shifted by one heap: each of its "
+                                                 f"{what} is a neighbouring heap's.")
+    return None
+
+
+def neighbour_value(answer: str, given: int, grundy: Callable[[int], int], heap: int) -> list[Slip]:
+    """The slip of a Grundy value that is a neighbouring heap's (``heap - 1`` or ``heap + 1``), not ``heap``'s:
+    the last value of a list that stops one heap short, or goes one too far.
+
+    >>> [s.kind for s in neighbour_value("g", 2, lambda n: n % 3, 10)]
+    ['neighbours-values']
+    """
+    if given == grundy(heap):
+        return []
+    for other in (heap - 1, heap + 1):
+        if given == grundy(other):
+            return [Slip("neighbours-values", answer, f"`{answer}` = {given} is the Grundy value of heap {other}, "
+                                                      f"next to {heap}.")]
+    return []
+
+
+def as_move(before: tuple, after: tuple) -> tuple:
+    """The position ``after`` written as the move to it: the heap it changes holds the chips taken (what a
+    worked example of :func:`move_or_position` shows).
+
+    >>> as_move((7, 5, 2), (4, 5, 2))
+    (3, 5, 2)
+    """
+    return tuple(b - a if a != b else b for a, b in zip(after, before, strict=True))
+
+
+def move_or_position(answer: str, given: tuple, before: tuple, right: frozenset) -> Slip | None:
+    """The slip of a position after a move given as the move itself: one heap holds the chips taken instead of
+    the chips left (``right``: the positions a right move leaves); None for another.
+
+    >>> move_or_position("a", (3, 5, 2), (7, 5, 2), frozenset({(4, 5, 2)})).kind
+    'move-not-position'
+    """
+    for after in right:
+        changed = [i for i, (a, b) in enumerate(zip(after, before, strict=True)) if a != b]
+        if len(changed) == 1 and len(given) == len(before):
+            i = changed[0]
+            if given[i] == before[i] - after[i] and all(g == b for j, (g, b) in enumerate(zip(given, before,
+                                                                                                 strict=True)) if j != i):
+                return Slip("move-not-position", answer, f"`{answer}` holds {given[i]} where the heap it changes "
+                                                         "holds the chips taken, not the chips left.")
+    return None
 
 
 def near_set(answer: str, given, right, universe=None, what: str = "P-positions") -> Slip | None:

@@ -64,7 +64,7 @@ def test_the_report_renders_from_disk_with_everything_in_it(browser_context, rep
             caption: t.caption ? t.caption.textContent : '', headers: t.querySelectorAll('th[scope=col]').length,
             rows: t.tBodies[0].rows.length}))""")
         captions = [t["caption"] for t in tables]
-        assert any(c.startswith("Each question") for c in captions) and any(c.startswith("Look at these") for c in
+        assert any(c.startswith("Each question") for c in captions) and any(c.startswith("Pairs and groups") for c in
                                                                              captions)
         assert any(c.startswith("Changes on the run of") for c in captions)
         assert all(t["headers"] >= 2 and t["rows"] >= 1 for t in tables), tables

@@ -26,7 +26,7 @@ from gamelib_grader.intake.likeness import code_shape, normalise_code
 
 #: Bumped when a change to the grader changes results: older result files are then graded again (it is part
 #: of every set's :attr:`HomeworkSet.tests_digest`, and of every result file).
-GRADER_VERSION = 5
+GRADER_VERSION = 6
 #: The notebook variables the sandbox reports besides the answers.
 IDENTITY_NAMES = ("student_id", "course_code")
 

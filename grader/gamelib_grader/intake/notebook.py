@@ -17,6 +17,7 @@ import nbformat
 
 from gamelib_grader.intake.key_use import key_use
 from gamelib_grader.intake.likeness import code_shape, normalise_code
+from gamelib_grader.intake.mentions import public_texts, read_mentions
 from gamelib_grader.intake.saved_outputs import read_saved_outputs
 
 #: Largest submission read, and most cells (the handouts have about 30); bigger ones are reported, not run.
@@ -44,7 +45,8 @@ def read_notebook(raw: bytes) -> nbformat.NotebookNode:
 def read_submission(raw: bytes) -> tuple[nbformat.NotebookNode, dict]:
     """The submission as a notebook (its saved outputs dropped, see below) and what its saved outputs show
     (:func:`grading.saved_outputs.read_saved_outputs`: the numbers it was run with, the answers its cells
-    displayed); NotGradable, saying why, if it is not a notebook."""
+    displayed), with the id-like texts it mentions (:func:`grading.mentions.read_mentions`, outputs included);
+    NotGradable, saying why, if it is not a notebook."""
     if len(raw) > MAX_NOTEBOOK_BYTES:
         raise NotGradable(f"the file is larger than {MAX_NOTEBOOK_BYTES // 2**20} MB")
     try:
@@ -56,6 +58,7 @@ def read_submission(raw: bytes) -> tuple[nbformat.NotebookNode, dict]:
     if len(data["cells"]) > MAX_CELLS:
         raise NotGradable(f"the notebook has {len(data['cells'])} cells, more than the {MAX_CELLS} allowed")
     shown = read_saved_outputs(data["cells"])
+    shown["mentions"] = read_mentions(data["cells"])
     for cell in data["cells"]:
         # Saved outputs are never run or marked (the sandbox runs the notebook again), but validating and
         # writing out many of them would cost the grader's own process most of a minute for one file.
@@ -239,6 +242,9 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
       (:func:`grading.key_use.key_use`);
     - ``shown`` and ``answers``: what the saved outputs show of the numbers it was run with, and the answers
       its cells displayed (``outputs``, from :func:`read_submission`);
+    - ``mentions``: ``{"cell", "where", "text"}`` for each id-like text of the notebook that the handout does
+      not hold (in a comment, a string, a call of ``my_numbers``, Markdown, an output: gamelib_grader/intake/
+      mentions.py), which the identity flags compare with the class's ids;
     - ``unread``: what could not be read to its end (the code past ``budget``, see :class:`Budget`; outputs
       past theirs; cells past :data:`MAX_FINGERPRINT_CELLS`): the copying pass flags the notebook as too large
       to check, never half read in silence.
@@ -258,6 +264,11 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
     shapes: list[list] = []
     uses: list[dict] = []
     unread: list[str] = [saved["unread"]] if saved.get("unread") else []
+    mentioned = saved.get("mentions") or {}
+    if mentioned.get("unread"):
+        unread.append(mentioned["unread"])
+    public = public_texts(handout.cells)
+    mentions = [m for m in mentioned.get("mentions", []) if str(m.get("text", "")).casefold() not in public]
     for number, cell in enumerate(nb.cells, start=1):
         text = cell_text(cell)
         if cell.cell_type != "code" or not text.strip() or text.strip() in handout_code:
@@ -281,4 +292,4 @@ def fingerprint(nb: nbformat.NotebookNode, handout: nbformat.NotebookNode, budge
             uses.append({"cell": number, "first_line": first, "what": used})
     return {"added_ids": added[:MAX_FINGERPRINT_CELLS], "executions": executions[:MAX_FINGERPRINT_COUNTS],
             "code": code, "shapes": shapes, "key_use": uses, "shown": list(saved.get("shown") or []),
-            "answers": list(saved.get("answers") or []), "unread": unread[:3]}
+            "answers": list(saved.get("answers") or []), "mentions": mentions, "unread": unread[:3]}

@@ -13,8 +13,22 @@ from gamelib_grader.sandbox.plain import BadReport, decode_value
 #: Random students of the course whose numbers measure how common a right answer is.
 SAMPLES = 300
 #: Largest expected number of students flagged by chance, per student, for ``other-numbers`` (and for the
-#: answers a copy's saved outputs show).
-EVIDENCE = 0.01
+#: answers a copy's saved outputs show); up to :data:`EVIDENCE_BAND`, a pair is "close to the line, not flagged".
+EVIDENCE, EVIDENCE_BAND = 0.01, 0.05
+#: The class every coincidence of answers is weighed in, at least: the chance that a student's wrong answers are
+#: right for some classmate's numbers is taken over this many classmates in a smaller class, so that students
+#: joining a class of up to this size change no decision (the shares themselves come from :data:`SAMPLES`
+#: random students, never from the class).
+REFERENCE_STUDENTS = 200
+
+
+def classmates(class_size: int) -> int:
+    """How many classmates a coincidence of answers is weighed over (see :data:`REFERENCE_STUDENTS`).
+
+    >>> classmates(5), classmates(200), classmates(450)
+    (199, 199, 449)
+    """
+    return max(class_size, REFERENCE_STUDENTS) - 1
 
 
 def values_of(o) -> dict:

@@ -9,7 +9,14 @@ from __future__ import annotations
 import math
 
 from gamelib.homework import normalise_course_code, normalise_student_id
-from gamelib_grader.integrity.copy_evidence import EVIDENCE, answer_right, graded_numbers, values_of
+from gamelib_grader.integrity.copy_evidence import (
+    EVIDENCE,
+    EVIDENCE_BAND,
+    answer_right,
+    classmates,
+    graded_numbers,
+    values_of,
+)
 from gamelib_grader.integrity.copy_likeness import listed as _listed
 from gamelib_grader.integrity.copy_likeness import who as _who
 from gamelib_grader.integrity.flags import FlagEntry
@@ -62,7 +69,8 @@ def other_id_outputs(graded: list, homework, flags: dict[str, list[FlagEntry]]) 
             break
 
 
-def saved_answers(graded: list, homework, flags: dict[str, list[FlagEntry]], commonness) -> None:
+def saved_answers(graded: list, homework, flags: dict[str, list[FlagEntry]], commonness,
+                  near: dict[str, list[FlagEntry]] | None = None) -> None:
     """``other-id-outputs`` from the answers the cells displayed: not what the notebook computes when run, and
     right for a classmate's numbers (see the module docstring)."""
     numbers = {o.file: n for o in graded if (n := graded_numbers(o, homework)) is not None}
@@ -92,14 +100,20 @@ def saved_answers(graded: list, homework, flags: dict[str, list[FlagEntry]], com
             if not matched:
                 continue
             expected = math.prod(commonness.answer_share(question_of[n], n, stale[n][1]) for n in matched)
-            expected *= max(class_size - 1, 1)
-            if expected > EVIDENCE:
-                continue
+            expected *= classmates(class_size)
             cells = sorted({str(stale[n][0]) for n in matched})
+            if expected > EVIDENCE:
+                if expected <= EVIDENCE_BAND and near is not None:
+                    near.setdefault(s.file, []).append(_flag("other-id-outputs", [t], (
+                        f"the saved outputs of cell(s) {_listed(cells)} show {_listed(matched)} as this notebook does "
+                        f"not compute them, and right for {_who(t)}'s numbers; by chance about 1 in "
+                        f"{max(1, round(1 / expected)):,} (flagged at 1 in {round(1 / EVIDENCE)} or rarer)")))
+                continue
             flags[s.file].append(_flag("other-id-outputs", [t], (
                 f"the saved outputs of cell(s) {_listed(cells)} show {_listed(matched)} as this notebook does not "
                 f"compute them when run again, and right for {_who(t)}'s numbers: a copy of {_who(t)}'s notebook "
-                f"handed in without running it again; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
+                f"handed in without running it again; by chance about 1 in {max(1, round(1 / expected)):,} or rarer"),
+                questions=sorted({question_of[n] for n in matched})))
 
 
 def _canonical(homework, question: str, name: str, value: object) -> object:

@@ -29,10 +29,12 @@ The kinds, and when each is raised:
     Answers that are wrong for the student's own numbers and right for a classmate's, on questions whose
     answers this close would rarely match by chance: for each such question, ``f`` is the share of
     :data:`SAMPLES` random students of the course (random ids, the teacher's code) for whom the answer is
-    right too (plus one, over the samples plus one); the flag is raised when (class size - 1) times the
-    product of the ``f`` is at most :data:`EVIDENCE`, that is when a coincidence this close would happen by
-    chance for at most 1 student in 100. One matching question alone never suffices (its ``f`` is at least
-    1/301, and a class of 30 gives 29/301); two distinctive ones do. Questions the public example explains
+    right too (plus one, over the samples plus one); the flag is raised when the number of classmates (at
+    least 199: copy_evidence.py's ``REFERENCE_STUDENTS``, so that students joining a class change nothing)
+    times the product of the ``f`` is at most :data:`EVIDENCE`, that is when a coincidence this close would
+    happen by chance for at most 1 student in 100. One matching question alone never suffices (its ``f`` is
+    at least 1/301, and 199/301 is far above 1/100); two distinctive ones do. Up to ``EVIDENCE_BAND`` (1 in 20)
+    the pair is "close to the line, not flagged" (``Outcome.near``). Questions the public example explains
     (below) are left out first: its answers match many students' by chance.
 ``public-example``
     The same, against the public example's numbers (the example id with the demo course code: what the
@@ -69,7 +71,15 @@ from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalise_cou
 from gamelib.homework.marking import accepts
 from gamelib_grader.intake.likeness import words
 from gamelib_grader.integrity import fragments
-from gamelib_grader.integrity.copy_evidence import EVIDENCE, SAMPLES, Commonness, graded_numbers, values_of  # noqa: F401 (SAMPLES: the kit's figure)
+from gamelib_grader.integrity.copy_evidence import (  # noqa: F401 (SAMPLES: the kit's figure)
+    EVIDENCE,
+    EVIDENCE_BAND,
+    SAMPLES,
+    Commonness,
+    classmates,
+    graded_numbers,
+    values_of,
+)
 from gamelib_grader.integrity.copy_likeness import code_flags, listed, pairs, who, written_flags
 from gamelib_grader.integrity.copy_outputs import other_id_outputs, saved_answers, too_large
 from gamelib_grader.integrity.flags import FlagEntry
@@ -86,7 +96,8 @@ EXECUTIONS_MIN, EXECUTION_BREAKS = 5, 3
 _who, _listed, _pairs = who, listed, pairs
 
 
-def _matching_numbers(graded: list, homework, flags: dict[str, list[FlagEntry]], commonness=None) -> None:
+def _matching_numbers(graded: list, homework, flags: dict[str, list[FlagEntry]], commonness=None,
+                      near: dict[str, list[FlagEntry]] | None = None) -> None:
     """The ``public-example`` and ``other-numbers`` flags (answers right for numbers not the student's): the
     public example first, and the questions it explains are not held against a classmate."""
     numbers = {o.file: n for o in graded if (n := graded_numbers(o, homework)) is not None}
@@ -111,7 +122,8 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[FlagEntry]],
                 flags[s.file].append(_flag("public-example", [], (
                     f"the answers to {_listed(public)} are wrong for this student's own numbers and right for the "
                     f"public example's (student {EXAMPLE_STUDENT_ID!r}, course code {DEMO_COURSE_CODE!r}: what the "
-                    f"public sources compute); by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
+                    f"public sources compute); by chance about 1 in {max(1, round(1 / expected)):,} or rarer"),
+                    questions=public))
             wrong = [q for q in wrong if q not in public]
         own = (s.variant or {}).get("student_id")
         for t in graded:
@@ -121,12 +133,17 @@ def _matching_numbers(graded: list, homework, flags: dict[str, list[FlagEntry]],
             matched = [q for q in wrong if accepts(theirs, q, values)]
             if not matched:
                 continue
-            expected = evidence(matched, values, class_size - 1)
+            expected = evidence(matched, values, classmates(class_size))
             if expected > EVIDENCE:
+                if expected <= EVIDENCE_BAND and near is not None:
+                    near.setdefault(s.file, []).append(_flag("other-numbers", [t], (
+                        f"the answers to {_listed(matched)} are wrong for this student's own numbers and right for "
+                        f"{_who(t)}'s; by chance about 1 in {max(1, round(1 / expected)):,} (flagged at 1 in "
+                        f"{round(1 / EVIDENCE)} or rarer)"), questions=matched))
                 continue
             flags[s.file].append(_flag("other-numbers", [t], (
                 f"the answers to {_listed(matched)} are wrong for this student's own numbers and right for "
-                f"{_who(t)}'s; by chance about 1 in {max(1, round(1 / expected)):,} or rarer")))
+                f"{_who(t)}'s; by chance about 1 in {max(1, round(1 / expected)):,} or rarer"), questions=matched))
 
 
 def _model_answers(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> None:
@@ -227,20 +244,24 @@ def _course_code(graded: list, homework, flags: dict[str, list[FlagEntry]]) -> N
 
 def flag_copying(outcomes: list, homework) -> dict[str, list[FlagEntry]]:
     """Flags per submission file for the whole class (see the module docstring); also stored in each
-    ``Outcome.flags``. ``homework`` is the :class:`grading.homework_set.HomeworkSet` the outcomes were graded with."""
+    ``Outcome.flags``, and the pairs close to a line, not flagged, in each ``Outcome.near`` (the first file of
+    the pair holds them). ``homework`` is the :class:`grading.homework_set.HomeworkSet` the outcomes were graded
+    with."""
     flags: dict[str, list[FlagEntry]] = {o.file: [] for o in outcomes}
+    near: dict[str, list[FlagEntry]] = {o.file: [] for o in outcomes}
     graded = [o for o in outcomes if o.status != NOT_GRADED]
     commonness = Commonness(homework)
     _course_code(graded, homework, flags)
     too_large(graded, flags)
     _key_use(graded, flags)
     other_id_outputs(graded, homework, flags)
-    saved_answers(graded, homework, flags, commonness)
-    _matching_numbers(graded, homework, flags, commonness)
+    saved_answers(graded, homework, flags, commonness, near)
+    _matching_numbers(graded, homework, flags, commonness, near)
     _model_answers(graded, homework, flags)
-    written_flags(graded, homework, flags)
-    code_flags(graded, homework, flags)
+    written_flags(graded, homework, flags, near)
+    code_flags(graded, homework, flags, near)
     _file_traces(graded, flags)
     for o in outcomes:
         o.flags = flags[o.file]
+        o.near = near[o.file]
     return flags

@@ -14,10 +14,11 @@ Who raises them: the identity kinds, from the class list and the typed ids
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 #: One flag as the grader writes it (and the gradebook keeps it); ``with`` is a Python keyword, hence this form.
-FlagEntry = TypedDict("FlagEntry", {"kind": str, "with": list[str], "what": str})
+#: ``questions``: for a flag about answers (another's numbers, the public example's), the questions it is about.
+FlagEntry = TypedDict("FlagEntry", {"kind": str, "with": list[str], "what": str, "questions": NotRequired[list[str]]})
 
 #: (kind, label), most important first.
 KINDS = (
@@ -29,6 +30,7 @@ KINDS = (
     ("handed-in-after-marking", "HANDED IN AGAIN AFTER MARKING"),
     ("too-large", "TOO LARGE TO CHECK"),
     ("answer-key", "ANSWER KEY"),
+    ("classmate-id", "A CLASSMATE'S ID IN THE FILE"),
     ("other-id-outputs", "OUTPUTS OF ANOTHER ID"),
     ("same-run", "SAME RUN"),
     ("other-numbers", "ANOTHER STUDENT'S ANSWERS"),
@@ -46,11 +48,15 @@ URGENT = frozenset({"course-code", "id-of-another", "look-alike-id", "id-mismatc
                     "handed-in-after-marking"})
 
 
-def flag(kind: str, others: Iterable[object] = (), what: str = "") -> FlagEntry:
-    """A flag of ``kind`` shared with the submissions ``others`` (outcomes, or file names)."""
+def flag(kind: str, others: Iterable[object] = (), what: str = "", questions: Iterable[str] = ()) -> FlagEntry:
+    """A flag of ``kind`` shared with the submissions ``others`` (outcomes, or file names); ``questions``, for
+    a flag about answers, the questions whose answers it is about."""
     if kind not in LABELS:
         raise ValueError(f"no flag kind {kind!r}; the kinds are {', '.join(LABELS)}")
-    return {"kind": kind, "with": [_file_of(o) for o in others], "what": what}
+    found: FlagEntry = {"kind": kind, "with": [_file_of(o) for o in others], "what": what}
+    if questions:
+        found["questions"] = list(questions)
+    return found
 
 
 def _file_of(other: object) -> str:

@@ -78,6 +78,8 @@ class Outcome:
     values: dict = field(default_factory=dict)
     fingerprint: dict = field(default_factory=dict)
     flags: list[FlagEntry] = field(default_factory=list)
+    #: Pairs close to a line of the copying pass, not flagged (the report lists them with their figures).
+    near: list[FlagEntry] = field(default_factory=list)
     student: str | None = None
     roster_id: str | None = None
     graded_code: str | None = None

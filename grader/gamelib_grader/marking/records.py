@@ -6,7 +6,9 @@
   its ``key``, the student's identity (the class list's name when it matched one), status, whether it
   ``counts`` for its student, each question's score, the automatic ``score``, an empty column per
   hand-graded question, the ``total`` (empty while a hand mark is missing), the ``total possible`` including
-  the hand-graded points, and its flags (gamelib_grader/integrity/flags.py), most important first;
+  the hand-graded points, and its flags (gamelib_grader/integrity/flags.py), most important first: those about
+  the file alone, and its part in each pair or group of students (gamelib_grader/integrity/cases.py: "COPIED
+  FROM ...", "WORK APPEARS IN A COPY: ...", "SHARED WITH ..."), each flag once;
 - ``answers/<question>.md``: every student's written answer to one question, from the submission that
   counts, to mark in one pass;
 - ``feedback/<student>.md`` (gamelib_grader/reporting/coursesite.py): what a student may be given, for the submission
@@ -38,8 +40,8 @@ from gamelib_grader import safetext
 from gamelib_grader.intake.homework_set import GRADER_VERSION, HomeworkSet
 from gamelib_grader.intake.layout import Skipped
 from gamelib_grader.intake.roster import Roster
+from gamelib_grader.integrity.cases import flags_column
 from gamelib_grader.integrity.flags import FlagEntry
-from gamelib_grader.integrity.flags import text as flag_text
 from gamelib_grader.integrity.identity_flags import all_flags
 from gamelib_grader.marking.grader import GRADED_WITH_PROBLEMS, NOT_GRADED, Outcome
 
@@ -149,7 +151,7 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
     header += [f"{q.name} ({q.points:g})" for q in homework.autograded]
     header += [manual_column(q) for q in homework.written]
     header += ["total", "total possible", "not yet marked", "sandbox", "flags", "problems"]
-    every = all_flags(outcomes, roster, counted, notes)
+    column = flags_column(outcomes, all_flags(outcomes, roster, counted, notes))
     with open(path, "w", newline="", encoding="utf-8", errors="replace") as f:
         writer = csv.writer(f)
         writer.writerow(header)
@@ -164,7 +166,7 @@ def write_gradebook(outcomes: list[Outcome], homework: HomeworkSet, path: Path,
             row += [_number(total_of(o, homework, marks)),
                     _number(None if o.possible is None else o.possible + manual_total), " ".join(unmarked),
                     "sandboxed" if o.sandboxed else "UNSANDBOXED (trusted run)"]
-            row += [_cell(" / ".join(flag_text(f) for f in every[o.file])), _cell(" / ".join(o.problems))[:2000]]
+            row += [_cell(column[o.file]), _cell(" / ".join(o.problems))[:2000]]
             writer.writerow(row)
 
 

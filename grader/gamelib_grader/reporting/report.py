@@ -30,7 +30,7 @@ from gamelib_grader.intake.homework_set import HomeworkSet
 from gamelib_grader.intake.layout import Skipped
 from gamelib_grader.integrity.flags import FlagEntry
 from gamelib_grader.marking.grader import NOT_GRADED, Outcome
-from gamelib_grader.reporting import report_marking, upload
+from gamelib_grader.reporting import report_flags, report_marking, upload
 from gamelib_grader.reporting.changes import LatestChanges
 from gamelib_grader.reporting.classgrades import (
     GRADED_STATE,
@@ -43,8 +43,7 @@ from gamelib_grader.reporting.classgrades import (
 )
 from gamelib_grader.reporting.markup import escaped as _h
 from gamelib_grader.reporting.markup import table as _table
-from gamelib_grader.reporting.report_flags import Flag, class_flags, for_what
-from gamelib_grader.reporting.report_flags import flagged as _flagged
+from gamelib_grader.reporting.report_flags import ClassFlags, class_flags
 from gamelib_grader.reporting.report_flags import section as flags_section
 
 #: Colour-blind-safe (Okabe–Ito) blue and orange.
@@ -164,10 +163,9 @@ def _names(names: list[str], limit: int = 8) -> str:
     return "; ".join(names[:limit]) + (f"; and {len(names) - limit} more" if len(names) > limit else "")
 
 
-def counts(grades: ClassGrades, flags: list[Flag], skipped: Sequence[Skipped] = ()) -> list[tuple[str, int]]:
+def counts(grades: ClassGrades, flags: ClassFlags, skipped: Sequence[Skipped] = ()) -> list[tuple[str, int]]:
     """The report's figures at a glance, the same in the page and the terminal summary."""
     everyone = grades.entries + grades.not_on_roster
-    flagged = _flagged(flags)
     found = [("students on the class list" if grades.roster else "students", len(grades.entries)
               if grades.roster else len(everyone))]
     if grades.roster is not None:
@@ -177,8 +175,7 @@ def counts(grades: ClassGrades, flags: list[Flag], skipped: Sequence[Skipped] = 
               ("whose file could not be graded", sum(e.state == NOT_GRADED_STATE for e in everyone)),
               ("no submission", sum(e.state == NO_SUBMISSION for e in everyone)),
               ("files not graded (not notebooks, ...)", len(skipped)),
-              ("late", sum(e.lateness.late for e in everyone)),
-              ("flags", len(flagged)), ("students flagged", len({f.who for f in flagged}))]
+              ("late", sum(e.lateness.late for e in everyone)), *report_flags.figures(flags)]
     return found
 
 
@@ -218,7 +215,7 @@ def render(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[
                         [[s.name, f"{s.points:g}", f"{s.right} of {s.answered}" + (
                             f" ({100 * s.rate:.0f} %)" if s.rate is not None else ""), f"{s.mean:.2f}"]
                          for s in stats], "No autograded question."))
-    parts.append(report_marking.mistakes_html(homework, counted))
+    parts.append(report_marking.mistakes_html(homework, counted, identity))
     parts.append(flags_section(flags, grades))
     parts.append("<h2>What changed</h2>")
     if latest.get("changes"):
@@ -256,10 +253,6 @@ def write_report(path: Path, homework: HomeworkSet, grades: ClassGrades, identit
     return path
 
 
-#: Flags listed by ``--summary`` (the rest are counted, and all are in report.html).
-SUMMARY_FLAGS = 10
-
-
 def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list[FlagEntry]], latest: LatestChanges,
             skipped: Sequence[Skipped] = ()) -> str:
     """The report in a few lines for the terminal (every name made printable), with the page's figures."""
@@ -278,7 +271,7 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
     for s in question_stats(homework, counted):
         rate = f"{100 * s.rate:3.0f} %" if s.rate is not None else "  – "
         lines.append(f"  {s.name:4} full marks {rate} ({s.right}/{s.answered})")
-    lines += report_marking.mistakes_lines(homework, counted) + report_marking.writeback_lines(grades)
+    lines += report_marking.mistakes_lines(homework, counted, identity) + report_marking.writeback_lines(grades)
     lines += upload.kept_lines(grades)
     for state in (NOT_YET_MARKED, NO_SUBMISSION, NOT_GRADED_STATE):
         who = _who_lists(everyone, state)
@@ -290,13 +283,7 @@ def summary(homework: HomeworkSet, grades: ClassGrades, identity: dict[str, list
     if grades.not_on_roster:
         lines.append(f"  from no one on the class list ({len(grades.not_on_roster)}): "
                      + _names([e.counted.file for e in grades.not_on_roster], 5))
-    flagged = _flagged(flags)
-    if flagged:
-        lines.append(f"  {for_what(flags)}")
-        lines.append(f"  flags ({len(flagged)} on {len({f.who for f in flagged})} students), most important first:")
-        lines += [f"    {f.who}: {f.kind}: {f.what[:100]}" for f in flagged[:SUMMARY_FLAGS]]
-        if len(flagged) > SUMMARY_FLAGS:
-            lines.append(f"    ... and {len(flagged) - SUMMARY_FLAGS} more flags: see report.html")
+    lines += report_flags.summary_lines(flags)
     if latest.get("changes"):
         lines.append(f"  changed on the run of {latest['at']}:")
         lines += [f"    {c['student']}: {c['what'][:120]}" for c in latest["changes"][:10]]

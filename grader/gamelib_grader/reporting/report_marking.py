@@ -7,6 +7,10 @@ kind code}``). The report totals the kinds per question and per part of it (the 
 counts blank answers apart (a blank is not a wrong answer), and shows one worked example of each kind on the
 public example student's numbers, never a student's own. ``--summary`` prints the same table.
 
+The answers of a student flagged for another's values (:data:`ANOTHER_S_VALUES`: answers right for a
+classmate's numbers or the public example's, saved outputs of another id) are left out of the table and listed
+apart, labelled: they are right for someone else's numbers, not what the class got wrong.
+
 **Write-backs.** Every grade of the import file that would replace a different grade the course site has now
 (:func:`grading.coursesite.overwrites`), and the Moodle rows whose teacher's comment is kept.
 """
@@ -19,6 +23,7 @@ from dataclasses import dataclass, field
 from gamelib.homework import mistakes as kinds
 from gamelib.homework.mistakes import Example
 from gamelib_grader.intake.homework_set import HomeworkSet
+from gamelib_grader.integrity.flags import LABELS, FlagEntry
 from gamelib_grader.marking.grader import Outcome
 from gamelib_grader.reporting import coursesite
 from gamelib_grader.reporting.classgrades import ClassGrades
@@ -46,6 +51,22 @@ class QuestionTally:
     kinds: Counter = field(default_factory=Counter)
     parts: list[PartTally] = field(default_factory=list)
     examples: dict[str, Example] = field(default_factory=dict)
+
+
+#: The flags that say a file's answers are another's values: its answers are left out of the mistakes table.
+ANOTHER_S_VALUES = ("other-numbers", "other-id-outputs", "public-example")
+
+
+def left_out(outcomes: list[Outcome], flags: dict[str, list[FlagEntry]] | None) -> dict[str, list[FlagEntry]]:
+    """The files whose answers the mistakes table leaves out, with the flags that say why: answers right for
+    another's numbers (``public-example`` only for answers, not for a written answer like the model's)."""
+    found = {}
+    for o in outcomes:
+        why = [f for f in (flags or {}).get(o.file, []) if f["kind"] in ANOTHER_S_VALUES
+               and (f["kind"] != "public-example" or f.get("questions"))]
+        if why:
+            found[o.file] = why
+    return found
 
 
 def _part_labels(question) -> list[tuple[str, tuple[str, ...]]]:
@@ -92,13 +113,15 @@ def _kinds_text(counter: Counter) -> str:
     return "; ".join(f"{kinds.title(code)} ({n})" for code, n in counter.most_common()) or "–"
 
 
-def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome]) -> str:
-    """The report's "What the class got wrong" section: a table of the kinds per question and part, then the
-    worked examples."""
+def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome], flags: dict[str, list[FlagEntry]] | None = None
+                  ) -> str:
+    """The report's "What the class got wrong" section: a table of the kinds per question and part (the answers
+    of students flagged for another's values left out, and listed apart), then the worked examples."""
     from gamelib_grader.reporting.markup import escaped as _h
     from gamelib_grader.reporting.markup import table as _table
 
-    tallies = tally(homework, outcomes)
+    apart = left_out(outcomes, flags)
+    tallies = tally(homework, [o for o in outcomes if o.file not in apart])
     rows = []
     for t in tallies:
         rows.append([t.name, "whole question", f"{t.wrong} of {t.answered}", t.blank, _kinds_text(t.kinds)])
@@ -109,27 +132,49 @@ def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome]) -> str:
                     ["question", "part", "students with a mistake", "students with a blank answer",
                      "kinds of mistake (how many answers)"],
                     rows, "No autograded question.")]
+    if apart:
+        by_file = {o.file: o for o in outcomes}
+        parts.append(_table(f"Left out of the table: the answers of {len(apart)} student(s) flagged for another's "
+                            "values (right for someone else's numbers, so not what the class got wrong)",
+                            ["student", "flagged for", "questions", "wrong answers left out"],
+                            [[by_file[file].who, "; ".join(dict.fromkeys(LABELS.get(f["kind"], f["kind"])
+                                                                          for f in why)),
+                              ", ".join(sorted({q for f in why for q in f.get("questions", [])})) or "all",
+                              _wrong_count(by_file[file])] for file, why in apart.items()], ""))
+    missing = [(t.name, code) for t in tallies for code in t.kinds if code not in t.examples]
     examples = [(t.name, e) for t in tallies for e in t.examples.values()]
-    if examples:
-        parts.append("<h3>One worked example of each kind</h3><p>On the numbers of the public example student "
-                     f"({_h(kinds.EXAMPLE_WHO)}), never a student's own.</p>")
+    if examples or missing:
+        parts.append("<h3>One worked example of each kind</h3><p>On the numbers of public example students "
+                     f"({_h(kinds.EXAMPLE_WHO)}, or another public sample), never a student's own.</p>")
         parts.append(_table("Worked examples", ["question", "kind", "the numbers", "a wrong answer",
                                                  "why it is wrong", "a right one"],
-                            [[q, kinds.title(e.kind), e.numbers, e.answer, e.why, e.right] for q, e in examples], ""))
+                            [[q, kinds.title(e.kind), e.numbers, e.answer, e.why, e.right] for q, e in examples]
+                            + [[q, kinds.title(code), "–", "no worked example found", "", ""] for q, code in missing],
+                            ""))
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def mistakes_lines(homework: HomeworkSet, outcomes: list[Outcome]) -> list[str]:
-    """The same table for ``--summary``: one line per question, one per part of a question with several."""
+def _wrong_count(o: Outcome) -> int:
+    return sum(code != kinds.BLANK for result in o.questions.values() for code in result.get("mistakes", {}).values())
+
+
+def mistakes_lines(homework: HomeworkSet, outcomes: list[Outcome], flags: dict[str, list[FlagEntry]] | None = None
+                   ) -> list[str]:
+    """The same table for ``--summary``: one line per question, one per part of a question with several (the
+    answers of students flagged for another's values left out, and said so)."""
     lines = []
-    for t in tally(homework, outcomes):
+    apart = left_out(outcomes, flags)
+    for t in tally(homework, [o for o in outcomes if o.file not in apart]):
         if not t.answered:
             continue
         blank = f", {t.blank} blank" if t.blank else ""
         lines.append(f"  {t.name:4} mistakes ({t.wrong} of {t.answered}{blank}): {_kinds_text(t.kinds)}")
         lines += [f"       {p.label}: {_kinds_text(p.kinds)}" + (f"; {p.blank} blank" if p.blank else "")
                   for p in t.parts if p.kinds or p.blank]
+    if apart:
+        lines.append(f"  mistakes: the answers of {len(apart)} student(s) flagged for another's values are left out "
+                     "(see report.html)")
     return lines
 
 
