@@ -16,7 +16,7 @@ from gamelib.analysis.engine import mex
 from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game, Move
 from gamelib.games.digraph import Pair, read_pairs
-from gamelib.games.presentation import Presentation, presents
+from gamelib.games.presentation import Presentation, counted_text, numbers_text, presents
 from gamelib.limits import MAX_KAYLES_VERTICES, MAX_KAYLES_WORK, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
 
@@ -195,15 +195,18 @@ class NodeKayles(Game):
         return reduce(xor, (self._value(p) for p in self._split(frozenset(self.check_position(position)))), 0)
 
     def position_text(self, position: Any) -> str:
-        """``'vertices (0, 2, 3)'`` (the vertices left; "left" is the sentence's word: "leaving vertices (0, 2, 3)")."""
-        left = tuple(position)
-        return f"vertices {left}" if left else "no vertex"
+        """``'vertices (0, 2, 3)'``, ``'vertex 5'`` or ``'no vertex'`` (the vertices left; "left" is the sentence's
+        word: "leaving vertices (0, 2, 3)")."""
+        return counted_text("vertex", tuple(position), "vertices") if tuple(position) else "no vertex"
 
     def value_text(self, position: Any) -> str:
-        """The pieces' values nim-added, e.g. ``'g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))'``.
+        """The pieces' values nim-added, e.g. ``'g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))'``; a piece of one
+        vertex is that vertex, ``'vertex 0'``.
 
         >>> NodeKayles.path(6).value_text((0, 1, 3, 4, 5)), NodeKayles.path(3).value_text((0, 1, 2))
         ('g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))', 'g = 2 (one piece)')
+        >>> NodeKayles.path(6).value_text((0, 3, 5))
+        'g = 1 ⊕ 1 ⊕ 1 = 1 (pieces vertex 0, vertex 3 and vertex 5)'
         """
         pieces = self.pieces(position)
         if not pieces:
@@ -211,8 +214,9 @@ class NodeKayles(Game):
         values = [self._value(frozenset(p)) for p in pieces]
         if len(pieces) == 1:
             return f"g = {values[0]} (one piece)"
+        written = [f"vertex {p[0]}" if len(p) == 1 else numbers_text(p) for p in pieces]
         return f"g = {' ⊕ '.join(map(str, values))} = {reduce(xor, values, 0)} (pieces " + \
-            ", ".join(map(str, pieces[:-1])) + f" and {pieces[-1]})"
+            ", ".join(written[:-1]) + f" and {written[-1]})"
 
 
 class KaylesPresentation(Presentation):
