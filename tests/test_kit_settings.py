@@ -144,3 +144,22 @@ def test_a_fresh_kernel_says_the_two_slips_in_one_line_and_other_errors_as_usual
     assert run(kernel, "from gamelib.exercises import check\nprint(check('1.3', 'P'))") == []
     inside = run(kernel, "def f():\n    return P\nf()")  # a name missing inside a function: not a typed answer
     assert len(inside) > 1
+
+
+def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own_code_keeps_its_traceback(kernel):
+    # Before: NodeKayles([(0, 1), ...]), copied from exercise 9.10, ended a traceback into games/digraph.py, and
+    # practice("9.11") printed a full traceback.
+    assert run(kernel, "from gamelib import DigraphGame, NodeKayles\nfrom gamelib.exercises import practice") == []
+    assert run(kernel, 'k = NodeKayles("0-1, 0-2, 1-2")\nassert k.edges == ((0, 1), (0, 2), (1, 2))') == []
+    ellipsis = run(kernel, "k = NodeKayles([(0, 1), (0, 2), ...])")
+    assert ellipsis == ["ValueError: edges item 2 is ... (Ellipsis), which stands for the edges left out: write every "
+                        "one of them, as [(0, 1), (1, 2)]"]
+    line = run(kernel, 'practice("9.11")')
+    assert len(line) == 1 and line[0].startswith("ValueError: there is no practice for '9.11'")
+    assert run(kernel, 'DigraphGame("0-1, 1-0")')[0].startswith("ValueError: the graph has a cycle, 0 → 1 → 0")
+    assert len(run(kernel, 'NodeKayles("0-1, 1+2")')) == 1
+    # The student's own function in between, the student's own error, an error the kit did not raise on purpose:
+    # the usual traceback.
+    assert len(run(kernel, "def mine(n):\n    return NodeKayles(n)\nmine(5)")) > 1
+    assert len(run(kernel, "int('x')")) > 1
+    assert len(run(kernel, "from gamelib.games.presentation import numbers_text\nnumbers_text(5)")) > 1

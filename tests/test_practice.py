@@ -240,8 +240,8 @@ def test_poker_nim_practice_never_deals_the_lessons_raise():
 
 
 def test_the_hint_is_given_on_demand_apart_from_the_verdict_and_counted_in_the_streak():
-    # Before: no Hint button (2.3's check had no hint at all); typing "hint" was refused as unreadable, and the real hint came only inside the
-    # "Not yet" paragraph after a wrong answer.
+    # Before: no Hint button (2.3's check had no hint at all); typing "hint" was refused as unreadable, and the
+    # real hint came only inside the "Not yet" paragraph after a wrong answer.
     panel = practice("4.3", seed=3)
     instance = panel.session.instance
     assert panel.hint_button.description == "Hint" and panel.hint_text == ""

@@ -29,6 +29,10 @@ class GraphLimit(EdgeLimit):
     'arcs: at most 24 pairs u-v (from u to v), vertices from 0 to 30'
     >>> ARC_LIMIT.read_edges("0-1, 1-2, (0, 2)")
     ((0, 1), (1, 2), (0, 2))
+    >>> ARC_LIMIT.read_edges("0-1, 1>2")
+    Traceback (most recent call last):
+    ...
+    ValueError: '0-1, 1>2': '1>2' is not an arc; write each arc as u-v or (u, v), such as '0-1, 1-2, 0-2'
     """
 
     def text(self) -> str:
@@ -36,9 +40,14 @@ class GraphLimit(EdgeLimit):
         what = " (from u to v)" if self.name == "arcs" else ""
         return f"{self.name}: at most {self.most} pairs u-v{what}, vertices from {self.low} to {self.high}"
 
+    @property
+    def item(self) -> str:
+        """What one pair is called, as lesson 9 calls it: an arc of a directed graph, an edge of Node Kayles."""
+        return "arc" if self.name == "arcs" else "edge"
+
     def expected(self) -> str:
         """What is expected, after saying what is wrong."""
-        return "write each pair as u-v or (u, v), such as '0-1, 1-2, 0-2'"
+        return f"write each {self.item} as u-v or (u, v), such as '0-1, 1-2, 0-2'"
 
 
 #: What a panel accepts as a typed directed graph.
@@ -51,6 +60,9 @@ def read_pairs(edges: object, name: str, limit: int, example: str) -> list[Pair]
     """``edges`` as a list of pairs of whole numbers >= 0, or a TypeError/ValueError naming the bad item."""
     pairs = []
     for i, item in enumerate(read_items(edges, name, limit, example)):
+        if item is Ellipsis:
+            raise ValueError(f"{name} item {i} is ... (Ellipsis), which stands for the {name} left out: write every "
+                             f"one of them, as {example}")
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise ValueError(f"{name} item {i}, {show(item)}, is not a pair (u, v); write {name} as {example}")
         pairs.append((check_int(item[0], f"vertex {show(item[0])} of {show(item)}"),
@@ -80,7 +92,8 @@ class DigraphGame(Game):
     """A token on a vertex of a finite directed graph; a move carries it along an arc. Who cannot move (the
     token on a vertex with no arc out) loses.
 
-    ``edges`` lists the arcs as pairs ``(u, v)``, from u to v; the vertices are the numbers named. A position is
+    ``edges`` lists the arcs as pairs ``(u, v)``, from u to v, or as the explorer takes them, text such as
+    ``"0-1, 1-2"`` (within :data:`ARC_LIMIT`); the vertices are the numbers named. A position is
     the vertex the token is on. ``grundy(x)`` is the Sprague--Grundy function of the graph, the mex of the
     values of the vertices one arc away; every vertex is valued when the game is made, in one pass (at most
     ``MAX_DIGRAPH_ARCS`` arcs). A graph with a cycle is refused, with the cycle in the message.
@@ -101,6 +114,8 @@ class DigraphGame(Game):
     position_limit: ClassVar[Limit | None] = Limit("vertex", 0, MAX_PANEL_GRAPH_VERTEX)
 
     def __init__(self, edges: object):
+        if isinstance(edges, str):  # as the explorer takes them: "0-1, 1-2"
+            edges = ARC_LIMIT.read_edges(edges)
         self.arcs: tuple[Pair, ...] = tuple(dict.fromkeys(read_pairs(edges, "arcs", MAX_DIGRAPH_ARCS,
                                                                       "[(0, 1), (1, 2), (0, 2)]")))
         if not self.arcs:

@@ -64,6 +64,9 @@ class GreenHackenbush(Game):
     figure_kind: ClassVar[str] = "graph"
 
     def __init__(self, edges: object):
+        if isinstance(edges, str):  # as the panels take it: "0-1, 1-2"
+            self._take(PICTURE_LIMIT.read_edges(edges), typed=True)
+            return
         self._take(edges, typed=False)
 
     def _take(self, edges: object, typed: bool) -> None:

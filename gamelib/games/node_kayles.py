@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from gamelib.analysis.engine import mex
 from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game, Move
-from gamelib.games.digraph import Pair, read_pairs
+from gamelib.games.digraph import KAYLES_LIMIT, Pair, read_pairs
 from gamelib.games.presentation import Presentation, counted_text, numbers_text, presents
 from gamelib.limits import MAX_KAYLES_VERTICES, MAX_KAYLES_WORK, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
@@ -25,7 +25,8 @@ class NodeKayles(Game):
     """Node Kayles on a graph: a move picks a remaining vertex and removes it together with every remaining
     vertex joined to it by an edge. Who cannot move (no vertex left) loses.
 
-    ``edges`` lists the graph's edges as pairs ``(u, v)`` (either way round); ``vertices`` may add vertices on
+    ``edges`` lists the graph's edges as pairs ``(u, v)`` (either way round), or as the explorer takes them, text
+    such as ``"0-1, 1-2"`` (within :data:`~gamelib.games.digraph.KAYLES_LIMIT`); ``vertices`` may add vertices on
     no edge. A position is the sorted tuple of the remaining vertices; ``start`` is every vertex. ``grundy``
     splits a position into its pieces (connected components), nim-adds their values, and values each piece by
     search, keeping what it found (at most ``MAX_KAYLES_WORK`` steps a call, ``MAX_KAYLES_VERTICES``
@@ -36,6 +37,8 @@ class NodeKayles(Game):
     ((0, 1, 2, 3), [(2,), (3,), (0,), (1,)])
     >>> square.grundy(square.start), NodeKayles.path(5).grundy(tuple(range(5)))
     (0, 3)
+    >>> NodeKayles("0-1, 1-2, 2-3, 3-0").edges == square.edges
+    True
     """
 
     figure_kind: ClassVar[str] = "kayles"
@@ -43,6 +46,8 @@ class NodeKayles(Game):
                                                    most=MAX_PANEL_GRAPH_VERTEX + 1)
 
     def __init__(self, edges: object, vertices: object = ()):
+        if isinstance(edges, str):  # as the explorer takes them: "0-1, 1-2"
+            edges = KAYLES_LIMIT.read_edges(edges)
         self.edges: tuple[Pair, ...] = tuple(read_pairs(edges, "edges", MAX_KAYLES_VERTICES ** 2 // 2,
                                                          "[(0, 1), (1, 2)]"))
         loops = [u for u, v in self.edges if u == v]

@@ -137,6 +137,7 @@ def figure_kind(name: str, play: str = MOVE_BUTTONS, hides: str = "the winning m
 def position_figure(game: Game, position: Any, show_winning_moves: bool = True, width: float = 8.0) -> GameFigure:
     """A picture of ``position`` in ``game``, drawn as its kind of figure says, the winning moves marked.
 
+    ``position`` is the position itself, or text as the game's explorer takes it (``"3, 5, 6, 7"``).
     ``plotted`` holds what the kind's function records; ValueError for a game whose kind has no picture.
 
     >>> from gamelib import Chomp, SubtractionGame
@@ -151,6 +152,8 @@ def position_figure(game: Game, position: Any, show_winning_moves: bool = True, 
     if draw is None:
         raise ValueError(f"{game.title} has no picture of its own (figure kind {game.figure_kind!r}); the kinds "
                          f"drawn are {', '.join(sorted(FIGURES))}")
+    if isinstance(position, str) and game.position_limit is not None:  # typed, as the explorers take it
+        position = game.read_position(position)
     return draw(game, game.check_position(position), check_bool(show_winning_moves, "show_winning_moves"), width)
 
 

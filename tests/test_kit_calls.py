@@ -1,0 +1,41 @@
+"""A kit call reads the forms the kit's own panels take: a graph typed as in its explorer (``"0-1, 0-2"``), a
+set as in the panels (``"1, 3, 4"``), a position as in an explorer's box; and a wrong argument is refused in one
+sentence naming the value and what is expected (the kernel extension shows it as one line:
+tests/test_kit_settings.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelib import DigraphGame, GreenHackenbush, MooresNim, NodeKayles, StaircaseNim, SubtractionGame
+from gamelib.plots import position_figure
+
+
+@pytest.mark.parametrize(("typed", "given"), [
+    (lambda: NodeKayles("0-1, 0-2, 1-2"), lambda: NodeKayles([(0, 1), (0, 2), (1, 2)])),
+    (lambda: DigraphGame("0-1, 1-2, (0, 2)"), lambda: DigraphGame([(0, 1), (1, 2), (0, 2)])),
+    (lambda: GreenHackenbush("0-1, 1-2, 1-3"), lambda: GreenHackenbush([(0, 1), (1, 2), (1, 3)])),
+    (lambda: SubtractionGame("{4, 1, 3}"), lambda: SubtractionGame({1, 3, 4})),
+])
+def test_a_constructor_reads_what_its_panel_takes(typed, given):
+    assert repr(typed()) == repr(given())
+
+
+def test_a_figure_takes_a_position_typed_as_its_explorer_takes_it():
+    for game, typed, position in [(MooresNim(2), "3, 5, 6, 7", (3, 5, 6, 7)), (StaircaseNim(), "3, 0, 5", (3, 0, 5)),
+                                  (SubtractionGame({1, 2}), "7", 7)]:
+        assert position_figure(game, typed).text_alternative() == position_figure(game, position).text_alternative()
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: NodeKayles("0-1, 0-2, …"), "'…' is not an edge"),
+    (lambda: NodeKayles([(0, 1), (1, 2), ...]), "edges item 2 is ... (Ellipsis), which stands for the edges left out"),
+    (lambda: DigraphGame("0-1, 1>2"), "'1>2' is not an arc; write each arc as u-v"),
+    (lambda: DigraphGame("0-1-2"), "is not an arc: an arc joins two vertices"),
+    (lambda: SubtractionGame("1, x"), "'x' is not a number"),
+])
+def test_a_wrong_argument_is_refused_in_one_sentence_naming_it(call, words):
+    with pytest.raises(ValueError) as refused:
+        call()
+    message = str(refused.value)
+    assert words in message and "\n" not in message, message
