@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib import DigraphGame, GreenHackenbush, MooresNim, NodeKayles, StaircaseNim, SubtractionGame
+from gamelib import DigraphGame, GreenHackenbush, MooresNim, Nim, NodeKayles, StaircaseNim, SubtractionGame
 from gamelib.plots import position_figure
+from gamelib.widgets import play_subtraction
 
 
 @pytest.mark.parametrize(("typed", "given"), [
@@ -39,3 +40,15 @@ def test_a_wrong_argument_is_refused_in_one_sentence_naming_it(call, words):
         call()
     message = str(refused.value)
     assert words in message and "\n" not in message, message
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Nim().grundy((2.0, 3)),
+    lambda: play_subtraction("1, 2, 3", 6).move(2.0),
+    lambda: Nim().read_position("2.0, 3"),
+])
+def test_a_whole_number_written_with_a_decimal_point_is_told_so_not_that_it_is_not_whole(call):
+    with pytest.raises((TypeError, ValueError)) as refused:
+        call()
+    message = str(refused.value)
+    assert "not a whole number" not in message and "decimal point" in message and "2" in message, message
