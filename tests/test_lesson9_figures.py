@@ -119,3 +119,38 @@ def test_a_small_kayles_graph_is_drawn_with_as_few_crossings_as_any_order_round_
             continue  # a path: drawn in a row
         best = min(_drawn_crossings(on_circle((0, *rest)), game.edges) for rest in permutations(range(1, n)))
         assert _drawn_crossings(_kayles_places(game), game.edges) == best, edges
+
+
+def test_a_position_with_many_winning_moves_names_a_few_and_counts_the_rest():
+    # The Moore's Nim explorer listed all 40 winning moves of 7, 7, 7, 7 in one block of 1,600 characters.
+    from gamelib import MooresNim
+    from gamelib.limits import MAX_LISTED_MOVES
+    from gamelib.widgets import play_game, position_explorer
+
+    game = MooresNim(2)
+    assert len(game.winning_moves((7, 7, 7, 7))) == 40
+    status = position_explorer(game, "7, 7, 7, 7").status_text
+    assert "40 winning moves, among them:" in status and "and 32 more." in status
+    assert status.count(" from heap ") <= MAX_LISTED_MOVES * 2 and len(status) < 600
+    panel = play_game(game, "7, 7, 7, 7")
+    panel.hint_toggle.value = True
+    assert "and 32 more" in panel.hint.value and len(panel.hint.value) < 700
+
+
+@pytest.mark.parametrize(("game", "p_position", "n_position"), [
+    (StaircaseNim(), (1, 4, 1, 3), (1, 4, 2, 3)),
+    (DigraphGame([(0, 1), (1, 2), (0, 2), (2, 3)]), 1, 0),
+    (NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0)]), (0, 1, 2, 3), (0, 1, 2)),
+], ids=["stairs", "digraph", "kayles"])
+def test_the_legend_explains_winning_moves_only_where_some_are_marked(game, p_position, n_position):
+    from matplotlib.text import Text
+
+    def words(position):
+        figure = position_figure(game, position)
+        return " ".join(t.get_text() for t in figure.findobj(Text)), figure
+
+    at_p, figure = words(p_position)
+    assert game.outcome(p_position) == "P" and "winning" not in at_p, at_p
+    assert "P-position" in figure.text_alternative()
+    at_n, _ = words(n_position)
+    assert game.outcome(n_position) == "N" and "winning" in at_n, at_n

@@ -139,13 +139,13 @@ def digraph_figure(game: Game, position: Any, show_winning_moves: bool = True, w
            {v: P_EDGE_COLOUR if v in p_vertices else "#8C8C8C" for v in places}, {v: "-" for v in places}, [token],
            {v: f"g = {values[v]}" for v in places} if show else {})
     _frame(ax, places)
-    ax.legend(handles=[Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor=P_COLOUR,
-                              markeredgecolor=P_EDGE_COLOUR, label="P (g = 0)"),
-                       Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor="none",
-                              markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2.4, label="the token"),
-                       Line2D([], [], color=HIGHLIGHT_COLOUR, linewidth=2.4, label="winning move")][0 if show else 1:
-                                                                                                  3 if show else 2],
-              loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, frameon=False, fontsize=TICK_SIZE)
+    handles = [Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor=P_COLOUR,
+                      markeredgecolor=P_EDGE_COLOUR, label="P (g = 0)")] * show + \
+        [Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor="none",
+                markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2.4, label="the token")] + \
+        [Line2D([], [], color=HIGHLIGHT_COLOUR, linewidth=2.4, label="winning move")] * bool(winning)
+    ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, frameon=False,
+              fontsize=TICK_SIZE)
     arcs = ", ".join(f"{u}\u2192{v}" for u, v in game.arcs)
     fig.alt = f"Arcs: {arcs}."
     if show:
@@ -251,7 +251,7 @@ def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, wi
                       markeredgecolor="#555555", label="left"),
                Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor="white",
                       markeredgecolor="#B0B0B0", label="removed")]
-    if show:
+    if marked:  # a P-position marks nothing: no "winning pick" to explain
         handles.append(Line2D([], [], marker="o", linestyle="none", markersize=13, markerfacecolor="none",
                               markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2.4, label="winning pick"))
     ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(handles), frameon=False,
