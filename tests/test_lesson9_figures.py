@@ -154,3 +154,20 @@ def test_the_legend_explains_winning_moves_only_where_some_are_marked(game, p_po
     assert "P-position" in figure.text_alternative()
     at_n, _ = words(n_position)
     assert game.outcome(n_position) == "N" and "winning" in at_n, at_n
+
+
+def test_the_bow_tie_of_exercise_9_10_is_drawn_as_a_bow_tie_not_on_a_circle():
+    import math
+
+    from gamelib.exercises.lesson9 import BOW_TIE
+
+    game = NodeKayles(BOW_TIE)
+    places = position_figure(game, game.start).plotted["places"]
+    middle = [sum(p[i] for p in places.values()) / len(places) for i in (0, 1)]
+    radii = [math.dist(p, middle) for p in places.values()]
+    assert max(radii) > 1.5 * min(radii)  # not every vertex on one circle
+    assert _drawn_crossings(places, game.edges) == 0
+    # The two triangles on either side of vertex 2, the tail 4 - 5 - 6 going away from them.
+    assert places[0][0] < places[2][0] < places[5][0] < places[6][0] and places[1][0] < places[2][0]
+    edge = [math.dist(places[u], places[v]) for u, v in game.edges]
+    assert max(edge) < 1.6 * min(edge)  # edges of about one length

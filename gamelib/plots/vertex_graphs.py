@@ -159,7 +159,8 @@ def digraph_figure(game: Game, position: Any, show_winning_moves: bool = True, w
 
 
 def _kayles_places(game: NodeKayles) -> dict[int, tuple[float, float]]:
-    """A path in a row; any other graph on a circle."""
+    """A path in a row; any other graph by its distances (:func:`stress_places`), started from the circle with
+    the fewest crossing edges, or on that circle when the circle crosses fewer edges."""
     vertices = game.start
     degrees = [len(game.neighbours[v]) for v in vertices]
     if len(game.edges) == len(vertices) - 1 and max(degrees, default=0) <= 2 and len(game.pieces(vertices)) == 1:
@@ -172,8 +173,96 @@ def _kayles_places(game: NodeKayles) -> dict[int, tuple[float, float]]:
         return {v: (1.0 * i, 0.0) for i, v in enumerate(order)}
     count = len(vertices)
     radius = max(1.2, count * 1.1 / (2 * math.pi))
-    return {v: (radius * math.sin(2 * math.pi * i / count), radius * math.cos(2 * math.pi * i / count))
-            for i, v in enumerate(circle_order(vertices, game.edges))}
+    circle = {v: (radius * math.sin(2 * math.pi * i / count), radius * math.cos(2 * math.pi * i / count))
+              for i, v in enumerate(circle_order(vertices, game.edges))}
+    spread = stress_places(vertices, game.edges, circle)
+    return spread if drawn_crossings(spread, game.edges) <= drawn_crossings(circle, game.edges) else circle
+
+
+#: The length an edge is drawn (in the units of a path's step, 1), on average, by :func:`stress_places`.
+EDGE_LENGTH = 1.25
+
+
+def stress_places(vertices: tuple[int, ...], edges: tuple[tuple[int, int], ...],
+                  start: dict[int, tuple[float, float]]) -> dict[int, tuple[float, float]]:
+    """Places for the vertices whose distances on the page follow their distances in the graph (stress
+    majorization, by the SMACOF iteration, from ``start``), turned so the drawing is wider than tall, with edges
+    :data:`EDGE_LENGTH` long on average. Vertices of different pieces are kept one step further apart than the
+    farthest two of a piece. Deterministic: the same graph is drawn the same way every time.
+
+    >>> bow_tie = ((0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2), (4, 5), (5, 6))
+    >>> places = stress_places(tuple(range(7)), bow_tie, {v: (math.sin(v), math.cos(v)) for v in range(7)})
+    >>> drawn_crossings(places, bow_tie), places[0][0] < places[2][0] < places[6][0]  # the tie, then its tail
+    (0, True)
+    """
+    import numpy as np
+
+    index = {v: i for i, v in enumerate(vertices)}
+    count = len(vertices)
+    if count < 3:
+        return dict(start)
+    neighbours: list[list[int]] = [[] for _ in vertices]
+    for u, v in edges:
+        neighbours[index[u]].append(index[v])
+        neighbours[index[v]].append(index[u])
+    far = np.full((count, count), np.inf)
+    for source in range(count):  # distances in the graph, by breadth-first search
+        far[source, source], frontier, step = 0.0, [source], 0
+        while frontier:
+            step += 1
+            frontier = [w for x in frontier for w in neighbours[x] if far[source, w] == np.inf]
+            for w in frontier:
+                far[source, w] = step
+    finite = far[np.isfinite(far)]
+    far[~np.isfinite(far)] = finite.max() + 1.0
+    weight = np.zeros_like(far)
+    off = ~np.eye(count, dtype=bool)
+    weight[off] = far[off] ** -2.0
+    laplacian = -weight
+    laplacian[np.diag_indices(count)] = weight.sum(axis=1)
+    inverse = np.linalg.pinv(laplacian)
+    places = np.array([start[v] for v in vertices], dtype=float)
+    for _ in range(300):
+        apart = np.sqrt(((places[:, None, :] - places[None, :, :]) ** 2).sum(axis=2))
+        pull = np.zeros_like(far)
+        pull[off] = -weight[off] * far[off] / np.maximum(apart[off], 1e-9)
+        pull[np.diag_indices(count)] = -pull.sum(axis=1)
+        moved = inverse @ pull @ places
+        if np.abs(moved - places).max() < 1e-7:
+            places = moved
+            break
+        places = moved
+    places -= places.mean(axis=0)
+    axes = np.linalg.svd(places, full_matrices=False)[2]  # the widest direction first
+    places = places @ axes.T
+    for column in range(2):  # a fixed side: the smallest vertex left of (or below) the middle
+        if places[0, column] > 1e-9:
+            places[:, column] *= -1
+    lengths = [np.hypot(*(places[index[u]] - places[index[v]])) for u, v in edges]
+    places *= EDGE_LENGTH / max(float(np.mean(lengths)) if lengths else 1.0, 1e-9)
+    return {v: (float(places[index[v], 0]), float(places[index[v], 1])) for v in vertices}
+
+
+def drawn_crossings(places: dict[int, tuple[float, float]], edges: tuple[tuple[int, int], ...]) -> int:
+    """How many pairs of edges with four different ends cross where they are drawn (straight, between
+    ``places``).
+
+    >>> drawn_crossings({0: (0, 0), 1: (1, 1), 2: (0, 1), 3: (1, 0)}, ((0, 1), (2, 3)))
+    1
+    """
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> int:
+        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return 0 if abs(value) < 1e-9 else (1 if value > 0 else -1)
+
+    count = 0
+    for i, (a, b) in enumerate(edges):
+        for c, d in edges[i + 1:]:
+            if len({a, b, c, d}) < 4:
+                continue
+            p, q, r, s = places[a], places[b], places[c], places[d]
+            if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+                count += 1
+    return count
 
 
 #: Most vertices whose order round the circle is chosen to cross as few edges as can be (every order is tried:
@@ -208,7 +297,8 @@ def circle_order(vertices: tuple[int, ...], edges: tuple[tuple[int, int], ...]) 
 def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, width: float = 8.0) -> GameFigure:
     """A Node Kayles position: the remaining vertices grey discs joined by their edges, the vertices already
     removed dashed and faint; with ``show_winning_moves`` the winning picks ringed blue and the value in the
-    title. A path is drawn in a row (Dawson's chess), any other graph on a circle.
+    title. A path is drawn in a row (Dawson's chess); any other graph with its vertices as far apart on the page
+    as in the graph (a bow tie as a bow tie), or on a circle when that crosses fewer edges.
 
     Returns
     -------
@@ -262,7 +352,7 @@ def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, wi
         fig.alt += (" A P-position: every pick leaves an N-position." if outcome == "P" else
                     f" An N-position: the winning pick{'s' if len(marked) > 1 else ''}, ringed blue, "
                     f"{'are vertices' if len(marked) > 1 else 'is vertex'} {_listed(marked)}.")
-    fig.plotted.update(left=list(left), marked=marked, value=value, outcome=outcome)
+    fig.plotted.update(left=list(left), marked=marked, value=value, outcome=outcome, places=places)
     return fig
 
 
