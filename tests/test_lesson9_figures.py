@@ -171,3 +171,22 @@ def test_the_bow_tie_of_exercise_9_10_is_drawn_as_a_bow_tie_not_on_a_circle():
     assert places[0][0] < places[2][0] < places[5][0] < places[6][0] and places[1][0] < places[2][0]
     edge = [math.dist(places[u], places[v]) for u, v in game.edges]
     assert max(edge) < 1.6 * min(edge)  # edges of about one length
+
+
+def test_the_digraph_explorer_draws_a_graph_with_a_cycle_and_marks_the_cycle_instead_of_vanishing():
+    # Typing an arc back (5-0, as the lesson suggests) took the picture away and left its blank place behind.
+    from gamelib.widgets import digraph_explorer
+
+    w = digraph_explorer("0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5", token=0)
+    w.arcs_box.value = "0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5, 5-0"
+    assert bytes(w.image.value)[1:4] == b"PNG"
+    assert "has a cycle, 0 → 1 → 3 → 5 → 0" in w.status_text and "drawn orange" in w.image.alt
+    assert "⚠" in w.status.value  # still said as a problem with what was typed
+    w.arcs_box.value = "0-1, 1-2"
+    assert "g(0) = 0" in w.status_text and "⚠" not in w.status.value
+    from gamelib.games.digraph import CycleError
+    from gamelib.plots.vertex_graphs import cycle_figure
+
+    with pytest.raises(CycleError) as refused:
+        DigraphGame([(0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (1, 4), (3, 5), (4, 5), (5, 0)])
+    assert words_outside(cycle_figure(refused.value)) == []  # the title whole, every number on the page

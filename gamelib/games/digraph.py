@@ -1,7 +1,9 @@
 """A token on a directed graph: the Sprague--Grundy function of a finite directed graph without cycles (Ferguson,
 *Game Theory*, Part I, section 3.2): g(x) = mex{g(y) : there is an arc from x to y}, found for every vertex in
-one pass from the vertices with no arc out. A graph with a cycle is refused, naming a cycle: a token could go
-round it for ever, so the game need not end and the definition has no starting point. Graphs typed into a panel
+one pass from the vertices with no arc out. A graph with a cycle is refused (:class:`CycleError`, naming a
+cycle): a token could go round it for ever, so the game need not end, and the mex rule no longer fixes one value
+per vertex (a cycle of two vertices has two functions that satisfy it, a cycle of three none; Ferguson's
+section 3.4), nor does g = 0 mean a P-position there. Graphs typed into a panel
 are read here too (:class:`GraphLimit`), for this game and for Node Kayles (:mod:`gamelib.games.node_kayles`).
 """
 
@@ -70,6 +72,17 @@ def read_pairs(edges: object, name: str, limit: int, example: str) -> list[Pair]
     return pairs
 
 
+class CycleError(ValueError):
+    """A directed graph refused because it has a cycle: ``arcs`` are the graph's arcs and ``cycle`` the cycle
+    found (its first vertex repeated at the end), so a panel can draw what it refused."""
+
+    def __init__(self, arcs: tuple[Pair, ...], cycle: list[int]):
+        self.arcs, self.cycle = arcs, cycle
+        super().__init__(f"the graph has a cycle, {' → '.join(map(str, cycle))}: a token could go round it for ever, "
+                         "so the game need not end, and the mex rule no longer fixes one value for each vertex (on "
+                         "a cycle of 2 two ways satisfy it, on a cycle of 3 none); give a graph without cycles")
+
+
 def find_cycle(followers: dict[int, list[int]], among: Iterable[int]) -> list[int]:
     """A cycle through vertices of ``among``, each of which has an arc to another of them, as the list of its
     vertices with the first repeated at the end.
@@ -106,8 +119,9 @@ class DigraphGame(Game):
     >>> DigraphGame([(1, 2), (2, 3), (3, 1), (3, 4)])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: the graph has a cycle, 1 → 2 → 3 → 1: a token could go round it for ever, so the game need not
-    end and the Sprague–Grundy function is not defined; give a graph without cycles
+    gamelib.games.digraph.CycleError: the graph has a cycle, 1 → 2 → 3 → 1: a token could go round it for ever,
+    so the game need not end, and the mex rule no longer fixes one value for each vertex (on a cycle of 2 two ways
+    satisfy it, on a cycle of 3 none); give a graph without cycles
     """
 
     figure_kind: ClassVar[str] = "digraph"
@@ -144,10 +158,7 @@ class DigraphGame(Game):
                 if waiting[u] == 0:
                     ready.append(u)
         if len(values) < len(self.vertices):
-            cycle = find_cycle(self.followers, (v for v in self.vertices if v not in values))
-            raise ValueError(f"the graph has a cycle, {' → '.join(map(str, cycle))}: a token could go round it for "
-                             "ever, so the game need not end and the Sprague–Grundy function is not defined; give "
-                             "a graph without cycles")
+            raise CycleError(self.arcs, find_cycle(self.followers, (v for v in self.vertices if v not in values)))
         return dict(sorted(values.items()))
 
     def __repr__(self) -> str:
@@ -210,4 +221,5 @@ class DigraphPresentation(Presentation):
 
 presents(DigraphGame, DigraphPresentation())
 
-__all__ = ["ARC_LIMIT", "KAYLES_LIMIT", "DigraphGame", "DigraphPresentation", "GraphLimit", "find_cycle", "read_pairs"]
+__all__ = ["ARC_LIMIT", "KAYLES_LIMIT", "CycleError", "DigraphGame", "DigraphPresentation", "GraphLimit", "find_cycle",
+           "read_pairs"]

@@ -17,9 +17,10 @@ from matplotlib.patches import FancyArrowPatch
 
 from gamelib.arguments import LimitError, check_bool
 from gamelib.games.base import Game
-from gamelib.games.digraph import DigraphGame
+from gamelib.games.digraph import CycleError, DigraphGame
 from gamelib.games.node_kayles import NodeKayles
 from gamelib.limits import MAX_GRAPH
+from gamelib.plots.draw import text_width
 from gamelib.plots.figure import GameFigure, check_inches, new_figure
 from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import (
@@ -30,7 +31,9 @@ from gamelib.plots.style import (
     P_COLOUR,
     P_EDGE_COLOUR,
     P_EDGE_WIDTH,
+    SECOND_COLOUR,
     TICK_SIZE,
+    TITLE_SIZE,
 )
 
 _DISC = 420  # the area of a vertex's disc, in points squared (about 23 points across)
@@ -171,12 +174,18 @@ def _kayles_places(game: NodeKayles) -> dict[int, tuple[float, float]]:
             before = order[-1]
             order.append(step)
         return {v: (1.0 * i, 0.0) for i, v in enumerate(order)}
+    return _spread(vertices, game.edges)
+
+
+def _spread(vertices: tuple[int, ...], edges: tuple[tuple[int, int], ...]) -> dict[int, tuple[float, float]]:
+    """A graph drawn by its distances (:func:`stress_places`), from the circle with the fewest crossing edges, or
+    on that circle when it crosses fewer edges."""
     count = len(vertices)
     radius = max(1.2, count * 1.1 / (2 * math.pi))
     circle = {v: (radius * math.sin(2 * math.pi * i / count), radius * math.cos(2 * math.pi * i / count))
-              for i, v in enumerate(circle_order(vertices, game.edges))}
-    spread = stress_places(vertices, game.edges, circle)
-    return spread if drawn_crossings(spread, game.edges) <= drawn_crossings(circle, game.edges) else circle
+              for i, v in enumerate(circle_order(vertices, edges))}
+    spread = stress_places(vertices, edges, circle)
+    return spread if drawn_crossings(spread, edges) <= drawn_crossings(circle, edges) else circle
 
 
 #: The length an edge is drawn (in the units of a path's step, 1), on average, by :func:`stress_places`.
@@ -356,4 +365,46 @@ def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, wi
     return fig
 
 
-__all__ = ["digraph_figure", "kayles_figure"]
+def cycle_figure(refused: CycleError, width: float = 8.0) -> GameFigure:
+    """The directed graph a :class:`~gamelib.games.digraph.CycleError` refused, its cycle drawn orange and thick:
+    what the digraph explorer shows instead of values, which the mex rule does not fix on a cycle.
+
+    >>> try:
+    ...     DigraphGame([(0, 1), (1, 2), (2, 0), (2, 3)])
+    ... except CycleError as refused:
+    ...     figure = cycle_figure(refused)
+    >>> figure.plotted["cycle"], figure.get_suptitle()
+    ([0, 1, 2, 0], 'A directed graph with a cycle: 0 → 1 → 2 → 0')
+    """
+    if not isinstance(refused, CycleError):
+        raise TypeError(f"cycle_figure draws the graph of a CycleError, got {refused!r:.80}")
+    width = check_inches(width, "width")
+    vertices = tuple(sorted({v for arc in refused.arcs for v in arc}))
+    _check_size(vertices)
+    places = _spread(vertices, tuple(refused.arcs))
+    on_cycle = set(zip(refused.cycle, refused.cycle[1:], strict=False))
+    xs, ys = [p[0] for p in places.values()], [p[1] for p in places.values()]
+    across, tall = max(xs) - min(xs) + 1.2, max(ys) - min(ys) + 1.25
+    unit = min(0.8, (width - 0.6) / across, 4.5 / tall)
+    named = " \u2192 ".join(map(str, refused.cycle))
+    title = f"A directed graph with a cycle: {named}"
+    wide = min(width, max(4.0, across * unit + 0.6, text_width(title, TITLE_SIZE) / 72 + 0.6))  # the title whole
+    fig, ax = new_figure(wide, tall * unit + 1.1, left=0.3, right=0.3, bottom=0.3, top=0.8, title=title)
+    for u, v in refused.arcs:
+        cycle = (u, v) in on_cycle
+        ax.add_patch(FancyArrowPatch(places[u], places[v], arrowstyle="-|>", mutation_scale=13,
+                                     connectionstyle="arc3,rad=0.12", shrinkA=13, shrinkB=13,
+                                     zorder=2.5 if cycle else 1, color=SECOND_COLOUR if cycle else MOVE_COLOUR,
+                                     linewidth=2.6 if cycle else 1.0, gid="cycle-arc" if cycle else "arc"))
+    _discs(ax, places, {v: N_COLOUR for v in places}, {v: "#8C8C8C" for v in places}, {v: "-" for v in places}, [],
+           {})
+    _frame(ax, places)
+    ax.legend(handles=[Line2D([], [], color=SECOND_COLOUR, linewidth=2.6, label="the cycle: no values")],
+              loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=TICK_SIZE)
+    fig.alt = (f"Arcs: {', '.join(f'{u}→{v}' for u, v in refused.arcs)}. The cycle {named} is drawn orange: a token "
+               "could go round it for ever, so no vertex is given a value.")
+    fig.plotted.update(cycle=list(refused.cycle), places=places)
+    return fig
+
+
+__all__ = ["cycle_figure", "digraph_figure", "drawn_crossings", "kayles_figure", "stress_places"]
