@@ -59,18 +59,12 @@ BUSY_CLASS = "gamelib-busy"
 RESTART_NOTE = ("This panel has stopped: the Python kernel behind it was restarted or shut down. To use it again, "
                 "run the cells above it and then this one (Run \u203a Run All Above Selected Cell), or Run \u203a "
                 "Run All Cells.")
-#: CSS class of every panel's box (what the style sheet below speaks of).
-PANEL_CLASS = "gamelib-panel"
 #: The style sheet shipped inside every panel: the busy sign, and the note that shows only when disconnected.
-#: ipywidgets marks every widget of a stopped panel with a broken-link icon of its own (a column of them down the
-#: panel, one in each button): the panel's note says it once, in words, so the icons are not drawn.
 PANEL_STYLE = (f"<style>.{BUSY_CLASS} {{opacity: 0.35; transition: opacity 0.15s;}} "
                ".gamelib-restart-note {display: none;} "
                ".jupyter-widgets-disconnected .gamelib-restart-note {display: block; color: #B34000; "
                "font-weight: bold; border-left: 4px solid #B34000; padding-left: 8px;} "
-               ".jupyter-widgets-disconnected .gamelib-figure {opacity: 0.35;} "
-               f".{PANEL_CLASS}.jupyter-widgets-disconnected::before, "
-               f".{PANEL_CLASS} .jupyter-widgets-disconnected::before {{display: none;}}</style>")
+               ".jupyter-widgets-disconnected .gamelib-figure {opacity: 0.35;}</style>")
 
 PNG_CACHE: OrderedDict[tuple, bytes] = OrderedDict()
 
@@ -165,7 +159,6 @@ class Panel(StaticFallback, widgets.VBox):
     def _start(self, children: list, limits: Sequence[Limit], note: str = "", status_at: int | None = None) -> None:
         """Show ``children`` with the status line after them, or before ``children[status_at]`` (a play panel's
         moves: the focus a move sends to the status line is then one Tab away from the next move)."""
-        self.add_class(PANEL_CLASS)
         self.status = Status()
         self.caps = limits_line(limits, note)
         self.restart_note = restart_note()
@@ -301,8 +294,7 @@ def check_box(attr: str, name: str, label: str, value: bool) -> Control:
 class View:
     """What an explorer shows for its controls' values: the figure (drawn by ``draw``, cached under ``key``)
     and ``status``, the sentence that says what it shows (also the figure's text alternative, with ``alt``
-    added when the picture holds more than the sentence says). ``warning``: the sentence is a problem with the
-    input, shown as one, above a picture of what was refused (a graph with its cycle)."""
+    added when the picture holds more than the sentence says; ``warning``: said as a problem with the input)."""
 
     key: tuple
     draw: Callable[[], Any]
@@ -397,8 +389,7 @@ class Explorer(Panel):
             self.image.alt = view.status + (f" {view.alt}" if view.alt else "")
             if not self._wanted:
                 self.image.busy = False
-        # Last, so whoever waits for the words sees the new picture too.
-        (self._complain if view.warning else self._say)(view.status)
+        (self._complain if view.warning else self._say)(view.status)  # last: who waits for it sees the picture
 
     def _static_view(self) -> dict:
         png = bytes(self.image.value)
