@@ -52,3 +52,15 @@ def test_a_whole_number_written_with_a_decimal_point_is_told_so_not_that_it_is_n
         call()
     message = str(refused.value)
     assert "not a whole number" not in message and "decimal point" in message and "2" in message, message
+
+
+def test_the_digraph_explorer_says_arc_as_the_lesson_does_never_edge():
+    from gamelib.widgets import digraph_explorer, kayles_explorer
+
+    w = digraph_explorer("0-1, 1-2", token=0)
+    for typed in ["0-1, 1>2", "0-1-2", "", ", ".join(f"{i}-{i + 1}" for i in range(26)), "(0, 1) x"]:
+        w.arcs_box.value = typed
+        assert " arc" in w.status_text and "edge" not in w.status_text, (typed, w.status_text)
+    kayles = kayles_explorer("0-1, 1-2")
+    kayles.edges_box.value = "0-1, 1>2"
+    assert "'1>2' is not an edge" in kayles.status_text  # Node Kayles is played on edges
