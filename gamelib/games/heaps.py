@@ -15,7 +15,6 @@ from operator import xor
 
 from gamelib.arguments import LimitError, check_heaps, check_int
 from gamelib.games.base import Game, Move, OneHeapGame
-from gamelib.games.heap_rows import heap_name, heaps_text
 from gamelib.games.presentation import Presentation, presents
 from gamelib.limits import MAX_HEAP_GAME_MOVES
 
@@ -132,6 +131,8 @@ class TakeAndBreakGame(OneHeapGame):
         """``'heap 7'`` for one heap given as a number; ``'heaps (1, 4)'`` for a tuple of heaps (a single heap
         ``'heap 4'``, none ``'no heaps'``)."""
         if isinstance(position, (tuple, list)):
+            from gamelib.games.heap_rows import heaps_text  # here: computing values never loads it (nor typing)
+
             return heaps_text(self.heaps_of(position))
         return super().position_text(position)
 
@@ -174,6 +175,8 @@ class TakeAndBreakPresentation(Presentation):
 
     def moves(self, game: Game, position: Any) -> list[Move]:
         """Takes first, heap by heap and the smallest amount first; then the moves that leave several heaps."""
+        from gamelib.games.heap_rows import heap_name  # here: computing values never loads it (nor typing)
+
         assert isinstance(game, TakeAndBreakGame)
         alone = not isinstance(position, (tuple, list))
         heaps = game.heaps_of(position)
