@@ -19,13 +19,18 @@ def _write_notebook(root) -> None:
     nbformat.write(nb, root / NOTEBOOK)
 
 
-def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, axe_script):
+def _run_panel(lab, lab_root):
+    """The practice panel of the notebook written, run: its output (the panel watched)."""
     _write_notebook(lab_root)
     lab.open(NOTEBOOK)
     lab.run_all()
     lab.assert_clean()
-    output = lab.page.locator(".jp-OutputArea").first
-    lab.panel = output
+    lab.panel = lab.page.locator(".jp-OutputArea").first
+    return lab.panel
+
+
+def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, axe_script):
+    output = _run_panel(lab, lab_root)
     first = deal(EXERCISE, seed=SEED)
     expect(output).to_contain_text(f"Practice {EXERCISE}, seed {SEED}")
     expect(output).to_contain_text(first.question)
@@ -60,12 +65,7 @@ def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, 
 
 
 def test_the_hint_button_works_from_the_keyboard_shows_the_hint_apart_and_passes_the_audit(lab, lab_root, axe_script):
-    _write_notebook(lab_root)
-    lab.open(NOTEBOOK)
-    lab.run_all()
-    lab.assert_clean()
-    output = lab.page.locator(".jp-OutputArea").first
-    lab.panel = output
+    output = _run_panel(lab, lab_root)
     first = deal(EXERCISE, seed=SEED)
     hint_line, status = output.locator("[role=status]").first, output.locator("[role=status]").last
     box = output.get_by_label("Your answer:")

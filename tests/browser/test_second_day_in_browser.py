@@ -52,6 +52,15 @@ def write_notebook(path, *sources: str) -> None:
     nbformat.write(notebook, path)
 
 
+def run_panel(lab, name: str, index: int = 1):
+    """Open notebook ``name``, run it all (cleanly), and give the output of its cell ``index``: the panel watched."""
+    lab.open(name)
+    lab.run_all()
+    lab.assert_clean()
+    lab.panel = cell_output(lab, index)
+    return lab.panel
+
+
 #: Two panels: the Grundy scale of {1, 2, 3} at heap 7 (cell 1) and a game from heap 9 (cell 2).
 SCALE_AND_GAME = ("from gamelib.widgets import grundy_scale_explorer, play_subtraction",
                   'grundy_scale_explorer("1, 2, 3", n=7)', 'play_subtraction("1, 2, 3", heap=9)')
@@ -294,11 +303,7 @@ def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab,
                    'sum_explorer("1, 2", "1, 3", rows=8, cols=8)',
                    "time.sleep(2)",
                    "print(sorted(threads))")
-    lab.open("second-day-threads.ipynb")
-    lab.run_all()
-    lab.assert_clean()
-    sums = cell_output(lab, 1)
-    lab.panel = sums
+    sums = run_panel(lab, "second-day-threads.ipynb")
     status = sums.locator(".gamelib-status")
     rows, heap_a = sums.locator(".gamelib-slider input").nth(0), sums.locator(".gamelib-slider input").nth(2)
     heap_a.focus()
@@ -339,11 +344,7 @@ def test_the_status_frame_after_a_move_shows_whole_and_a_stopped_panel_draws_no_
     write_notebook(lab_root / "second-day-frame.ipynb",
                    "from gamelib import StaircaseNim\nfrom gamelib.widgets import play_game",
                    'play_game(StaircaseNim(), "3, 0, 5")')
-    lab.open("second-day-frame.ipynb")
-    lab.run_all()
-    lab.assert_clean()
-    game = cell_output(lab, 1)
-    lab.panel = game
+    game = run_panel(lab, "second-day-frame.ipynb")
     game.get_by_role("button", name="move 1 coin from stair 1 off the staircase").press("Enter")
     status = game.locator(".gamelib-status")
     expect(status).to_be_focused()
