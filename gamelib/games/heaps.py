@@ -191,8 +191,8 @@ class TakeAndBreakPresentation(Presentation):
                     continue
                 pieces, short = "+".join(map(str, parts)), "" if alone else heap_name(i)
                 if taken:
-                    label, verb, rest = f"{short}\u2212{taken}\u2192{pieces}", "take", \
-                        f"{taken} from {name} of {heap}, leaving {_and(parts)}"
+                    label, verb, rest = f"take {taken}: {pieces}" if alone else f"{short}\u2212{taken}\u2192{pieces}", \
+                        "take", f"{taken} from {name} of {heap}, leaving {_and(parts)}"
                 else:
                     label, verb, rest = f"split {pieces}" if alone else f"{short}\u2192{pieces}", "split", \
                         f"{name} of {heap} into {_and(parts)}"
