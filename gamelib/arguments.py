@@ -102,7 +102,7 @@ def check_int(value: object, name: str, minimum: int | None = 0) -> int:
     >>> check_int(2.0, "heap")
     Traceback (most recent call last):
     ...
-    TypeError: heap must be a whole number written without a decimal point: 2, not 2.0
+    TypeError: heap must be a whole number written without a decimal point, got 2.0: write 2
     >>> check_int(10**5000, "heap")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -110,8 +110,8 @@ def check_int(value: object, name: str, minimum: int | None = 0) -> int:
     """
     if type(value) is not int:
         if type(value) is float and value.is_integer() and abs(value) < 2**53:
-            raise TypeError(f"{name} must be a whole number written without a decimal point: {int(value)}, not "
-                            f"{show(value)}")
+            raise TypeError(f"{name} must be a whole number written without a decimal point, got {show(value)}: "
+                            f"write {int(value)}")
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise TypeError(f"{name} must be a whole number, got {show(value)} of type {type(value).__name__}")
         value = int(value)

@@ -156,7 +156,7 @@ def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own
                         "one of them, as [(0, 1), (1, 2)]"]
     line = run(kernel, 'practice("9.11")')
     assert len(line) == 1 and line[0].startswith("ValueError: there is no practice for '9.11'")
-    assert run(kernel, 'DigraphGame("0-1, 1-0")')[0].startswith("ValueError: the graph has a cycle, 0 → 1 → 0")
+    assert run(kernel, 'DigraphGame("0-1, 1-0")')[0].startswith("CycleError: the graph has a cycle, 0 → 1 → 0")
     assert len(run(kernel, 'NodeKayles("0-1, 1+2")')) == 1
     # The student's own function in between, the student's own error, an error the kit did not raise on purpose:
     # the usual traceback.
