@@ -278,3 +278,13 @@ def test_every_practice_instance_has_a_hint_that_does_not_give_its_answer(exerci
         answer = instance.answer.removeprefix("any of ")
         assert not re.search(rf"(?<![\w(,]){re.escape(answer)}(?![\w),])", instance.hint) or len(answer) < 2 or \
             answer in instance.question, (exercise, seed, instance.hint)
+
+
+def test_the_sweep_finds_no_misjudgement_in_any_form_a_student_gives_an_answer():
+    """Three seeds of every generator, each candidate checked as a value and typed in each form the answer box
+    reads (``python tests/practice_sweep.py`` runs 60 seeds and prints the counts)."""
+    import practice_sweep
+
+    for exercise in PRACTISED:
+        instances, candidates, checks, wrong = practice_sweep.sweep(exercise, range(3))
+        assert instances == 3 and checks > candidates > 0 and wrong == [], (exercise, wrong[:3])
