@@ -15,11 +15,12 @@ there before any cell of a lesson has run. It handles a ``NameError`` raised by 
 * an id or course code typed without quotes in a homework (:func:`gamelib.homework.handout.hint_for`).
 
 It also handles the ``TypeError`` and ``ValueError`` (``LimitError`` among them) that the kit raises on purpose
-when a cell calls it with an argument it cannot take (``NodeKayles([(0, 1), ...])``, ``practice("9.11")``): the
-message already names the value and says what is expected, so the line is that message, not a traceback into
-``gamelib`` whose code the student did not write (:func:`kit_refusal`). A refusal reached through the student's
-own function, an error the kit did not raise on purpose (a bug), and any error of the student's own code keep
-their full traceback.
+when a cell calls it with an argument it cannot take (``NodeKayles([(0, 1), ...])``, ``practice("9.11")``), and
+the kit's own exceptions (``PeriodNotFoundError``: a search that stopped at its stated limit says how far it got
+and how to ask for more): the message already names the value and says what is expected, so the line is that
+message, not a traceback into ``gamelib`` whose code the student did not write (:func:`kit_refusal`). A refusal
+reached through the student's own function, an error the kit did not raise on purpose (a bug), and any error of
+the student's own code keep their full traceback.
 
 Every other error shows as it always does. The cell still fails (so *Run All* stops there), nothing the
 student typed is rewritten or run, and nothing is evaluated.
@@ -123,9 +124,21 @@ def _in_kit(entry: Any) -> bool:
     return isinstance(name, str) and (name == "gamelib" or name.startswith("gamelib."))
 
 
+def kit_exception(etype: type) -> bool:
+    """The exception class is one the kit defines (its message is written for the student, as the kit's refusals).
+
+    >>> from gamelib import PeriodNotFoundError
+    >>> kit_exception(PeriodNotFoundError), kit_exception(RuntimeError), kit_exception(ZeroDivisionError)
+    (True, False, False)
+    """
+    module = getattr(etype, "__module__", "")
+    return isinstance(module, str) and (module == "gamelib" or module.startswith("gamelib."))
+
+
 def kit_refusal(etype: type, value: BaseException, tb: Any, namespace: dict) -> str | None:
     """The one line shown for an error the kit raised on purpose for a bad argument of a call made by a cell, or
-    None for any other error. It is one when the error is a ``TypeError`` or ``ValueError``, the traceback goes
+    None for any other error. It is one when the error is a ``TypeError``, a ``ValueError`` or an exception class
+    of the kit's own (:func:`kit_exception`), the traceback goes
     from the cell's own top-level code (in ``namespace``, the student's) straight into ``gamelib`` and stays
     there, and its last line is a ``raise`` of the kit's.
 
@@ -143,7 +156,7 @@ def kit_refusal(etype: type, value: BaseException, tb: Any, namespace: dict) -> 
     ...     print(kit_refusal(*sys.exc_info(), namespace))  # through the student's own function: a traceback
     None
     """
-    if not issubclass(etype, (TypeError, ValueError)):
+    if not (issubclass(etype, (TypeError, ValueError)) or kit_exception(etype)):
         return None
     entries = _frames(tb)  # IPython's own frames first, then the cell's
     cells = [i for i, entry in enumerate(entries)
@@ -182,4 +195,6 @@ def _handler(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: 
 
 def load_ipython_extension(shell: Any) -> None:
     """Called by IPython (``%load_ext gamelib.kernel_help`` or the kit's kernel config): install the handler."""
-    shell.set_custom_exc((NameError, TypeError, ValueError), _handler)
+    # RuntimeError for the kit's PeriodNotFoundError (named without importing the kit: a kernel pays only on an
+    # error); any other RuntimeError is shown as usual.
+    shell.set_custom_exc((NameError, TypeError, ValueError, RuntimeError), _handler)

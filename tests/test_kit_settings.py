@@ -158,6 +158,12 @@ def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own
     assert len(line) == 1 and line[0].startswith("ValueError: there is no practice for '9.11'")
     assert run(kernel, 'DigraphGame("0-1, 1-0")')[0].startswith("CycleError: the graph has a cycle, 0 → 1 → 0")
     assert len(run(kernel, 'NodeKayles("0-1, 1+2")')) == 1
+    # The kit's own exception for a search that stopped at its limit (a RuntimeError): one line, saying how far
+    # it got and how to ask for more; a RuntimeError of the student's own keeps its traceback.
+    stopped = run(kernel, 'from gamelib import OctalGame\nOctalGame("0.007").periodicity(max_search=100)')
+    assert len(stopped) == 1 and stopped[0].startswith("PeriodNotFoundError: Treblecross (0.007): no period"), stopped
+    assert "max_search" in stopped[0]
+    assert len(run(kernel, 'raise RuntimeError("mine")')) > 1
     # The student's own function in between, the student's own error, an error the kit did not raise on purpose:
     # the usual traceback.
     assert len(run(kernel, "def mine(n):\n    return NodeKayles(n)\nmine(5)")) > 1
