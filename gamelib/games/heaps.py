@@ -168,6 +168,13 @@ class TakeAndBreakPresentation(Presentation):
     ['take 2 from heap A', 'take 2 from heap B']
     >>> [m.words() for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), 5)][-1]
     'take 2 from the heap of 5, leaving 1 and 2'
+
+    A button says the same in short: what is taken and what is left (one heap), or which heap (several).
+
+    >>> [m.label for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), 5)][-1]
+    'take 2: 1+2'
+    >>> [m.label for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), (5, 3))][-1]
+    'B−2→1+2'
     """
 
     def __init__(self, rule: str = "take chips from one heap; some moves split what is left of it in two"):
