@@ -64,3 +64,25 @@ def test_the_digraph_explorer_says_arc_as_the_lesson_does_never_edge():
     kayles = kayles_explorer("0-1, 1-2")
     kayles.edges_box.value = "0-1, 1>2"
     assert "'1>2' is not an edge" in kayles.status_text  # Node Kayles is played on edges
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda: Nim().outcome("1, 2, 3"), ": write (1, 2, 3), without quotes"),
+    (lambda: StaircaseNim().outcome("(3 0 5)"), ": write (3, 0, 5), without quotes"),
+    (lambda: MooresNim(2).grundy("7"), ": write (7,), without quotes"),
+    (lambda: NodeKayles("0-1, 1-2").grundy("0, 2"), ": write (0, 2), without quotes"),
+    (lambda: SubtractionGame("1, 3, 4").outcome("7"), ": write 7, without quotes"),
+    (lambda: MooresNim("2"), ": write 2, without quotes"),
+])
+def test_numbers_given_as_text_where_a_call_wants_numbers_are_shown_as_the_call_takes_them(call, said):
+    # Before: "got '1, 2, 3'" and nothing more: a student who typed a panel's form into a call was not told how.
+    with pytest.raises(TypeError) as refused:
+        call()
+    assert str(refused.value).endswith(said), str(refused.value)
+
+
+@pytest.mark.parametrize("text", ["x", "1, x", "1; 2", "0b101", "(1, 2", "1" * 10, "1, " * 40 + "1"])
+def test_text_that_is_not_plain_numbers_gets_no_suggestion(text):
+    with pytest.raises(TypeError) as refused:
+        Nim().outcome(text)
+    assert "without quotes" not in str(refused.value), str(refused.value)

@@ -13,7 +13,7 @@ from operator import xor
 from typing import Any, ClassVar
 
 from gamelib.analysis.engine import mex
-from gamelib.arguments import LimitError, check_int, read_items, show
+from gamelib.arguments import LimitError, check_int, read_items, show, unquoted
 from gamelib.games.base import Game, Move
 from gamelib.games.digraph import KAYLES_LIMIT, Pair, read_pairs
 from gamelib.games.presentation import Presentation, counted_text, numbers_text, presents
@@ -97,7 +97,7 @@ class NodeKayles(Game):
         """
         if isinstance(position, (str, bytes)) or not hasattr(type(position), "__iter__"):
             raise TypeError(f"a Node Kayles position is the tuple of the remaining vertices, such as {self.start}, "
-                            f"got {show(position)}")
+                            f"got {show(position)}{unquoted(position)}")
         try:
             items = read_items(position, "the position", len(self.start), str(self.start))
         except LimitError:
