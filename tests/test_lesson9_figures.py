@@ -80,19 +80,22 @@ def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
 
 
 def _drawn_crossings(places, edges):
-    """Pairs of edges whose drawn segments cross at a point that is no vertex (geometry, not the layout's count)."""
-    def side(p, q, r):
-        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-        return 0 if abs(value) < 1e-9 else (1 if value > 0 else -1)
+    """Pairs of edges whose drawn segments cross at a point that is no vertex, found by solving for the point
+    where the two lines meet (p + t(q - p) = r + u(s - r), both t and u strictly inside 0..1): another method
+    than the layout's orientation test, so the two cannot share a mistake."""
+    import numpy as np
 
     count = 0
     for i, (a, b) in enumerate(edges):
         for c, d in edges[i + 1:]:
             if len({a, b, c, d}) < 4:
                 continue
-            p, q, r, s = places[a], places[b], places[c], places[d]
-            if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
-                count += 1
+            p, q, r, s = (np.array(places[v], dtype=float) for v in (a, b, c, d))
+            matrix = np.column_stack([q - p, r - s])
+            if abs(np.linalg.det(matrix)) < 1e-12:
+                continue  # parallel: straight edges of a drawing meet at no single point
+            t, u = np.linalg.solve(matrix, r - p)
+            count += 1e-9 < t < 1 - 1e-9 and 1e-9 < u < 1 - 1e-9
     return count
 
 
