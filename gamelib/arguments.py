@@ -229,13 +229,20 @@ def read_items(values: object, name: str, limit: int, example: str) -> list:
 
 
 def check_heaps(position: object, name: str = "position", length: int | None = None) -> tuple[int, ...]:
-    """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length."""
+    """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length. A refused heap
+    is counted from 1, as people count, with the position beside it.
+
+    >>> check_heaps((1, -2))
+    Traceback (most recent call last):
+    ...
+    ValueError: heap 2 of position (1, -2) must be at least 0, got -2
+    """
     if not isinstance(position, (tuple, list)):
         raise TypeError(f"{name} must be a tuple of heap sizes such as (3, 4, 5), got {show(position)}"
                         f"{unquoted(position)}")
     if length is not None and len(position) != length:
         raise ValueError(f"{name} must have {length} entries, got {len(position)}: {show(position)}")
-    return tuple(check_int(h, f"heap {i} of {name}") for i, h in enumerate(position))
+    return tuple(check_int(h, f"heap {i} of {name} {show(position)}") for i, h in enumerate(position, start=1))
 
 
 def set_text(S: Iterable[int]) -> str:
