@@ -148,7 +148,7 @@ def kit_refusal(etype: type, value: BaseException, tb: Any, namespace: dict) -> 
     ...     exec("NodeKayles([(0, 1), ...])", namespace := {"NodeKayles": NodeKayles})
     ... except ValueError:
     ...     print(kit_refusal(*sys.exc_info(), namespace))  # doctest: +NORMALIZE_WHITESPACE
-    ValueError: edges item 1 is ... (Ellipsis), which stands for the edges left out: write every one of them, as
+    ValueError: edges item 2 is ... (Ellipsis), which stands for the edges left out: write every one of them, as
     [(0, 1), (1, 2)]
     >>> try:
     ...     exec("def mine(n):\\n    return NodeKayles(n)\\nmine(5)", namespace)

@@ -30,7 +30,7 @@ def test_a_figure_takes_a_position_typed_as_its_explorer_takes_it():
 
 @pytest.mark.parametrize(("call", "words"), [
     (lambda: NodeKayles("0-1, 0-2, …"), "'…' is not an edge"),
-    (lambda: NodeKayles([(0, 1), (1, 2), ...]), "edges item 2 is ... (Ellipsis), which stands for the edges left out"),
+    (lambda: NodeKayles([(0, 1), (1, 2), ...]), "edges item 3 is ... (Ellipsis), which stands for the edges left out"),
     (lambda: DigraphGame("0-1, 1>2"), "'1>2' is not an arc; write each arc as u-v"),
     (lambda: DigraphGame("0-1-2"), "is not an arc: an arc joins two vertices"),
     (lambda: SubtractionGame("1, x"), "'x' is not a number"),

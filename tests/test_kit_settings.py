@@ -152,7 +152,7 @@ def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own
     assert run(kernel, "from gamelib import DigraphGame, NodeKayles\nfrom gamelib.exercises import practice") == []
     assert run(kernel, 'k = NodeKayles("0-1, 0-2, 1-2")\nassert k.edges == ((0, 1), (0, 2), (1, 2))') == []
     ellipsis = run(kernel, "k = NodeKayles([(0, 1), (0, 2), ...])")
-    assert ellipsis == ["ValueError: edges item 2 is ... (Ellipsis), which stands for the edges left out: write every "
+    assert ellipsis == ["ValueError: edges item 3 is ... (Ellipsis), which stands for the edges left out: write every "
                         "one of them, as [(0, 1), (1, 2)]"]
     line = run(kernel, 'practice("9.11")')
     assert len(line) == 1 and line[0].startswith("ValueError: there is no practice for '9.11'")

@@ -61,7 +61,7 @@ KAYLES_LIMIT = GraphLimit("edges", 0, MAX_PANEL_GRAPH_VERTEX, most=MAX_PANEL_ARC
 def read_pairs(edges: object, name: str, limit: int, example: str) -> list[Pair]:
     """``edges`` as a list of pairs of whole numbers >= 0, or a TypeError/ValueError naming the bad item."""
     pairs = []
-    for i, item in enumerate(read_items(edges, name, limit, example)):
+    for i, item in enumerate(read_items(edges, name, limit, example), start=1):  # counted as people count
         if item is Ellipsis:
             raise ValueError(f"{name} item {i} is ... (Ellipsis), which stands for the {name} left out: write every "
                              f"one of them, as {example}")
