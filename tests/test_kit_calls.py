@@ -86,3 +86,15 @@ def test_text_that_is_not_plain_numbers_gets_no_suggestion(text):
     with pytest.raises(TypeError) as refused:
         Nim().outcome(text)
     assert "without quotes" not in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda: Nim().outcome((1, -2)), "heap 2 of position (1, -2) must be at least 0, got -2"),
+    (lambda: GreenHackenbush.bamboo(1, -2), "stalk 2 must be at least 0, got -2"),
+    (lambda: DigraphGame([(0, 1), (1, 2, 3)]), "arcs item 2, (1, 2, 3), is not a pair"),
+])
+def test_a_refused_item_is_counted_from_1_as_people_count(call, said):
+    # Before: 'heap 1 of position' and 'stalk 1' named the second item, counted from 0 as Python indexes.
+    with pytest.raises(ValueError) as refused:
+        call()
+    assert str(refused.value).startswith(said), str(refused.value)

@@ -90,7 +90,7 @@ class GreenHackenbush(Game):
         >>> stalks.edges, stalks.grundy(stalks.start)
         (((0, 1), (0, 2), (2, 3)), 3)
         """
-        sizes = [check_int(length, f"stalk {i}") for i, length in enumerate(lengths)]
+        sizes = [check_int(length, f"stalk {i}") for i, length in enumerate(lengths, start=1)]
         if sum(sizes) > MAX_HACKENBUSH_EDGES:
             raise LimitError(f"stalks of {sum(sizes):,} edges in all; a picture has at most {MAX_HACKENBUSH_EDGES:,}")
         edges: list[Edge] = []
