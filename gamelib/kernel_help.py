@@ -18,7 +18,9 @@ It also handles the ``TypeError`` and ``ValueError`` (``LimitError`` among them)
 when a cell calls it with an argument it cannot take (``NodeKayles([(0, 1), ...])``, ``practice("9.11")``), and
 the kit's own exceptions (``PeriodNotFoundError``: a search that stopped at its stated limit says how far it got
 and how to ask for more): the message already names the value and says what is expected, so the line is that
-message, not a traceback into ``gamelib`` whose code the student did not write (:func:`kit_refusal`). A refusal
+message, not a traceback into ``gamelib`` whose code the student did not write (:func:`kit_refusal`). A kit call
+given arguments it does not take (``periodicity(max_heap=100)``) gets Python's words and how the call is written
+(:func:`wrong_call`). A refusal
 reached through the student's own function, an error the kit did not raise on purpose (a bug), and any error of
 the student's own code keep their full traceback.
 
@@ -135,6 +137,55 @@ def kit_exception(etype: type) -> bool:
     return isinstance(module, str) and (module == "gamelib" or module.startswith("gamelib."))
 
 
+#: Python's words for a call given the wrong arguments (before the function runs): the called name comes first.
+_WRONG_CALL = re.compile(
+    r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\(\) (?:got an unexpected keyword argument '\w+'"
+    r"|missing \d+ required (?:positional|keyword-only) arguments?: .+"
+    r"|takes (?:from \d+ to )?\d+ positional arguments? but \d+ (?:was|were) given"
+    r"|got multiple values for argument '\w+')")
+
+
+def wrong_call(message: str, namespace: dict) -> str | None:
+    """The one line for Python's refusal of a call's arguments (``message``), when the call is to a function or
+    class of the kit that the cell's ``namespace`` names (a method through its class: ``OctalGame.periodicity``):
+    the message, then how the call is written. None for any other call: the student's own function keeps its
+    traceback.
+
+    >>> from gamelib import OctalGame
+    >>> said = wrong_call("OctalGame.periodicity() got an unexpected keyword argument 'max_heap'",
+    ...                   {"OctalGame": OctalGame})
+    >>> print(said)  # doctest: +NORMALIZE_WHITESPACE
+    TypeError: OctalGame.periodicity() got an unexpected keyword argument 'max_heap'; it is called as
+    periodicity(max_search=None, progress=None, budget=None)
+    >>> exec("def mine(n): return n", cell := {"__name__": "__main__"})
+    >>> wrong_call("mine() missing 1 required positional argument: 'n'", cell) is None
+    True
+    """
+    import inspect
+
+    found = _WRONG_CALL.fullmatch(message)
+    if found is None:
+        return None
+    called: Any = namespace
+    for part in found["name"].split("."):
+        called = called.get(part) if isinstance(called, dict) else getattr(called, part, None)
+        if called is None:
+            return None
+    module = getattr(called, "__module__", None)
+    if not (isinstance(module, str) and (module == "gamelib" or module.startswith("gamelib."))):
+        return None
+    try:
+        signature = inspect.signature(called)
+    except (TypeError, ValueError):
+        return None
+    empty = inspect.Parameter.empty
+    shown = signature.replace(return_annotation=empty, parameters=[
+        p.replace(annotation=empty) for p in signature.parameters.values() if p.name not in ("self", "cls")])
+    parts = found["name"].split(".")
+    written = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
+    return f"TypeError: {message}; it is called as {written}{shown}"
+
+
 def kit_refusal(etype: type, value: BaseException, tb: Any, namespace: dict) -> str | None:
     """The one line shown for an error the kit raised on purpose for a bad argument of a call made by a cell, or
     None for any other error. It is one when the error is a ``TypeError``, a ``ValueError`` or an exception class
@@ -162,6 +213,8 @@ def kit_refusal(etype: type, value: BaseException, tb: Any, namespace: dict) -> 
     cells = [i for i, entry in enumerate(entries)
              if entry.tb_frame.f_code.co_name == "<module>" and entry.tb_frame.f_globals is namespace]
     kit = entries[cells[-1] + 1:] if cells else []
+    if cells and not kit and issubclass(etype, TypeError):  # raised by the call itself, in the cell
+        return wrong_call(str(value), namespace)
     if not kit or not all(_in_kit(entry) for entry in kit):
         return None
     last = kit[-1]

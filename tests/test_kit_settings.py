@@ -164,6 +164,13 @@ def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own
     assert len(stopped) == 1 and stopped[0].startswith("PeriodNotFoundError: Treblecross (0.007): no period"), stopped
     assert "max_search" in stopped[0]
     assert len(run(kernel, 'raise RuntimeError("mine")')) > 1
+    # A kit call given arguments it does not take: Python's words, then how the call is written.
+    keyword = run(kernel, 'OctalGame("0.07").periodicity(max_heap=100)')
+    assert keyword == ["TypeError: OctalGame.periodicity() got an unexpected keyword argument 'max_heap'; it is "
+                       "called as periodicity(max_search=None, progress=None, budget=None)"], keyword
+    missing = run(kernel, "NodeKayles()")
+    assert len(missing) == 1 and missing[0].endswith("it is called as NodeKayles(edges, vertices=())"), missing
+    assert len(run(kernel, "def mine(n):\n    return n\nmine()")) > 1  # the student's own function
     # The student's own function in between, the student's own error, an error the kit did not raise on purpose:
     # the usual traceback.
     assert len(run(kernel, "def mine(n):\n    return NodeKayles(n)\nmine(5)")) > 1
