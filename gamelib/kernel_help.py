@@ -167,11 +167,14 @@ def wrong_call(message: str, namespace: dict) -> str | None:
     if found is None:
         return None
     called: Any = namespace
-    for part in found["name"].split("."):
-        called = called.get(part) if isinstance(called, dict) else getattr(called, part, None)
-        if called is None:
-            return None
-    module = getattr(called, "__module__", None)
+    try:  # the student's own objects are asked nothing but their class attributes, and may refuse
+        for part in found["name"].split("."):
+            called = called.get(part) if isinstance(called, dict) else getattr(called, part, None)
+            if called is None:
+                return None
+        module = getattr(called, "__module__", None)
+    except Exception:
+        return None
     if not (isinstance(module, str) and (module == "gamelib" or module.startswith("gamelib."))):
         return None
     try:
