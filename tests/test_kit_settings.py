@@ -176,3 +176,16 @@ def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own
     assert len(run(kernel, "def mine(n):\n    return NodeKayles(n)\nmine(5)")) > 1
     assert len(run(kernel, "int('x')")) > 1
     assert len(run(kernel, "from gamelib.games.presentation import numbers_text\nnumbers_text(5)")) > 1
+
+
+def test_a_call_to_the_students_own_class_that_refuses_to_be_asked_is_no_kit_call():
+    from gamelib.kernel_help import wrong_call
+
+    class Hostile(type):
+        def __getattr__(cls, name):
+            raise RuntimeError("asked")
+
+    class Board(metaclass=Hostile):
+        pass
+
+    assert wrong_call("Board.play() got an unexpected keyword argument 'x'", {"Board": Board}) is None
