@@ -20,9 +20,8 @@ the kit's own exceptions (``PeriodNotFoundError``: a search that stopped at its 
 and how to ask for more): the message already names the value and says what is expected, so the line is that
 message, not a traceback into ``gamelib`` whose code the student did not write (:func:`kit_refusal`). A kit call
 given arguments it does not take (``periodicity(max_heap=100)``) gets Python's words and how the call is written
-(:func:`wrong_call`). A refusal
-reached through the student's own function, an error the kit did not raise on purpose (a bug), and any error of
-the student's own code keep their full traceback.
+(:func:`wrong_call`). A refusal reached through the student's own function, an error the kit did not raise on
+purpose (a bug), and any error of the student's own code keep their full traceback.
 
 Every other error shows as it always does. The cell still fails (so *Run All* stops there), nothing the
 student typed is rewritten or run, and nothing is evaluated.
@@ -120,10 +119,14 @@ def _frames(tb: Any) -> list:
     return found
 
 
+def _kit_module(name: object) -> bool:
+    """``name`` is the name of the gamelib package or of one of its modules."""
+    return isinstance(name, str) and (name == "gamelib" or name.startswith("gamelib."))
+
+
 def _in_kit(entry: Any) -> bool:
     """The traceback entry runs code of the gamelib package."""
-    name = entry.tb_frame.f_globals.get("__name__", "")
-    return isinstance(name, str) and (name == "gamelib" or name.startswith("gamelib."))
+    return _kit_module(entry.tb_frame.f_globals.get("__name__", ""))
 
 
 def kit_exception(etype: type) -> bool:
@@ -133,8 +136,7 @@ def kit_exception(etype: type) -> bool:
     >>> kit_exception(PeriodNotFoundError), kit_exception(RuntimeError), kit_exception(ZeroDivisionError)
     (True, False, False)
     """
-    module = getattr(etype, "__module__", "")
-    return isinstance(module, str) and (module == "gamelib" or module.startswith("gamelib."))
+    return _kit_module(getattr(etype, "__module__", ""))
 
 
 #: Python's words for a call given the wrong arguments (before the function runs): the called name comes first.
@@ -175,7 +177,7 @@ def wrong_call(message: str, namespace: dict) -> str | None:
         module = getattr(called, "__module__", None)
     except Exception:
         return None
-    if not (isinstance(module, str) and (module == "gamelib" or module.startswith("gamelib."))):
+    if not _kit_module(module):
         return None
     try:
         signature = inspect.signature(called)
@@ -192,9 +194,9 @@ def wrong_call(message: str, namespace: dict) -> str | None:
 def kit_refusal(etype: type, value: BaseException, tb: Any, namespace: dict) -> str | None:
     """The one line shown for an error the kit raised on purpose for a bad argument of a call made by a cell, or
     None for any other error. It is one when the error is a ``TypeError``, a ``ValueError`` or an exception class
-    of the kit's own (:func:`kit_exception`), the traceback goes
-    from the cell's own top-level code (in ``namespace``, the student's) straight into ``gamelib`` and stays
-    there, and its last line is a ``raise`` of the kit's.
+    of the kit's own (:func:`kit_exception`), the traceback goes from the cell's own top-level code (in
+    ``namespace``, the student's) straight into ``gamelib`` and stays there, and its last line is a ``raise`` of
+    the kit's; or when the call in the cell is refused by Python before a kit function runs (:func:`wrong_call`).
 
     >>> import sys
     >>> from gamelib import NodeKayles
