@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Iterable
 from itertools import islice
 
@@ -93,20 +94,54 @@ def type_name(value: object) -> str:
     return name if type(name) is str and len(name) <= 40 else "?"
 
 
+#: Numbers typed as text, as in a panel's box: at most 30 whole numbers, in brackets or not.
+_TYPED_NUMBERS = re.compile(r"\s*[(\[]?\s*(\d{1,9}(?:(?:\s*,\s*|\s+)\d{1,9}){0,29})\s*,?\s*[)\]]?\s*")
+
+
+def unquoted(value: object, wanted: str = "tuple") -> str:
+    """The end of a message about text that holds numbers, as a panel's box takes them: how to give them to a
+    call instead (``''`` for anything else), where the call wants a ``"tuple"`` or a ``"number"``. The text is
+    read, never run.
+
+    >>> unquoted("3, 3, 5"), unquoted("(1 2)"), unquoted("5"), unquoted("x"), unquoted(5)
+    (': write (3, 3, 5), without quotes', ': write (1, 2), without quotes', ': write (5,), without quotes', '', '')
+    >>> unquoted("5", "number"), unquoted("3, 5", "number")
+    (': write 5, without quotes', ': numbers are given without quotes')
+    """
+    if type(value) is not str or len(value) > 400:
+        return ""
+    found, text = _TYPED_NUMBERS.fullmatch(value), value.strip()
+    brackets = {text[0], text[-1]} & set("()[]") if text else set()
+    if found is None or (brackets and f"{text[0]}{text[-1]}" not in ("()", "[]")):  # an unclosed bracket
+        return ""
+    typed = [str(int(n)) for n in re.split(r"\s*,\s*|\s+", found.group(1))]
+    if wanted == "tuple":
+        return f": write ({', '.join(typed)}{',' if len(typed) == 1 else ''}), without quotes"
+    return f": write {typed[0]}, without quotes" if len(typed) == 1 else ": numbers are given without quotes"
+
+
 def check_int(value: object, name: str, minimum: int | None = 0) -> int:
     """Return ``value`` as a Python int; refuse bools, floats, strings, None, anything below ``minimum`` and
     numbers wider than :data:`~gamelib.limits.MAX_WHOLE_BITS` (which Python could not write out).
 
     >>> check_int(7, "heap")
     7
+    >>> check_int(2.0, "heap")
+    Traceback (most recent call last):
+    ...
+    TypeError: heap must be a whole number written without a decimal point, got 2.0: write 2
     >>> check_int(10**5000, "heap")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     gamelib.arguments.LimitError: heap is a whole number with 5001 digits; the kit takes ... at most 14,000 bits ...
     """
     if type(value) is not int:
+        if type(value) is float and value.is_integer() and abs(value) < 2**53:
+            raise TypeError(f"{name} must be a whole number written without a decimal point, got {show(value)}: "
+                            f"write {int(value)}")
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(f"{name} must be a whole number, got {show(value)} of type {type(value).__name__}")
+            raise TypeError(f"{name} must be a whole number, got {show(value)} of type {type(value).__name__}"
+                            f"{unquoted(value, 'number')}")
         value = int(value)
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {show(value)}")
@@ -194,12 +229,20 @@ def read_items(values: object, name: str, limit: int, example: str) -> list:
 
 
 def check_heaps(position: object, name: str = "position", length: int | None = None) -> tuple[int, ...]:
-    """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length."""
+    """A tuple (or list) of heap sizes, each a whole number >= 0, optionally of a given length. A refused heap
+    is counted from 1, as people count, with the position beside it.
+
+    >>> check_heaps((1, -2))
+    Traceback (most recent call last):
+    ...
+    ValueError: heap 2 of position (1, -2) must be at least 0, got -2
+    """
     if not isinstance(position, (tuple, list)):
-        raise TypeError(f"{name} must be a tuple of heap sizes such as (3, 4, 5), got {show(position)}")
+        raise TypeError(f"{name} must be a tuple of heap sizes such as (3, 4, 5), got {show(position)}"
+                        f"{unquoted(position)}")
     if length is not None and len(position) != length:
         raise ValueError(f"{name} must have {length} entries, got {len(position)}: {show(position)}")
-    return tuple(check_int(h, f"heap {i} of {name}") for i, h in enumerate(position))
+    return tuple(check_int(h, f"heap {i} of {name} {show(position)}") for i, h in enumerate(position, start=1))
 
 
 def set_text(S: Iterable[int]) -> str:

@@ -234,6 +234,10 @@ MAX_PANEL_VARIANT_HEAPS, MAX_PANEL_VARIANT_HEAP = 4, 7
 #: A directed graph or a Node Kayles graph typed into a panel: at most this many edges, vertices numbered 0
 #: to this (every vertex keeps a readable number in the figure).
 MAX_PANEL_ARCS, MAX_PANEL_GRAPH_VERTEX = 24, 30
+#: Most winning moves a sentence names one by one (a panel's status line, a picture's text alternative, read
+#: aloud by a screen reader); past it, the sentence names that many and says how many more there are (Moore's
+#: Nim from 7, 7, 7, 7 has 40).
+MAX_LISTED_MOVES = 8
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 

@@ -145,7 +145,9 @@ def _whole_number(entry: str, text: object, expected: str, smallest: int, larges
         if re.fullmatch(_NEGATIVE, entry):
             problem = f"{entry} is negative"
         elif re.fullmatch(_DECIMAL, entry):
-            problem = f"{entry} is not a whole number"
+            written = _without_point(entry)
+            problem = f"{entry} is written with a decimal point; write it {written}" if written else \
+                f"{entry} is not a whole number"
         else:
             problem = f"{entry!r} is not a number"
         raise ValueError(f"in {show(text)}, {problem}; {expected}")
@@ -157,6 +159,15 @@ def _whole_number(entry: str, text: object, expected: str, smallest: int, larges
     if value < smallest:
         raise ValueError(f"in {show(text)}, {value} is less than {smallest}, the smallest number allowed; {expected}")
     return value
+
+
+def _without_point(entry: str) -> str:
+    """How a whole number typed with a decimal point (``'2.0'``, ``'3.'``) is written without one (``'as 2'``), or
+    "" when the number is not whole (or too long to be a number typed by hand)."""
+    whole, point, rest = entry.lstrip("+").partition(".")
+    if not point or "e" in entry.lower() or rest.strip("0") or not whole.isdigit() or len(whole) > 30:
+        return ""
+    return f"as {int(whole)}"
 
 
 def _limit_of(value: object, name: str) -> int:
@@ -218,6 +229,11 @@ def parse_heaps(text: str, max_heap: int = 1000, max_heaps: int = 10) -> tuple[i
     (3, 4, 5)
     >>> parse_heaps("(7 0 2)")
     (7, 0, 2)
+    >>> parse_heaps("3, 2.0")
+    Traceback (most recent call last):
+    ...
+    ValueError: in '3, 2.0', 2.0 is written with a decimal point; write it as 2; expected at most 10 whole numbers \
+from 0 to 1000, separated by commas or spaces, such as '3, 4, 5'
     >>> parse_heaps("3, -1")
     Traceback (most recent call last):
     ...

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 import brute_hackenbush
+import brute_lesson9
 import brute_octal
 
 import brute
@@ -243,8 +244,11 @@ def answers(exercise: str, numbers: dict, rng: random.Random):
         def one_changed(a):
             return sum(1 for x, y in zip(raised, a, strict=True) if x != y) == 1
         return _heap_tuples(raised, lambda a: one_changed(a) and _xor(a) == 0, raise_by=8)
-    if exercise == "4.2":
-        return _numbers(_xor(n["heaps"]))
+    if exercise == "4.2":  # worked in binary: the answer may be typed in binary digits too (1101 for 13)
+        truth = _xor(n["heaps"])
+        candidates, right = _numbers(truth)
+        spelled = int(format(truth, "b"))
+        return sorted(set(candidates) | {spelled}), right | {spelled}
     if exercise == "4.3":
         return _numbers(_xor(n["heaps"]))
     if exercise == "4.5":
@@ -341,4 +345,81 @@ def answers(exercise: str, numbers: dict, rng: random.Random):
         candidates = [(u, v) for u in vertices for v in vertices if u < v]
         wins = {tuple(sorted(e)) for e in brute_hackenbush.winning_chops(edges)}
         return candidates, {c for c in candidates if c in wins}
+    if exercise.startswith("9."):
+        return _lesson_9(exercise, n)
+    raise KeyError(f"no brute force for exercise {exercise}")
+
+
+def _stair_candidates(stairs: tuple) -> list[tuple]:
+    """Every move of Staircase Nim from ``stairs`` (brute_lesson9's rule), and positions one coin away from the
+    start or from a move that are not moves (coins carried up, coins from nowhere, a stair skipped)."""
+    moves = set(brute_lesson9.staircase_moves(stairs))
+    others = {stairs}
+    for base in [stairs, *sorted(moves)[:12]]:
+        for i in range(len(stairs)):
+            for d in (-1, 1):
+                changed = base[:i] + (base[i] + d,) + base[i + 1:]
+                if changed[i] >= 0:
+                    others.add(changed)
+    return sorted(moves | others)
+
+
+def _lasker_candidates(heaps: tuple) -> list[tuple]:
+    """Every position one move from ``heaps`` in Lasker's Nim (a heap made smaller, or split in two), each in
+    every order, and a few that are not moves."""
+    found = set()
+    for i, h in enumerate(heaps):
+        others = heaps[:i] + heaps[i + 1:]
+        found |= {tuple(x for x in others + (smaller,) if x) for smaller in range(h)}
+        found |= {others + (part, h - part) for part in range(1, h)}
+    orders = {order for after in found for order in permutations(after)}
+    return sorted(orders | {heaps, (heaps[0] + 1,) + heaps[1:], (1, 1, 1) + heaps[1:]})
+
+
+def _lesson_9(exercise: str, n: dict):
+    b9 = brute_lesson9
+    if exercise == "9.1":
+        stairs = n["stairs"]
+        moves = set(b9.staircase_moves(stairs))
+        candidates = _stair_candidates(stairs)
+        return candidates, {c for c in candidates if c in moves and b9.staircase_value(c) == 0}
+    if exercise == "9.2":
+        return _numbers(b9.staircase_value(n["stairs"]))
+    if exercise == "9.3":
+        return ["P", "N"], {"P" if b9.moore_is_p(tuple(sorted(n["heaps"])), n["k"]) else "N"}
+    if exercise == "9.4":
+        k, heaps = n["k"], n["heaps"]
+        moves = b9.moore_moves(heaps, k)
+        right = {m for m in moves if b9.moore_is_p(tuple(sorted(m)), k)}
+        candidates = set(moves) | {order for m in right for order in permutations(m)} | {heaps, (0,) * len(heaps)}
+        return sorted(candidates), right
+    if exercise == "9.5":
+        return _numbers(b9.lasker_values(n["heap"] + 1)[n["heap"]])
+    if exercise == "9.6":
+        values = b9.lasker_values(max(n["heaps"]) + 2)
+        start = tuple(sorted(n["heaps"]))
+        moves = {tuple(sorted(x for x in c if x)) for c in _lasker_candidates(start)} - {start}
+        legal = set()
+        for i, h in enumerate(start):  # the rule again, for which candidates are moves
+            others = start[:i] + start[i + 1:]
+            legal |= {tuple(sorted(x for x in others + (smaller,) if x)) for smaller in range(h)}
+            legal |= {tuple(sorted(others + (part, h - part))) for part in range(1, h)}
+        candidates = _lasker_candidates(start)
+        assert legal <= moves
+        return candidates, {c for c in candidates if tuple(sorted(x for x in c if x)) in legal
+                            and _xor(values[x] for x in c) == 0}
+    if exercise == "9.7":
+        return _numbers(b9.digraph_values(list(n["arcs"]))[0])
+    if exercise == "9.8":
+        values = b9.digraph_values(list(n["arcs"]))
+        return list(range(0, max(values) + 3)), {v for u, v in n["arcs"] if u == 0 and values[v] == 0}
+    if exercise == "9.9":
+        size = n["n"]
+        edges = [(i, i + 1) for i in range(size - 1)]
+        every = frozenset(range(size))
+        return list(range(0, size + 3)), {v for v in range(size)
+                                          if b9.kayles_value(every - {v - 1, v, v + 1}, edges) == 0}
+    if exercise == "9.10":
+        edges = list(n["edges"])
+        return _numbers(b9.kayles_value(frozenset(v for e in edges for v in e), edges))
     raise KeyError(f"no brute force for exercise {exercise}")

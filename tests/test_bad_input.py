@@ -61,7 +61,7 @@ BAD_CALLS = [
     ("S holds a string", lambda: SubtractionGame(["1", "2"]), TypeError, "1"),
     ("S holds None", lambda: SubtractionGame([1, None]), TypeError, None),
     ("S is None", lambda: SubtractionGame(None), TypeError, None),
-    ("S is a string", lambda: SubtractionGame("1, 2"), TypeError, "1, 2"),
+    ("S is text that is not a set", lambda: SubtractionGame("1, two"), ValueError, "two"),
     ("S is a number", lambda: SubtractionGame(5), TypeError, 5),
     ("misere not a bool", lambda: SubtractionGame({1}, misere="yes"), TypeError, "yes"),
     ("misere 1", lambda: SubtractionGame({1}, misere=1), TypeError, 1),

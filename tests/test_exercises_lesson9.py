@@ -115,11 +115,12 @@ def test_9_9_every_pick_on_the_path_is_checked_by_the_definition():
 
 
 @pytest.mark.parametrize(("exercise", "answer", "words"), [
-    ("9.1", (4, 1, 6, 2, 2), "cannot be reached"),
+    ("9.1", (4, 1, 6, 2, 2), "must land on stair 4"),
     ("9.4", (1, 2, 4, 5), "leaves an N-position"),
     ("9.6", (2, 6), "leaves g = 4, not 0"),
     ("9.8", 4, "there is no arc from 0 to 4"),
-    ("9.9", [2, 3], "give the one vertex you pick"),
+    ("9.9", [2, 3], "is several numbers; give the vertex you pick itself"),
+    ("9.9", [2], "is a list; give the vertex you pick itself"),
     ("9.9", 12, "is not a move from here"),
 ])
 def test_wrong_answers_say_what_is_off(exercise, answer, words):
@@ -135,6 +136,32 @@ def test_hints_do_not_give_the_answer_away(exercise):
                "9.4": ["(1, 2, 3, 3)"], "9.5": ["12"], "9.6": ["(3, 3)", "(1, 3, 5)"], "9.7": [" 3 "],
                "9.8": ["vertex 2"], "9.9": ["vertex 0", "vertex 2", "vertex 7", "vertex 9"], "9.10": [" 3 "]}
     assert not any(a in f" {hint} " for a in answers[exercise]), hint
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ((4, 1, 6, 2, 3), "the position you started from"),
+    ((4, 1, 6, 1, 4), "carries coins up, from stair 4 to stair 5"),
+    ((4, 1, 6, 2, 4), "stair 5 gains coins that no stair above it gave"),
+    ((4, 1, 5, 2, 3), "must land on stair 2"),
+    ((4, 1, 5, 3, 2), "changes 3 stairs"),
+    ((5, 1, 5, 2, 3), "changes stair 1 and stair 3"),
+    ((4, 2, 5, 1, 3), "changes 3 stairs"),
+    ((4, 2, 4, 2, 3), "stair 3 gives 2 coins but stair 2 gets 1"),
+])
+def test_9_1_says_why_a_position_is_not_a_move(answer, words):
+    result = check("9.1", answer)
+    assert not result.ok and "is not a move" in result.message and words in result.message, result.message
+
+
+def test_9_4_the_right_heaps_in_another_order_are_told_which_order_and_why():
+    right = next(after for after in brute.moore_moves(MOORE_HEAPS, MOORE_K)
+                 if brute.moore_is_p(tuple(sorted(after)), MOORE_K))
+    reordered = tuple(reversed(right))
+    result = check("9.4", reordered)
+    assert not result.ok and "cannot be reached" not in result.message
+    assert "in another order; keep them in the order (1, 2, 4, 7)" in result.message
+    assert "the order says which heaps your move took from" in result.message
+    assert "takes from 3 heaps; with k = 2" in check("9.4", (0, 1, 3, 7)).message
 
 
 def test_counting_the_arcs_out_of_vertex_0_is_not_the_answer_of_9_7():

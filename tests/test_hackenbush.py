@@ -269,7 +269,7 @@ def test_a_tree_is_drawn_at_its_depths_with_repeated_edges_bowed_apart():
     ([(0, "1")], TypeError, "whole number"),
     ([(True, 1)], TypeError, "whole number"),
     ([(0, 1.0)], TypeError, "whole number"),
-    ("0-1", TypeError, "collection"),
+    ("0-one", ValueError, "is not an edge"),
     (5, TypeError, "collection"),
 ])
 def test_bad_pictures_are_refused_with_what_is_expected(edges, error, words):

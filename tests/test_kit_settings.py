@@ -144,3 +144,48 @@ def test_a_fresh_kernel_says_the_two_slips_in_one_line_and_other_errors_as_usual
     assert run(kernel, "from gamelib.exercises import check\nprint(check('1.3', 'P'))") == []
     inside = run(kernel, "def f():\n    return P\nf()")  # a name missing inside a function: not a typed answer
     assert len(inside) > 1
+
+
+def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own_code_keeps_its_traceback(kernel):
+    # Before: NodeKayles([(0, 1), ...]), copied from exercise 9.10, ended a traceback into games/digraph.py, and
+    # practice("9.11") printed a full traceback.
+    assert run(kernel, "from gamelib import DigraphGame, NodeKayles\nfrom gamelib.exercises import practice") == []
+    assert run(kernel, 'k = NodeKayles("0-1, 0-2, 1-2")\nassert k.edges == ((0, 1), (0, 2), (1, 2))') == []
+    ellipsis = run(kernel, "k = NodeKayles([(0, 1), (0, 2), ...])")
+    assert ellipsis == ["ValueError: edges item 3 is ... (Ellipsis), which stands for the edges left out: write every "
+                        "one of them, as [(0, 1), (1, 2)]"]
+    line = run(kernel, 'practice("9.11")')
+    assert len(line) == 1 and line[0].startswith("ValueError: there is no practice for '9.11'")
+    assert run(kernel, 'DigraphGame("0-1, 1-0")')[0].startswith("CycleError: the graph has a cycle, 0 → 1 → 0")
+    assert len(run(kernel, 'NodeKayles("0-1, 1+2")')) == 1
+    # The kit's own exception for a search that stopped at its limit (a RuntimeError): one line, saying how far
+    # it got and how to ask for more; a RuntimeError of the student's own keeps its traceback.
+    stopped = run(kernel, 'from gamelib import OctalGame\nOctalGame("0.007").periodicity(max_search=100)')
+    assert len(stopped) == 1 and stopped[0].startswith("PeriodNotFoundError: Treblecross (0.007): no period"), stopped
+    assert "max_search" in stopped[0]
+    assert len(run(kernel, 'raise RuntimeError("mine")')) > 1
+    # A kit call given arguments it does not take: Python's words, then how the call is written.
+    keyword = run(kernel, 'OctalGame("0.07").periodicity(max_heap=100)')
+    assert keyword == ["TypeError: OctalGame.periodicity() got an unexpected keyword argument 'max_heap'; it is "
+                       "called as periodicity(max_search=None, progress=None, budget=None)"], keyword
+    missing = run(kernel, "NodeKayles()")
+    assert len(missing) == 1 and missing[0].endswith("it is called as NodeKayles(edges, vertices=())"), missing
+    assert len(run(kernel, "def mine(n):\n    return n\nmine()")) > 1  # the student's own function
+    # The student's own function in between, the student's own error, an error the kit did not raise on purpose:
+    # the usual traceback.
+    assert len(run(kernel, "def mine(n):\n    return NodeKayles(n)\nmine(5)")) > 1
+    assert len(run(kernel, "int('x')")) > 1
+    assert len(run(kernel, "from gamelib.games.presentation import numbers_text\nnumbers_text(5)")) > 1
+
+
+def test_a_call_to_the_students_own_class_that_refuses_to_be_asked_is_no_kit_call():
+    from gamelib.kernel_help import wrong_call
+
+    class Hostile(type):
+        def __getattr__(cls, name):
+            raise RuntimeError("asked")
+
+    class Board(metaclass=Hostile):
+        pass
+
+    assert wrong_call("Board.play() got an unexpected keyword argument 'x'", {"Board": Board}) is None

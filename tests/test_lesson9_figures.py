@@ -80,19 +80,22 @@ def test_the_graph_pictures_mark_the_winning_moves_and_hide_them_in_play():
 
 
 def _drawn_crossings(places, edges):
-    """Pairs of edges whose drawn segments cross at a point that is no vertex (geometry, not the layout's count)."""
-    def side(p, q, r):
-        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-        return 0 if abs(value) < 1e-9 else (1 if value > 0 else -1)
+    """Pairs of edges whose drawn segments cross at a point that is no vertex, found by solving for the point
+    where the two lines meet (p + t(q - p) = r + u(s - r), both t and u strictly inside 0..1): another method
+    than the layout's orientation test, so the two cannot share a mistake."""
+    import numpy as np
 
     count = 0
     for i, (a, b) in enumerate(edges):
         for c, d in edges[i + 1:]:
             if len({a, b, c, d}) < 4:
                 continue
-            p, q, r, s = places[a], places[b], places[c], places[d]
-            if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
-                count += 1
+            p, q, r, s = (np.array(places[v], dtype=float) for v in (a, b, c, d))
+            matrix = np.column_stack([q - p, r - s])
+            if abs(np.linalg.det(matrix)) < 1e-12:
+                continue  # parallel: straight edges of a drawing meet at no single point
+            t, u = np.linalg.solve(matrix, r - p)
+            count += 1e-9 < t < 1 - 1e-9 and 1e-9 < u < 1 - 1e-9
     return count
 
 
@@ -119,3 +122,74 @@ def test_a_small_kayles_graph_is_drawn_with_as_few_crossings_as_any_order_round_
             continue  # a path: drawn in a row
         best = min(_drawn_crossings(on_circle((0, *rest)), game.edges) for rest in permutations(range(1, n)))
         assert _drawn_crossings(_kayles_places(game), game.edges) == best, edges
+
+
+def test_a_position_with_many_winning_moves_names_a_few_and_counts_the_rest():
+    # The Moore's Nim explorer listed all 40 winning moves of 7, 7, 7, 7 in one block of 1,600 characters.
+    from gamelib import MooresNim
+    from gamelib.limits import MAX_LISTED_MOVES
+    from gamelib.widgets import play_game, position_explorer
+
+    game = MooresNim(2)
+    assert len(game.winning_moves((7, 7, 7, 7))) == 40
+    status = position_explorer(game, "7, 7, 7, 7").status_text
+    assert "40 winning moves, among them:" in status and "and 32 more." in status
+    assert status.count(" from heap ") <= MAX_LISTED_MOVES * 2 and len(status) < 600
+    panel = play_game(game, "7, 7, 7, 7")
+    panel.hint_toggle.value = True
+    assert "and 32 more" in panel.hint.value and len(panel.hint.value) < 700
+
+
+@pytest.mark.parametrize(("game", "p_position", "n_position"), [
+    (StaircaseNim(), (1, 4, 1, 3), (1, 4, 2, 3)),
+    (DigraphGame([(0, 1), (1, 2), (0, 2), (2, 3)]), 1, 0),
+    (NodeKayles([(0, 1), (1, 2), (2, 3), (3, 0)]), (0, 1, 2, 3), (0, 1, 2)),
+], ids=["stairs", "digraph", "kayles"])
+def test_the_legend_explains_winning_moves_only_where_some_are_marked(game, p_position, n_position):
+    from matplotlib.text import Text
+
+    def words(position):
+        figure = position_figure(game, position)
+        return " ".join(t.get_text() for t in figure.findobj(Text)), figure
+
+    at_p, figure = words(p_position)
+    assert game.outcome(p_position) == "P" and "winning" not in at_p, at_p
+    assert "P-position" in figure.text_alternative()
+    at_n, _ = words(n_position)
+    assert game.outcome(n_position) == "N" and "winning" in at_n, at_n
+
+
+def test_the_bow_tie_of_exercise_9_10_is_drawn_as_a_bow_tie_not_on_a_circle():
+    import math
+
+    from gamelib.exercises.lesson9 import BOW_TIE
+
+    game = NodeKayles(BOW_TIE)
+    places = position_figure(game, game.start).plotted["places"]
+    middle = [sum(p[i] for p in places.values()) / len(places) for i in (0, 1)]
+    radii = [math.dist(p, middle) for p in places.values()]
+    assert max(radii) > 1.5 * min(radii)  # not every vertex on one circle
+    assert _drawn_crossings(places, game.edges) == 0
+    # The two triangles on either side of vertex 2, the tail 4 - 5 - 6 going away from them.
+    assert places[0][0] < places[2][0] < places[5][0] < places[6][0] and places[1][0] < places[2][0]
+    edge = [math.dist(places[u], places[v]) for u, v in game.edges]
+    assert max(edge) < 1.6 * min(edge)  # edges of about one length
+
+
+def test_the_digraph_explorer_draws_a_graph_with_a_cycle_and_marks_the_cycle_instead_of_vanishing():
+    # Typing an arc back (5-0, as the lesson suggests) took the picture away and left its blank place behind.
+    from gamelib.widgets import digraph_explorer
+
+    w = digraph_explorer("0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5", token=0)
+    w.arcs_box.value = "0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5, 5-0"
+    assert bytes(w.image.value)[1:4] == b"PNG"
+    assert "has a cycle, 0 → 1 → 3 → 5 → 0" in w.status_text and "drawn orange" in w.image.alt
+    assert "⚠" in w.status.value  # still said as a problem with what was typed
+    w.arcs_box.value = "0-1, 1-2"
+    assert "g(0) = 0" in w.status_text and "⚠" not in w.status.value
+    from gamelib.games.digraph import CycleError
+    from gamelib.plots.vertex_graphs import cycle_figure
+
+    with pytest.raises(CycleError) as refused:
+        DigraphGame([(0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (1, 4), (3, 5), (4, 5), (5, 0)])
+    assert words_outside(cycle_figure(refused.value)) == []  # the title whole, every number on the page

@@ -159,7 +159,7 @@ def _cyclic(arcs):
 
 
 def test_digraph_refuses_bad_input_naming_it():
-    with pytest.raises(ValueError, match=r"item 1, \(1, 2, 3\), is not a pair"):
+    with pytest.raises(ValueError, match=r"item 2, \(1, 2, 3\), is not a pair"):
         DigraphGame([(0, 1), (1, 2, 3)])
     with pytest.raises(ValueError, match="7 is not a vertex of the graph"):
         DigraphGame([(0, 1)]).grundy(7)

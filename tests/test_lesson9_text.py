@@ -111,3 +111,62 @@ def test_dawsons_chess_values_p_positions_and_period():
     preperiod, period = int(preperiod), int(period)
     assert proven == "True" and all(by_rule[n] == by_rule[n + period] for n in range(preperiod, 200 - period))
     assert by_rule[preperiod - 1] != by_rule[preperiod - 1 + period]
+
+
+# --- The statements a game theorist would change (issue 41), each as the lesson now makes it
+
+
+def test_a_sum_of_moore_positions_is_described_right_and_shown_not_to_nim_add():
+    # Was: "a sum of two Moore's Nim positions is *not* a Moore's Nim position: a move there may touch k heaps of
+    # each part" (in a sum a move touches one part; the single Moore position lets one move take from both).
+    text = markdown("The theorem gives the **outcome**")
+    assert "touch $k$ heaps of each part" not in text and ") (" not in text
+    assert "a move is made in one group only" in text and "up to $k$ heaps in all" in text
+    assert all(b9.moore_value(tuple(sorted((a, c))), 2) == a + c for a in range(5) for c in range(5))  # "a + b"
+    printed_ = printed('print("g(1) ⊕ g(2, 3) =",')
+    one, two_three, whole = b9.moore_value((1,), 2), b9.moore_value((2, 3), 2), b9.moore_value((1, 2, 3), 2)
+    assert f"g(1) ⊕ g(2, 3) = {one} ⊕ {two_three} = {one ^ two_three}" in printed_ and one ^ two_three != whole
+
+
+def test_the_moore_proof_gives_the_heaps_already_in_c_a_0_when_r_plus_c_is_at_most_k():
+    text = markdown("3. *From an unbalanced position some move balances it.*")
+    case = text[text.index("If $r + c \\le k$"):]
+    assert case.index("give every heap of $C$ a 0") < case.index("add to $C$ $r$ heaps")
+
+
+def test_the_summary_says_finite_and_what_a_cycle_does_as_ferguson_3_4():
+    summary = markdown("## Summary")
+    assert "**finite directed graph without cycles** is a game" in summary
+    assert "the function is not defined" not in summary and "Ferguson §3.4" in summary
+    cycles = markdown("On a graph with a **cycle**")
+    assert "both $g(0) = 0, g(1) = 1$ and $g(0) = 1, g(1) = 0$" in cycles and "no\nvalues do" in cycles
+    assert "$g = 0$ mean a P-position any more" in cycles
+    # The search the lesson prints, and the facts themselves, from the definitions (no gamelib).
+    text = printed("for arcs in ([(0, 1), (1, 0)], [(0, 1), (1, 2), (2, 0)]):")
+    for arcs in ([(0, 1), (1, 0)], [(0, 1), (1, 2), (2, 0)]):
+        n = len(arcs)
+        fits = [g for g in product(range(n + 1), repeat=n)
+                if all(g[u] == b9.mex(g[v] for w, v in arcs if w == u) for u in range(n))]
+        assert f"a cycle of {n}: the mex rule holds for {len(fits)} ways of giving values: {fits}" in text
+    assert "for 2 ways" in text and "for 0 ways" in text
+
+
+def test_the_heap_200_remark_is_made_once_and_the_intro_does_not_say_search_is_the_only_method():
+    every = "\n".join(c.source for c in CELLS if c.cell_type == "markdown")
+    assert every.count("200") == 1
+    intro = markdown("## What you will learn")
+    assert "searching is the only method known" not in intro and "octal game" in intro
+    assert "Search is the only general method" not in every
+
+
+def test_dawson_posed_his_game_misere():
+    text = markdown("In **Dawson's chess**")
+    assert "Dawson posed it as a misère game" in text and "last-move-wins rule" not in text
+
+
+def test_the_exercises_say_which_order_they_want_and_each_has_its_practice():
+    assert "the order says which heaps your move took from" in markdown("**Exercise 9.4**")
+    assert "in any order" in markdown("**Exercise 9.6**")
+    code = [c.source.strip() for c in CELLS if c.cell_type == "code"]
+    for k in range(1, 11):
+        assert code[code.index(f'answer = None\ncheck("9.{k}", answer)') + 1] == f'practice("9.{k}")'

@@ -119,6 +119,12 @@ def test_the_busy_sign_shows_before_a_step_when_the_last_one_was_slow(monkeypatc
 
 
 def test_a_slider_step_from_the_browser_is_not_echoed_back_but_a_value_set_in_python_is_sent(monkeypatch):
+    from gamelib.widgets import panel
+
+    # No event loop: the step is drawn at once. Said, not assumed: Playwright's sync API keeps its loop running in
+    # the main thread for as long as a browser test's session lasts, so after a browser test in the same process
+    # the step waited on that loop and the test failed (make test, two processes, two runs out of two).
+    monkeypatch.setattr(panel, "_running_loop", lambda: None)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     messages = []
     monkeypatch.setattr(w.slider, "_send", lambda msg, buffers=None: messages.append(msg))

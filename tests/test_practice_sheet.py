@@ -53,7 +53,7 @@ def test_the_sheet_holds_the_questions_then_a_page_break_then_their_answers(tmp_
     assert practice_sheet.sheet(2, 8, 40) == page  # the same command prints the same sheet
 
 
-@pytest.mark.parametrize(("argv", "words"), [(["9"], "lesson 9 has no exercises that practise"),
+@pytest.mark.parametrize(("argv", "words"), [(["99"], "lesson 99 has no exercises that practise"),
                                              (["2", "--count", "0"], "--count must be from 1 to 200")])
 def test_a_bad_request_says_what_is_wrong(tmp_path, capsys, argv, words):
     assert practice_sheet.main([*argv, "--out", str(tmp_path / "x.html")]) == 2

@@ -134,3 +134,45 @@ def test_the_guy_smith_hint_points_to_the_theorem_without_spelling_out_the_answe
         hints.append(hint)
     for hint in hints:
         assert "finite check is enough" in hint and "2·n0" not in hint and "<" not in hint, hint
+
+
+def test_counting_winning_moves_says_how_equal_heaps_count_and_marks_that_count():
+    # deal("4.5", seed=3) has heaps (31, 12, 16, 31, 12): three heaps have the nim-sum's highest 1 (both 31s and
+    # 16), so three moves, leaving only two different positions. The question said nothing of equal heaps.
+    instance = deal("4.5", seed=3)
+    heaps = instance.numbers["heaps"]
+    assert len(set(heaps)) < len(heaps)
+    assert "Equal heaps are different heaps" in instance.question
+    z = 0
+    for h in heaps:
+        z ^= h
+    by_heap = sum(1 for h in heaps if h ^ z < h)
+    positions = len({tuple(sorted(heaps[:i] + (h ^ z,) + heaps[i + 1:])) for i, h in enumerate(heaps) if h ^ z < h})
+    assert (by_heap, positions) == (3, 2)
+    assert instance.check(by_heap).ok
+    told = instance.check(positions)
+    assert not told.ok and "counts the positions" in told.message
+    for seed in SEEDS:  # distinct heaps: the question does not talk of equal heaps
+        dealt = deal("4.5", seed)
+        if len(set(dealt.numbers["heaps"])) == len(dealt.numbers["heaps"]):
+            assert "Equal heaps" not in dealt.question
+
+
+def test_the_nim_sum_is_accepted_in_binary_as_the_exercise_works_in_binary():
+    from gamelib.exercises import check
+    from gamelib.exercises.practice import PracticeSession
+
+    assert check("4.2", 0b11).ok and check("4.2", 11).ok  # 6 ⊕ 10 ⊕ 15 = 3 = 0b11, typed as 11 in binary digits
+    assert "read as binary digits" in check("4.2", 11).message
+    session = PracticeSession("4.2", seed=1)  # 16 ⊕ 28 ⊕ 30 = 18 = 0b10010
+    assert session.instance.answer == "18" and "binary" in session.instance.question
+    for typed in ("18", "0b10010", "10010", " 0B10010 "):
+        assert session.submit(typed).ok, typed
+    assert not session.submit("10011").ok and not session.submit("0b10011").ok
+
+
+@pytest.mark.parametrize("exercise", ["5.3", "5.6"])
+def test_a_sum_question_reads_as_a_sentence(exercise):
+    for seed in SEEDS:
+        question = deal(exercise, seed).question
+        assert not question.startswith("The sum a heap") and "played side by side" in question, question

@@ -163,7 +163,8 @@ def test_play_session_records_plain_ints():
 
 def test_play_nim_refuses_non_integer_moves():
     panel = widgets.play_nim((3, 4, 5))
-    with pytest.raises(TypeError, match="each number of a move must be a whole number, got 1.0"):
+    with pytest.raises(TypeError, match="each number of a move must be a whole number written without a decimal point, "
+                                        "got 1.0: write 1"):
         panel.move(0, 1.0)
     with pytest.raises(TypeError, match="got False"):
         panel.move(False, 1)

@@ -28,8 +28,20 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import SupportsFloat, SupportsIndex, cast
 
-from gamelib.arguments import show
+from gamelib.arguments import show as show_value
 from gamelib.limits import MAX_ANSWER_ITEMS
+
+
+def show(value: object) -> str:
+    """A value in feedback, as :func:`~gamelib.arguments.show` writes it, but a tuple of one whole number as people
+    write it, ``(5)``, not Python's ``(5,)``.
+
+    >>> show((5,)), show((3, 4)), show([2]), show("5")
+    ('(5)', '(3, 4)', '[2]', "'5'")
+    """
+    if type(value) is tuple and len(value) == 1 and type(value[0]) is int:
+        return f"({show_value(value[0])})"
+    return show_value(value)
 
 
 class NotAnAnswer(ValueError):

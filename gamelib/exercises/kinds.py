@@ -141,7 +141,8 @@ def _read_position(answer: object, like: int | tuple[int, ...], rows: bool) -> t
         while len(heaps) > size and heaps[-1] == 0:
             heaps = heaps[:-1]
     if len(heaps) != size:
-        raise NotAnAnswer(f"{show(heaps)} has {len(heaps)} numbers; write all {size}, as in {like}")
+        count = f"{len(heaps)} number{'s' if len(heaps) != 1 else ''}"
+        raise NotAnAnswer(f"{show(heaps)} has {count}; write all {size}, as in {like}")
     return heaps, filled
 
 

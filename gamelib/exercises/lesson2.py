@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from gamelib.analysis.engine import mex
 from gamelib.exercises.answers import NotAnAnswer, show, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, wrong
+from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, set_checker
 from gamelib.games.subtraction import SubtractionGame
 
@@ -44,7 +44,7 @@ def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Call
                 return wrong(f"g({n}) is not {show(mine)} (the values before it are right).", hint)
         return correct(f"those are g(0) to g({stop - 1}) for {game.title}.")
 
-    return checker
+    return with_hint(checker, hint)
 
 
 _MEX_SET = {0, 1, 3, 4}

@@ -70,24 +70,46 @@ _HINT_4_2 = ("write 6, 10 and 15 in binary one under the other; a column of the 
              "an odd number of 1s.")
 
 
+def binary_reading(given: int) -> int | None:
+    """What ``given`` says when its decimal digits are read as binary digits (1101 is 13), or None when it is not
+    written with 0s and 1s only (or is 0 or 1, which read the same either way).
+
+    >>> binary_reading(1101), binary_reading(12), binary_reading(1)
+    (13, None, None)
+    """
+    if not 1 < given < 10**64:  # a whole number of 0s and 1s this long is no nim-sum typed by hand
+        return None
+    digits = str(given)
+    return int(digits, 2) if set(digits) <= {"0", "1"} else None
+
+
 def nim_sum_checker(heaps: tuple[int, ...], hint: str) -> Callable[[object], _Verdict]:
-    """Check the nim-sum of ``heaps``; the ordinary sum is told apart (exercise 4.2 and its practice).
+    """Check the nim-sum of ``heaps``, worked out in binary: the answer may be written in binary too, as Python's
+    ``0b1101`` or as the digits alone, ``1101`` (read as binary when it is not the answer read as decimal). The
+    ordinary sum is told apart (exercise 4.2 and its practice).
 
     >>> nim_sum_checker((1, 2), hint="binary")(3).ok, nim_sum_checker((1, 3), hint="binary")(4).message
     (True, '4 is the ordinary sum; the nim-sum adds the binary digits without carrying.')
+    >>> nim_sum_checker((6, 10, 15), hint="binary")(11).message
+    '11 read as binary digits is 3: 6 ⊕ 10 ⊕ 15 is 3.'
     """
     what = " ⊕ ".join(map(str, heaps))
+    value = nim_sum(*heaps)
 
     def checker(answer: object) -> _Verdict:
         given = whole_number(answer, f"a whole number ({what})")
-        if given == sum(heaps) != nim_sum(*heaps):
+        if given != value and binary_reading(given) == value:
+            return correct(f"{given} read as binary digits is {value}: {what} is {value}.")
+        if given == sum(heaps) != value:
             return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint)
-        return number_checker(nim_sum(*heaps), what, hint)(answer)
+        return number_checker(value, what, hint)(answer)
 
     return with_hint(checker, hint)
 
 
-exercise("4.2", expects="a whole number, e.g. 9")(nim_sum_checker((6, 10, 15), _HINT_4_2))
+#: What exercise 4.2 and its practice accept: the nim-sum in decimal or in binary.
+NIM_SUM_EXPECTS = "a whole number, in decimal or in binary, e.g. 9, 0b1001 or 1001"
+exercise("4.2", expects=NIM_SUM_EXPECTS)(nim_sum_checker((6, 10, 15), _HINT_4_2))
 
 
 _HINT_4_3 = "(6, 10, c) is P exactly when 6 ⊕ 10 ⊕ c = 0: which c cancels every 1 of 6 ⊕ 10?"

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from gamelib.analysis import engine
 from gamelib.arguments import check_int, check_stop
-from gamelib.games.presentation import Move, OneHeapPresentation, presentation_of, presents
+from gamelib.games.presentation import Move, OneHeapPresentation, numbers_text, presentation_of, presents
 from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
 from gamelib.parsing import Limit
 
@@ -183,8 +183,9 @@ class Game:
         return position
 
     def position_text(self, position: Any) -> str:
-        """A position in a sentence ("at heap 7 you took 2"), e.g. ``'heaps (3, 4, 5)'``."""
-        return f"position {position}"
+        """A position in a sentence ("at heap 7 you took 2"), e.g. ``'heaps (3, 4, 5)'``; by default
+        ``'position (1, 3)'`` (a tuple of one number: ``'position (1)'``, as people write it)."""
+        return f"position {numbers_text(position) if isinstance(position, tuple) else position}"
 
     def labelled_moves(self, position: Any) -> list[Move]:
         """Every move from ``position`` with its key, button label and words, in the order of the buttons, as the

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int, show
 from gamelib.games.base import Game, Square
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import Move, Presentation, numbers_text, presents
 from gamelib.limits import MAX_CHOMP_MOVES, MAX_CHOMP_POSITIONS, MAX_DIVISOR_N, MAX_DIVISORS
 
 
@@ -142,8 +142,8 @@ class Chomp(ExploredGame):
         return [self._eat(rows, r, c) for r, length in enumerate(rows) for c in range(length) if r or c]
 
     def position_text(self, position: Any) -> str:
-        """``'position (5, 5, 3)'`` (the row lengths, top row first)."""
-        return f"position {tuple(position)}"
+        """``'position (5, 5, 3)'`` (the row lengths, top row first; one row: ``'position (5)'``)."""
+        return f"position {numbers_text(tuple(position))}"
 
     def squares(self, position: Any) -> list[Square]:
         """Every square of the bar, row by row: chocolate, eaten, or the poison (fixed)."""

@@ -1,7 +1,9 @@
 """A token on a directed graph: the Sprague--Grundy function of a finite directed graph without cycles (Ferguson,
 *Game Theory*, Part I, section 3.2): g(x) = mex{g(y) : there is an arc from x to y}, found for every vertex in
-one pass from the vertices with no arc out. A graph with a cycle is refused, naming a cycle: a token could go
-round it for ever, so the game need not end and the definition has no starting point. Graphs typed into a panel
+one pass from the vertices with no arc out. A graph with a cycle is refused (:class:`CycleError`, naming a
+cycle): a token could go round it for ever, so the game need not end, and the mex rule no longer fixes one value
+per vertex (a cycle of two vertices has two functions that satisfy it, a cycle of three none; Ferguson's
+section 3.4), nor does g = 0 mean a P-position there. Graphs typed into a panel
 are read here too (:class:`GraphLimit`), for this game and for Node Kayles (:mod:`gamelib.games.node_kayles`).
 """
 
@@ -29,6 +31,10 @@ class GraphLimit(EdgeLimit):
     'arcs: at most 24 pairs u-v (from u to v), vertices from 0 to 30'
     >>> ARC_LIMIT.read_edges("0-1, 1-2, (0, 2)")
     ((0, 1), (1, 2), (0, 2))
+    >>> ARC_LIMIT.read_edges("0-1, 1>2")
+    Traceback (most recent call last):
+    ...
+    ValueError: '0-1, 1>2': '1>2' is not an arc; write each arc as u-v or (u, v), such as '0-1, 1-2, 0-2'
     """
 
     def text(self) -> str:
@@ -36,9 +42,14 @@ class GraphLimit(EdgeLimit):
         what = " (from u to v)" if self.name == "arcs" else ""
         return f"{self.name}: at most {self.most} pairs u-v{what}, vertices from {self.low} to {self.high}"
 
+    @property
+    def item(self) -> str:
+        """What one pair is called, as lesson 9 calls it: an arc of a directed graph, an edge of Node Kayles."""
+        return "arc" if self.name == "arcs" else "edge"
+
     def expected(self) -> str:
         """What is expected, after saying what is wrong."""
-        return "write each pair as u-v or (u, v), such as '0-1, 1-2, 0-2'"
+        return f"write each {self.item} as u-v or (u, v), such as '0-1, 1-2, 0-2'"
 
 
 #: What a panel accepts as a typed directed graph.
@@ -50,12 +61,26 @@ KAYLES_LIMIT = GraphLimit("edges", 0, MAX_PANEL_GRAPH_VERTEX, most=MAX_PANEL_ARC
 def read_pairs(edges: object, name: str, limit: int, example: str) -> list[Pair]:
     """``edges`` as a list of pairs of whole numbers >= 0, or a TypeError/ValueError naming the bad item."""
     pairs = []
-    for i, item in enumerate(read_items(edges, name, limit, example)):
+    for i, item in enumerate(read_items(edges, name, limit, example), start=1):  # counted as people count
+        if item is Ellipsis:
+            raise ValueError(f"{name} item {i} is ... (Ellipsis), which stands for the {name} left out: write every "
+                             f"one of them, as {example}")
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise ValueError(f"{name} item {i}, {show(item)}, is not a pair (u, v); write {name} as {example}")
         pairs.append((check_int(item[0], f"vertex {show(item[0])} of {show(item)}"),
                       check_int(item[1], f"vertex {show(item[1])} of {show(item)}")))
     return pairs
+
+
+class CycleError(ValueError):
+    """A directed graph refused because it has a cycle: ``arcs`` are the graph's arcs and ``cycle`` the cycle
+    found (its first vertex repeated at the end), so a panel can draw what it refused."""
+
+    def __init__(self, arcs: tuple[Pair, ...], cycle: list[int]):
+        self.arcs, self.cycle = arcs, cycle
+        super().__init__(f"the graph has a cycle, {' → '.join(map(str, cycle))}: a token could go round it for ever, "
+                         "so the game need not end, and the mex rule no longer fixes one value for each vertex (on "
+                         "a cycle of 2 two ways satisfy it, on a cycle of 3 none); give a graph without cycles")
 
 
 def find_cycle(followers: dict[int, list[int]], among: Iterable[int]) -> list[int]:
@@ -80,7 +105,8 @@ class DigraphGame(Game):
     """A token on a vertex of a finite directed graph; a move carries it along an arc. Who cannot move (the
     token on a vertex with no arc out) loses.
 
-    ``edges`` lists the arcs as pairs ``(u, v)``, from u to v; the vertices are the numbers named. A position is
+    ``edges`` lists the arcs as pairs ``(u, v)``, from u to v, or as the explorer takes them, text such as
+    ``"0-1, 1-2"`` (within :data:`ARC_LIMIT`); the vertices are the numbers named. A position is
     the vertex the token is on. ``grundy(x)`` is the Sprague--Grundy function of the graph, the mex of the
     values of the vertices one arc away; every vertex is valued when the game is made, in one pass (at most
     ``MAX_DIGRAPH_ARCS`` arcs). A graph with a cycle is refused, with the cycle in the message.
@@ -93,14 +119,17 @@ class DigraphGame(Game):
     >>> DigraphGame([(1, 2), (2, 3), (3, 1), (3, 4)])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: the graph has a cycle, 1 → 2 → 3 → 1: a token could go round it for ever, so the game need not
-    end and the Sprague–Grundy function is not defined; give a graph without cycles
+    gamelib.games.digraph.CycleError: the graph has a cycle, 1 → 2 → 3 → 1: a token could go round it for ever,
+    so the game need not end, and the mex rule no longer fixes one value for each vertex (on a cycle of 2 two ways
+    satisfy it, on a cycle of 3 none); give a graph without cycles
     """
 
     figure_kind: ClassVar[str] = "digraph"
     position_limit: ClassVar[Limit | None] = Limit("vertex", 0, MAX_PANEL_GRAPH_VERTEX)
 
     def __init__(self, edges: object):
+        if isinstance(edges, str):  # as the explorer takes them: "0-1, 1-2"
+            edges = ARC_LIMIT.read_edges(edges)
         self.arcs: tuple[Pair, ...] = tuple(dict.fromkeys(read_pairs(edges, "arcs", MAX_DIGRAPH_ARCS,
                                                                       "[(0, 1), (1, 2), (0, 2)]")))
         if not self.arcs:
@@ -129,10 +158,7 @@ class DigraphGame(Game):
                 if waiting[u] == 0:
                     ready.append(u)
         if len(values) < len(self.vertices):
-            cycle = find_cycle(self.followers, (v for v in self.vertices if v not in values))
-            raise ValueError(f"the graph has a cycle, {' → '.join(map(str, cycle))}: a token could go round it for "
-                             "ever, so the game need not end and the Sprague–Grundy function is not defined; give "
-                             "a graph without cycles")
+            raise CycleError(self.arcs, find_cycle(self.followers, (v for v in self.vertices if v not in values)))
         return dict(sorted(values.items()))
 
     def __repr__(self) -> str:
@@ -195,4 +221,5 @@ class DigraphPresentation(Presentation):
 
 presents(DigraphGame, DigraphPresentation())
 
-__all__ = ["ARC_LIMIT", "KAYLES_LIMIT", "DigraphGame", "DigraphPresentation", "GraphLimit", "find_cycle", "read_pairs"]
+__all__ = ["ARC_LIMIT", "KAYLES_LIMIT", "CycleError", "DigraphGame", "DigraphPresentation", "GraphLimit", "find_cycle",
+           "read_pairs"]

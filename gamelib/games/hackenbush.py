@@ -64,6 +64,9 @@ class GreenHackenbush(Game):
     figure_kind: ClassVar[str] = "graph"
 
     def __init__(self, edges: object):
+        if isinstance(edges, str):  # as the panels take it: "0-1, 1-2"
+            self._take(PICTURE_LIMIT.read_edges(edges), typed=True)
+            return
         self._take(edges, typed=False)
 
     def _take(self, edges: object, typed: bool) -> None:
@@ -87,7 +90,7 @@ class GreenHackenbush(Game):
         >>> stalks.edges, stalks.grundy(stalks.start)
         (((0, 1), (0, 2), (2, 3)), 3)
         """
-        sizes = [check_int(length, f"stalk {i}") for i, length in enumerate(lengths)]
+        sizes = [check_int(length, f"stalk {i}") for i, length in enumerate(lengths, start=1)]
         if sum(sizes) > MAX_HACKENBUSH_EDGES:
             raise LimitError(f"stalks of {sum(sizes):,} edges in all; a picture has at most {MAX_HACKENBUSH_EDGES:,}")
         edges: list[Edge] = []

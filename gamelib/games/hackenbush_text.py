@@ -46,6 +46,11 @@ class EdgeLimit(Limit):
         """What is expected, after saying what is wrong."""
         return "write each edge as u-v or (u, v), such as '0-1, 1-2, 1-3'"
 
+    @property
+    def item(self) -> str:
+        """What one pair is called in messages: an edge (an arc, in a directed graph)."""
+        return "edge"
+
     def read(self, text: object) -> NoReturn:
         """A picture is not a number: see :meth:`read_edges`."""
         raise TypeError(f"{self.name} is a list of edges: read it with read_edges, not read")
@@ -71,25 +76,25 @@ class EdgeLimit(Limit):
             if path is not None:
                 vertices = re.split(r"\s*[-\u2013]\s*", path.group())
                 joined = ", ".join(f"{a}-{b}" for a, b in zip(vertices, vertices[1:], strict=False))
-                raise ValueError(f"{show(text)}: {path.group()!r} is not an edge: an edge joins two vertices, written "
-                                 f"u-v (such as 0-1); write the path {path.group()} as '{joined}'")
+                raise ValueError(f"{show(text)}: {path.group()!r} is not an {self.item}: an {self.item} joins two "
+                                 f"vertices, written u-v (such as 0-1); write the path {path.group()} as '{joined}'")
             found = _TYPED_EDGE.match(body, at)
             if found is None:
                 piece = re.split(r"[\s,;]+(?![^(]*\))", body[at:].strip(), maxsplit=1)[0][:20]
-                raise ValueError(f"{show(text)}: {piece!r} is not an edge; {self.expected()}")
+                raise ValueError(f"{show(text)}: {piece!r} is not an {self.item}; {self.expected()}")
             u, v = (int(d) for d in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
             for vertex in (u, v):
                 if vertex > self.high:
                     raise LimitError(f"{show(text)}: vertex {vertex} is out of range: {self.text()}")
             edges.append((u, v))
             if len(edges) > (self.most or 0):
-                raise LimitError(f"{show(text)} has more than {self.most} edges: {self.text()}")
+                raise LimitError(f"{show(text)} has more than {self.most} {self.item}s: {self.text()}")
             at = _SEPARATOR.match(body, found.end()).end()  # type: ignore[union-attr]
             if at == len(body) and body[found.end():].strip():
                 raise ValueError(f"{show(text)} ends with {body[found.end():].strip()[-1]!r} after its last edge; "
                                  f"remove it ({self.expected()})")
         if not edges:
-            raise ValueError(f"{show(text)} has no edge; {self.expected()}")
+            raise ValueError(f"{show(text)} has no {self.item}; {self.expected()}")
         return tuple(edges)
 
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from gamelib.arguments import check_heaps
 from gamelib.games.base import Game
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import Move, Presentation, counted_text, presents
 from gamelib.limits import MAX_NIM_EXPLORER_HEAP, MAX_NIM_EXPLORER_HEAPS, MAX_PLAY_NIM_HEAP, MAX_PLAY_NIM_HEAPS
 from gamelib.parsing import Limit
 
@@ -39,8 +39,12 @@ def heap_name(index: int) -> str:
 
 
 def heaps_text(heaps: tuple[int, ...]) -> str:
-    """``'heaps (3, 4, 5)'`` (one heap: ``'heaps (3,)'``, as Python writes it)."""
-    return f"heaps {tuple(heaps)}"
+    """``'heaps (3, 4, 5)'``; one heap is ``'heap 3'`` and none ``'no heaps'``, never Python's ``(3,)``.
+
+    >>> heaps_text((3, 4, 5)), heaps_text((3,)), heaps_text(())
+    ('heaps (3, 4, 5)', 'heap 3', 'no heaps')
+    """
+    return counted_text("heap", heaps)
 
 
 def taken_from(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, int] | None:

@@ -14,11 +14,14 @@ from functools import reduce
 from operator import xor
 
 from gamelib.arguments import LimitError, check_heaps, check_int
-from gamelib.games.base import OneHeapGame
+from gamelib.games.base import Game, Move, OneHeapGame
+from gamelib.games.presentation import Presentation, presents
 from gamelib.limits import MAX_HEAP_GAME_MOVES
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
+    from typing import Any
+
     import numpy as np
 
 
@@ -124,5 +127,91 @@ class TakeAndBreakGame(OneHeapGame):
                     found.add(tuple(sorted(others + parts)))
         return sorted(found)
 
+    def position_text(self, position: int | tuple | list) -> str:
+        """``'heap 7'`` for one heap given as a number; ``'heaps (1, 4)'`` for a tuple of heaps (a single heap
+        ``'heap 4'``, none ``'no heaps'``)."""
+        if isinstance(position, (tuple, list)):
+            from gamelib.games.heap_rows import heaps_text  # here: computing values never loads it (nor typing)
 
-__all__ = ["TakeAndBreakGame", "mex_of_array"]
+            return heaps_text(self.heaps_of(position))
+        return super().position_text(position)
+
+    def value_text(self, position: int | tuple | list) -> str:
+        """``'g(7) = 3'`` for one heap; the heaps' values nim-added for several, ``'g(2) ⊕ g(3) = 2 ⊕ 4 = 6'``."""
+        if not isinstance(position, (tuple, list)):
+            return super().value_text(position)
+        heaps = self.heaps_of(position)
+        if not heaps:
+            return "no heap: g = 0"
+        if len(heaps) == 1:
+            return f"g({heaps[0]}) = {self.heap_value(heaps[0])}"
+        names = " \u2295 ".join(f"g({h})" for h in heaps)
+        return f"{names} = {' ⊕ '.join(str(self.heap_value(h)) for h in heaps)} = {self.grundy(heaps)}"
+
+
+def _and(numbers: tuple[int, ...]) -> str:
+    """``'1, 2 and 3'``."""
+    words = [str(n) for n in numbers]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+class TakeAndBreakPresentation(Presentation):
+    """The words of a take-and-break game (octal games, Grundy's game, Lasker's Nim): every heap has its own
+    moves, a heap equal to another one too (it is another heap, with its own row of buttons). A move that
+    leaves one heap or none is a take, in its heap's row: ``'take 2 from heap B'``, key ``(1, 2)`` (one heap
+    given as a number: ``'take 2'``, key 2). A move that leaves two heaps or more is in the row of other moves:
+    ``'split heap B of 5 into 2 and 3'`` when nothing is taken, ``'take 1 from heap B of 5, leaving 2 and 2'``
+    otherwise, key ``(1, (2, 3))`` (one heap given as a number: key ``(2, 3)``).
+
+    >>> from gamelib import OctalGame
+    >>> [m.words() for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), (3, 3))]
+    ['take 2 from heap A', 'take 2 from heap B']
+    >>> [m.words() for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), 5)][-1]
+    'take 2 from the heap of 5, leaving 1 and 2'
+
+    A button says the same in short: what is taken and what is left (one heap), or which heap (several).
+
+    >>> [m.label for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), 5)][-1]
+    'take 2: 1+2'
+    >>> [m.label for m in TakeAndBreakPresentation().moves(OctalGame("0.07"), (5, 3))][-1]
+    'B−2→1+2'
+    """
+
+    def __init__(self, rule: str = "take chips from one heap; some moves split what is left of it in two"):
+        super().__init__(rule)
+
+    def moves(self, game: Game, position: Any) -> list[Move]:
+        """Takes first, heap by heap and the smallest amount first; then the moves that leave several heaps."""
+        from gamelib.games.heap_rows import heap_name  # here: computing values never loads it (nor typing)
+
+        assert isinstance(game, TakeAndBreakGame)
+        alone = not isinstance(position, (tuple, list))
+        heaps = game.heaps_of(position)
+        takes, splits = [], []
+        for i, heap in enumerate(heaps):
+            others, name = heaps[:i] + heaps[i + 1:], "the heap" if alone else f"heap {heap_name(i)}"
+            for parts in sorted(game.heap_moves(heap), key=lambda p: (len(p), p)):
+                after, taken = tuple(sorted(others + parts)), heap - sum(parts)
+                if len(parts) <= 1:
+                    takes.append(Move(taken if alone else (i, taken), after, f"take {taken}" if alone else str(taken),
+                                      "take", str(taken) if alone else f"{taken} from {name}", group=i))
+                    continue
+                pieces, short = "+".join(map(str, parts)), "" if alone else heap_name(i)
+                if taken:
+                    label, verb, rest = f"take {taken}: {pieces}" if alone else f"{short}\u2212{taken}\u2192{pieces}", \
+                        "take", f"{taken} from {name} of {heap}, leaving {_and(parts)}"
+                else:
+                    label, verb, rest = f"split {pieces}" if alone else f"{short}\u2192{pieces}", "split", \
+                        f"{name} of {heap} into {_and(parts)}"
+                splits.append(Move(parts if alone else (i, parts), after, label, verb, rest, group=None))
+        return sorted(takes, key=lambda m: m.key) + splits  # type: ignore[arg-type, return-value]
+
+    def position_text(self, game: Game, position: Any) -> str:
+        """``'heap 7'``, ``'heaps (1, 4)'``: the game's own words."""
+        return game.position_text(position)
+
+
+presents(TakeAndBreakGame, TakeAndBreakPresentation())
+
+
+__all__ = ["TakeAndBreakGame", "TakeAndBreakPresentation", "mex_of_array"]

@@ -7,14 +7,13 @@ lesson 9: g(4k + 1) = 4k + 1, g(4k + 2) = 4k + 2, g(4k + 3) = 4k + 4, g(4k + 4) 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import numpy as np
 
 from gamelib.arguments import LimitError, check_int, check_stop
-from gamelib.games.base import Game, Move
-from gamelib.games.heap_rows import HeapsPresentation, heap_name, heaps_text
-from gamelib.games.heaps import TakeAndBreakGame
+from gamelib.games.base import Game
+from gamelib.games.heaps import TakeAndBreakGame, TakeAndBreakPresentation
 from gamelib.games.presentation import presents
 from gamelib.limits import MAX_PANEL_VARIANT_HEAP, MAX_PANEL_VARIANT_HEAPS, MAX_SPLIT_HEAP
 from gamelib.parsing import Limit
@@ -86,54 +85,21 @@ class LaskersNim(TakeAndBreakGame):
         """
         return self.heaps_of(position)
 
-    def position_text(self, position: Any) -> str:
-        """``'heaps (2, 3)'``."""
-        return f"heaps {self.heaps_of(position)}"
 
-    def value_text(self, position: Any) -> str:
-        """The heaps' values nim-added, e.g. ``'g(2) ⊕ g(3) = 2 ⊕ 4 = 6'``."""
-        heaps = self.heaps_of(position)
-        if not heaps:
-            return "no heap: g = 0"
-        names = " \u2295 ".join(f"g({h})" for h in heaps)
-        return f"{names} = {' ⊕ '.join(str(lasker_value(h)) for h in heaps)} = {self.grundy(heaps)}"
-
-class LaskersPresentation(HeapsPresentation):
-    """Lasker's Nim's words: taking is ``'take 2 from heap B'`` (key ``(1, 2)``, in heap B's row); splitting is
-    ``'split heap B of 3 into 1 and 2'`` (key ``(1, (1, 2))``), in the row of the other moves.
+class LaskersPresentation(TakeAndBreakPresentation):
+    """Lasker's Nim's words (:class:`~gamelib.games.heaps.TakeAndBreakPresentation`'s): taking is ``'take 2 from
+    heap B'`` (key ``(1, 2)``, in heap B's row); splitting is ``'split heap B of 3 into 1 and 2'`` (key
+    ``(1, (1, 2))``), in the row of the other moves. Two equal heaps are two heaps, each with its own moves.
 
     >>> [m.words() for m in LaskersPresentation().moves(LaskersNim(), (2,))]
     ['take 1 from heap A', 'take 2 from heap A', 'split heap A of 2 into 1 and 1']
+    >>> [m.label for m in LaskersPresentation().moves(LaskersNim(), (2, 2))]
+    ['1', '2', '1', '2', 'A→1+1', 'B→1+1']
     """
 
     def how_to_move(self, game: Game) -> str:
         """The rule in a few words."""
         return "take chips from one heap, or split one heap into two non-empty heaps"
-
-    def moves(self, game: Game, position: Any) -> list[Move]:
-        """Takes first, heap by heap and the smallest amount first; then the splits."""
-        assert isinstance(game, LaskersNim)
-        heaps = game.heaps_of(position)
-        takes, splits = [], []
-        for i, heap in enumerate(heaps):
-            if i and heap == heaps[i - 1]:
-                continue  # an equal heap has the same moves
-            others = heaps[:i] + heaps[i + 1:]
-            for parts in sorted(game.heap_moves(heap), key=lambda p: (len(p), p)):
-                after = tuple(sorted(others + parts))
-                if len(parts) == 2:
-                    splits.append(Move((i, parts), after, f"{heap_name(i)}\u2192{parts[0]}+{parts[1]}", "split",
-                                       f"heap {heap_name(i)} of {heap} into {parts[0]} and {parts[1]}", group=None))
-                else:
-                    taken = heap - (parts[0] if parts else 0)
-                    takes.append(Move((i, taken), after, str(taken), "take", f"{taken} from heap {heap_name(i)}",
-                                      group=i))
-        return sorted(takes, key=lambda m: cast(tuple, m.key)) + splits
-
-    def position_text(self, game: Game, position: Any) -> str:
-        """``'heaps (2, 3)'``: the non-empty heaps, sorted."""
-        assert isinstance(game, LaskersNim)
-        return heaps_text(game.heaps_of(position))
 
 
 presents(LaskersNim, LaskersPresentation())

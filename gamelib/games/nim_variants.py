@@ -21,7 +21,7 @@ from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int, show
 from gamelib.games.base import Game, Move, outcome_from_grundy
 from gamelib.games.heap_rows import HeapsGame, HeapsPresentation, heap_name
-from gamelib.games.presentation import Presentation, presents
+from gamelib.games.presentation import Presentation, numbers_text, presents
 from gamelib.limits import (
     MAX_MOORE_MOVES,
     MAX_MOORE_POSITIONS,
@@ -123,8 +123,8 @@ class StaircaseNim(Game):
         return [self.move(stairs, i, a) for i, a in found]
 
     def position_text(self, position: Any) -> str:
-        """``'stairs (3, 0, 5)'`` (coins on stair 1 first)."""
-        return f"stairs {tuple(position)}"
+        """``'stairs (3, 0, 5)'`` (coins on stair 1 first; one stair: ``'stairs (3)'``)."""
+        return f"stairs {numbers_text(tuple(position))}"
 
     def value_text(self, position: Any) -> str:
         """The odd stairs' nim-sum written out, e.g. ``'odd stairs: 3 ⊕ 5 = 6'``."""

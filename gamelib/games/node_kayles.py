@@ -13,10 +13,10 @@ from operator import xor
 from typing import Any, ClassVar
 
 from gamelib.analysis.engine import mex
-from gamelib.arguments import LimitError, check_int, read_items, show
+from gamelib.arguments import LimitError, check_int, read_items, show, unquoted
 from gamelib.games.base import Game, Move
-from gamelib.games.digraph import Pair, read_pairs
-from gamelib.games.presentation import Presentation, presents
+from gamelib.games.digraph import KAYLES_LIMIT, Pair, read_pairs
+from gamelib.games.presentation import Presentation, counted_text, numbers_text, presents
 from gamelib.limits import MAX_KAYLES_VERTICES, MAX_KAYLES_WORK, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
 
@@ -25,7 +25,8 @@ class NodeKayles(Game):
     """Node Kayles on a graph: a move picks a remaining vertex and removes it together with every remaining
     vertex joined to it by an edge. Who cannot move (no vertex left) loses.
 
-    ``edges`` lists the graph's edges as pairs ``(u, v)`` (either way round); ``vertices`` may add vertices on
+    ``edges`` lists the graph's edges as pairs ``(u, v)`` (either way round), or as the explorer takes them, text
+    such as ``"0-1, 1-2"`` (within :data:`~gamelib.games.digraph.KAYLES_LIMIT`); ``vertices`` may add vertices on
     no edge. A position is the sorted tuple of the remaining vertices; ``start`` is every vertex. ``grundy``
     splits a position into its pieces (connected components), nim-adds their values, and values each piece by
     search, keeping what it found (at most ``MAX_KAYLES_WORK`` steps a call, ``MAX_KAYLES_VERTICES``
@@ -36,6 +37,8 @@ class NodeKayles(Game):
     ((0, 1, 2, 3), [(2,), (3,), (0,), (1,)])
     >>> square.grundy(square.start), NodeKayles.path(5).grundy(tuple(range(5)))
     (0, 3)
+    >>> NodeKayles("0-1, 1-2, 2-3, 3-0").edges == square.edges
+    True
     """
 
     figure_kind: ClassVar[str] = "kayles"
@@ -43,6 +46,8 @@ class NodeKayles(Game):
                                                    most=MAX_PANEL_GRAPH_VERTEX + 1)
 
     def __init__(self, edges: object, vertices: object = ()):
+        if isinstance(edges, str):  # as the explorer takes them: "0-1, 1-2"
+            edges = KAYLES_LIMIT.read_edges(edges)
         self.edges: tuple[Pair, ...] = tuple(read_pairs(edges, "edges", MAX_KAYLES_VERTICES ** 2 // 2,
                                                          "[(0, 1), (1, 2)]"))
         loops = [u for u, v in self.edges if u == v]
@@ -92,7 +97,7 @@ class NodeKayles(Game):
         """
         if isinstance(position, (str, bytes)) or not hasattr(type(position), "__iter__"):
             raise TypeError(f"a Node Kayles position is the tuple of the remaining vertices, such as {self.start}, "
-                            f"got {show(position)}")
+                            f"got {show(position)}{unquoted(position)}")
         try:
             items = read_items(position, "the position", len(self.start), str(self.start))
         except LimitError:
@@ -195,15 +200,18 @@ class NodeKayles(Game):
         return reduce(xor, (self._value(p) for p in self._split(frozenset(self.check_position(position)))), 0)
 
     def position_text(self, position: Any) -> str:
-        """``'vertices (0, 2, 3)'`` (the vertices left; "left" is the sentence's word: "leaving vertices (0, 2, 3)")."""
-        left = tuple(position)
-        return f"vertices {left}" if left else "no vertex"
+        """``'vertices (0, 2, 3)'``, ``'vertex 5'`` or ``'no vertex'`` (the vertices left; "left" is the sentence's
+        word: "leaving vertices (0, 2, 3)")."""
+        return counted_text("vertex", tuple(position), "vertices") if tuple(position) else "no vertex"
 
     def value_text(self, position: Any) -> str:
-        """The pieces' values nim-added, e.g. ``'g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))'``.
+        """The pieces' values nim-added, e.g. ``'g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))'``; a piece of one
+        vertex is that vertex, ``'vertex 0'``.
 
         >>> NodeKayles.path(6).value_text((0, 1, 3, 4, 5)), NodeKayles.path(3).value_text((0, 1, 2))
         ('g = 1 ⊕ 2 = 3 (pieces (0, 1) and (3, 4, 5))', 'g = 2 (one piece)')
+        >>> NodeKayles.path(6).value_text((0, 3, 5))
+        'g = 1 ⊕ 1 ⊕ 1 = 1 (pieces vertex 0, vertex 3 and vertex 5)'
         """
         pieces = self.pieces(position)
         if not pieces:
@@ -211,8 +219,9 @@ class NodeKayles(Game):
         values = [self._value(frozenset(p)) for p in pieces]
         if len(pieces) == 1:
             return f"g = {values[0]} (one piece)"
+        written = [f"vertex {p[0]}" if len(p) == 1 else numbers_text(p) for p in pieces]
         return f"g = {' ⊕ '.join(map(str, values))} = {reduce(xor, values, 0)} (pieces " + \
-            ", ".join(map(str, pieces[:-1])) + f" and {pieces[-1]})"
+            ", ".join(written[:-1]) + f" and {written[-1]})"
 
 
 class KaylesPresentation(Presentation):

@@ -99,8 +99,15 @@ class Presentation:
 
     def change_text(self, game: Game, before: Any, after: Any) -> str:
         """What a move changed, in the brackets after it in a panel's status and log: by default ``'4 → 3'``;
-        a game whose positions are long says it shorter."""
-        return f"{before} \u2192 {after}"
+        a game whose positions are long says it shorter. Tuples are written as people write them, ``'(5) → (3)'``.
+
+        >>> Presentation().change_text(None, (5,), (3,)), Presentation().change_text(None, (3, 4), (1, 4))
+        ('(5) → (3)', '(3, 4) → (1, 4)')
+        """
+        def written(position: Any) -> str:
+            return numbers_text(position) if isinstance(position, tuple) else str(position)
+
+        return f"{written(before)} \u2192 {written(after)}"
 
     def why_not(self, game: Game, position: Any, key: Hashable) -> str:
         """Why ``key`` is not a move from ``position``, in a sentence a panel shows (``key`` is one that is not
@@ -146,6 +153,30 @@ class OneHeapPresentation(Presentation):
         n = game.check_position(position)
         return [Move(n - after, after, f"take {n - after}", "take", str(n - after)) for after in
                 sorted(game.moves(n), reverse=True)]
+
+
+def numbers_text(values: Any) -> str:
+    """Numbers in brackets as people write them: ``'(3, 4, 5)'``, and one number ``'(3)'``, never Python's
+    ``(3,)``.
+
+    >>> numbers_text((3, 4, 5)), numbers_text((3,)), numbers_text(())
+    ('(3, 4, 5)', '(3)', '()')
+    """
+    return "(" + ", ".join(map(str, values)) + ")"
+
+
+def counted_text(noun: str, values: Any, plural: str = "") -> str:
+    """A position named by its numbers, as a sentence says it: ``'heaps (3, 4)'``, one of them ``'heap 3'``, none
+    ``'no heaps'`` (``plural`` when adding an "s" will not do).
+
+    >>> counted_text("heap", (3, 4)), counted_text("vertex", (5,), "vertices"), counted_text("heap", ())
+    ('heaps (3, 4)', 'vertex 5', 'no heaps')
+    """
+    values = tuple(values)
+    plural = plural or noun + "s"
+    if not values:
+        return f"no {plural}"
+    return f"{noun} {values[0]}" if len(values) == 1 else f"{plural} {numbers_text(values)}"
 
 
 _PRESENTATIONS: dict[type, Presentation] = {}
@@ -195,4 +226,5 @@ def presentation_of(game: Any) -> Presentation:
 _PLAIN = Presentation()
 
 
-__all__ = ["IRREGULAR", "Move", "OneHeapPresentation", "Presentation", "presentation_of", "presents"]
+__all__ = ["IRREGULAR", "Move", "OneHeapPresentation", "Presentation", "counted_text", "numbers_text",
+           "presentation_of", "presents"]

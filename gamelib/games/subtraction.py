@@ -25,7 +25,8 @@ class SubtractionGame(OneHeapGame):
 
     Parameters
     ----------
-    S : a finite, non-empty collection of positive whole numbers (any order; repeats are ignored).
+    S : a finite, non-empty collection of positive whole numbers (any order; repeats are ignored), or the set
+        as the panels take it, text such as ``"1, 3, 4"`` (within :attr:`set_limit`).
     misere : False for normal play (who cannot move loses), True for misère play (who cannot move wins).
 
     Grundy values are those of normal play; under misère play use ``outcome``/``outcomes``. Questions
@@ -68,7 +69,9 @@ class SubtractionGame(OneHeapGame):
             raise ValueError(f"S {set_text(values)} is out of range: {limit.text()}")
         return cls(values, misere)
 
-    def __init__(self, S: Iterable[int], misere: bool = False):
+    def __init__(self, S: Iterable[int] | str, misere: bool = False):
+        if isinstance(S, str):  # as the panels take it: "1, 3, 4" (within set_limit)
+            S = self.set_limit.read_numbers(S)
         self.S = check_subtraction_set(S)
         self.misere = check_bool(misere, "misere")
         self._periodicity: Periodicity | None = None

@@ -32,6 +32,7 @@ from typing import Any
 from gamelib.arguments import check_bool
 from gamelib.games.base import Game
 from gamelib.games.presentation import presentation_of
+from gamelib.limits import MAX_LISTED_MOVES
 from gamelib.plots.figure import GameFigure
 
 #: How a play panel presents positions and moves (:mod:`gamelib.widgets.play_views` builds each): the picture
@@ -51,13 +52,22 @@ def picture_text(game: Game, position: Any, hints: bool, values: bool) -> str:
     'S = {1, 2}, heap 4. g(4) = 1: an N-position. Winning move: take 1.'
     >>> picture_text(SubtractionGame({1, 2}), 3, hints=True, values=False)
     'S = {1, 2}, heap 3. No move wins from here.'
+
+    Past :data:`~gamelib.limits.MAX_LISTED_MOVES` winning moves, it names that many and counts the others:
+
+    >>> from gamelib import MooresNim
+    >>> print(picture_text(MooresNim(2), (7, 7, 7, 7), hints=True, values=False))  # doctest: +ELLIPSIS
+    Moore's Nim with k = 2, heaps (7, 7, 7, 7). 40 winning moves, among them: take 7 from heap A; ...; and 32 more.
     """
     words = presentation_of(game)
     text = f"{game.title}, {words.position_text(game, position)}."
     wins = [m for m in words.moves(game, position) if game.outcome(m.after) == "P"] if hints or values else []
     if values:
         text += f" {game.value_text(position)}: {'an N' if wins else 'a P'}-position."
-    if hints and wins:
+    if hints and len(wins) > MAX_LISTED_MOVES:
+        text += f" {len(wins)} winning moves, among them: " + "; ".join(m.words() for m in wins[:MAX_LISTED_MOVES]) + \
+            f"; and {len(wins) - MAX_LISTED_MOVES} more."
+    elif hints and wins:
         text += f" Winning move{'s' if len(wins) > 1 else ''}: " + "; ".join(m.words() for m in wins) + "."
     elif hints:
         text += " Every move leaves an N-position." if values else " No move wins from here."
@@ -137,6 +147,7 @@ def figure_kind(name: str, play: str = MOVE_BUTTONS, hides: str = "the winning m
 def position_figure(game: Game, position: Any, show_winning_moves: bool = True, width: float = 8.0) -> GameFigure:
     """A picture of ``position`` in ``game``, drawn as its kind of figure says, the winning moves marked.
 
+    ``position`` is the position itself, or text as the game's explorer takes it (``"3, 5, 6, 7"``).
     ``plotted`` holds what the kind's function records; ValueError for a game whose kind has no picture.
 
     >>> from gamelib import Chomp, SubtractionGame
@@ -151,6 +162,8 @@ def position_figure(game: Game, position: Any, show_winning_moves: bool = True, 
     if draw is None:
         raise ValueError(f"{game.title} has no picture of its own (figure kind {game.figure_kind!r}); the kinds "
                          f"drawn are {', '.join(sorted(FIGURES))}")
+    if isinstance(position, str) and game.position_limit is not None:  # typed, as the explorers take it
+        position = game.read_position(position)
     return draw(game, game.check_position(position), check_bool(show_winning_moves, "show_winning_moves"), width)
 
 

@@ -84,7 +84,7 @@ def staircase_figure(game: Game, position: Any, show_winning_moves: bool = True,
     handles = [Patch(facecolor=CHOCOLATE_COLOUR, edgecolor="black", label="a coin")]
     if show:
         handles = [Patch(facecolor=PARITY_COLOUR, edgecolor="#333333", label="odd stair"), *handles,
-                   Patch(facecolor=HIGHLIGHT_COLOUR, label="winning move (coins carried)")]
+                   *[Patch(facecolor=HIGHLIGHT_COLOUR, label="winning move (coins carried)")] * bool(wins)]
     ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(handles), frameon=False,
               fontsize=TICK_SIZE)
     odd = ", ".join(str(i + 1) for i in range(0, len(stairs), 2))

@@ -7,9 +7,6 @@ edge), the others light grey. The numbers come from the game; nothing here decid
 
 from __future__ import annotations
 
-import math
-from functools import cache
-from itertools import permutations
 from typing import Any
 
 from matplotlib.lines import Line2D
@@ -17,10 +14,12 @@ from matplotlib.patches import FancyArrowPatch
 
 from gamelib.arguments import LimitError, check_bool
 from gamelib.games.base import Game
-from gamelib.games.digraph import DigraphGame
+from gamelib.games.digraph import CycleError, DigraphGame
 from gamelib.games.node_kayles import NodeKayles
 from gamelib.limits import MAX_GRAPH
+from gamelib.plots.draw import text_width
 from gamelib.plots.figure import GameFigure, check_inches, new_figure
+from gamelib.plots.graph_layout import spread_places
 from gamelib.plots.positions import figure_kind
 from gamelib.plots.style import (
     HIGHLIGHT_COLOUR,
@@ -30,7 +29,9 @@ from gamelib.plots.style import (
     P_COLOUR,
     P_EDGE_COLOUR,
     P_EDGE_WIDTH,
+    SECOND_COLOUR,
     TICK_SIZE,
+    TITLE_SIZE,
 )
 
 _DISC = 420  # the area of a vertex's disc, in points squared (about 23 points across)
@@ -139,13 +140,13 @@ def digraph_figure(game: Game, position: Any, show_winning_moves: bool = True, w
            {v: P_EDGE_COLOUR if v in p_vertices else "#8C8C8C" for v in places}, {v: "-" for v in places}, [token],
            {v: f"g = {values[v]}" for v in places} if show else {})
     _frame(ax, places)
-    ax.legend(handles=[Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor=P_COLOUR,
-                              markeredgecolor=P_EDGE_COLOUR, label="P (g = 0)"),
-                       Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor="none",
-                              markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2.4, label="the token"),
-                       Line2D([], [], color=HIGHLIGHT_COLOUR, linewidth=2.4, label="winning move")][0 if show else 1:
-                                                                                                  3 if show else 2],
-              loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, frameon=False, fontsize=TICK_SIZE)
+    handles = [Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor=P_COLOUR,
+                      markeredgecolor=P_EDGE_COLOUR, label="P (g = 0)")] * show + \
+        [Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor="none",
+                markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2.4, label="the token")] + \
+        [Line2D([], [], color=HIGHLIGHT_COLOUR, linewidth=2.4, label="winning move")] * bool(winning)
+    ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, frameon=False,
+              fontsize=TICK_SIZE)
     arcs = ", ".join(f"{u}\u2192{v}" for u, v in game.arcs)
     fig.alt = f"Arcs: {arcs}."
     if show:
@@ -159,7 +160,8 @@ def digraph_figure(game: Game, position: Any, show_winning_moves: bool = True, w
 
 
 def _kayles_places(game: NodeKayles) -> dict[int, tuple[float, float]]:
-    """A path in a row; any other graph on a circle."""
+    """A path in a row; any other graph by its distances (:func:`stress_places`), started from the circle with
+    the fewest crossing edges, or on that circle when the circle crosses fewer edges."""
     vertices = game.start
     degrees = [len(game.neighbours[v]) for v in vertices]
     if len(game.edges) == len(vertices) - 1 and max(degrees, default=0) <= 2 and len(game.pieces(vertices)) == 1:
@@ -170,45 +172,15 @@ def _kayles_places(game: NodeKayles) -> dict[int, tuple[float, float]]:
             before = order[-1]
             order.append(step)
         return {v: (1.0 * i, 0.0) for i, v in enumerate(order)}
-    count = len(vertices)
-    radius = max(1.2, count * 1.1 / (2 * math.pi))
-    return {v: (radius * math.sin(2 * math.pi * i / count), radius * math.cos(2 * math.pi * i / count))
-            for i, v in enumerate(circle_order(vertices, game.edges))}
-
-
-#: Most vertices whose order round the circle is chosen to cross as few edges as can be (every order is tried:
-#: 720 orders for 7 vertices); a larger graph is drawn in the order of its vertices.
-MAX_ORDERED_VERTICES = 7
-
-
-def _crossings(order: tuple[int, ...], edges: tuple[tuple[int, int], ...]) -> int:
-    """How many pairs of edges cross when the vertices stand round a circle in ``order``."""
-    at = {v: i for i, v in enumerate(order)}
-    spans = [tuple(sorted((at[u], at[v]))) for u, v in edges]
-    return sum(1 for i, (a, b) in enumerate(spans) for c, d in spans[i + 1:]
-               if len({a, b, c, d}) == 4 and (a < c < b) != (a < d < b))
-
-
-@cache
-def circle_order(vertices: tuple[int, ...], edges: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    """The order round the circle with the fewest crossing edges (the first vertex kept first; the first such
-    order found, the vertices' own order when it crosses nothing); graphs of more than
-    :data:`MAX_ORDERED_VERTICES` vertices keep their own order.
-
-    >>> circle_order((0, 1, 2, 3, 4, 5), ((0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (4, 5)))  # square with a tail
-    (0, 1, 2, 4, 5, 3)
-    """
-    if len(vertices) > MAX_ORDERED_VERTICES or _crossings(vertices, edges) == 0:
-        return vertices
-    orders = ((vertices[0], *rest) for rest in permutations(vertices[1:]))
-    return min(orders, key=lambda order: _crossings(order, edges))
+    return spread_places(vertices, game.edges)
 
 
 @figure_kind("kayles")
 def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, width: float = 8.0) -> GameFigure:
     """A Node Kayles position: the remaining vertices grey discs joined by their edges, the vertices already
     removed dashed and faint; with ``show_winning_moves`` the winning picks ringed blue and the value in the
-    title. A path is drawn in a row (Dawson's chess), any other graph on a circle.
+    title. A path is drawn in a row (Dawson's chess); any other graph with its vertices as far apart on the page
+    as in the graph (a bow tie as a bow tie), or on a circle when that crosses fewer edges.
 
     Returns
     -------
@@ -251,7 +223,7 @@ def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, wi
                       markeredgecolor="#555555", label="left"),
                Line2D([], [], marker="o", linestyle="none", markersize=11, markerfacecolor="white",
                       markeredgecolor="#B0B0B0", label="removed")]
-    if show:
+    if marked:  # a P-position marks nothing: no "winning pick" to explain
         handles.append(Line2D([], [], marker="o", linestyle="none", markersize=13, markerfacecolor="none",
                               markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2.4, label="winning pick"))
     ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(handles), frameon=False,
@@ -262,8 +234,50 @@ def kayles_figure(game: Game, position: Any, show_winning_moves: bool = True, wi
         fig.alt += (" A P-position: every pick leaves an N-position." if outcome == "P" else
                     f" An N-position: the winning pick{'s' if len(marked) > 1 else ''}, ringed blue, "
                     f"{'are vertices' if len(marked) > 1 else 'is vertex'} {_listed(marked)}.")
-    fig.plotted.update(left=list(left), marked=marked, value=value, outcome=outcome)
+    fig.plotted.update(left=list(left), marked=marked, value=value, outcome=outcome, places=places)
     return fig
 
 
-__all__ = ["digraph_figure", "kayles_figure"]
+def cycle_figure(refused: CycleError, width: float = 8.0) -> GameFigure:
+    """The directed graph a :class:`~gamelib.games.digraph.CycleError` refused, its cycle drawn orange and thick:
+    what the digraph explorer shows instead of values, which the mex rule does not fix on a cycle.
+
+    >>> try:
+    ...     DigraphGame([(0, 1), (1, 2), (2, 0), (2, 3)])
+    ... except CycleError as refused:
+    ...     figure = cycle_figure(refused)
+    >>> figure.plotted["cycle"], figure.get_suptitle()
+    ([0, 1, 2, 0], 'A directed graph with a cycle: 0 → 1 → 2 → 0')
+    """
+    if not isinstance(refused, CycleError):
+        raise TypeError(f"cycle_figure draws the graph of a CycleError, got {refused!r:.80}")
+    width = check_inches(width, "width")
+    vertices = tuple(sorted({v for arc in refused.arcs for v in arc}))
+    _check_size(vertices)
+    places = spread_places(vertices, tuple(refused.arcs))
+    on_cycle = set(zip(refused.cycle, refused.cycle[1:], strict=False))
+    xs, ys = [p[0] for p in places.values()], [p[1] for p in places.values()]
+    across, tall = max(xs) - min(xs) + 1.2, max(ys) - min(ys) + 1.25
+    unit = min(0.8, (width - 0.6) / across, 4.5 / tall)
+    named = " \u2192 ".join(map(str, refused.cycle))
+    title = f"A directed graph with a cycle: {named}"
+    wide = min(width, max(4.0, across * unit + 0.6, text_width(title, TITLE_SIZE) / 72 + 0.6))  # the title whole
+    fig, ax = new_figure(wide, tall * unit + 1.1, left=0.3, right=0.3, bottom=0.3, top=0.8, title=title)
+    for u, v in refused.arcs:
+        cycle = (u, v) in on_cycle
+        ax.add_patch(FancyArrowPatch(places[u], places[v], arrowstyle="-|>", mutation_scale=13,
+                                     connectionstyle="arc3,rad=0.12", shrinkA=13, shrinkB=13,
+                                     zorder=2.5 if cycle else 1, color=SECOND_COLOUR if cycle else MOVE_COLOUR,
+                                     linewidth=2.6 if cycle else 1.0, gid="cycle-arc" if cycle else "arc"))
+    _discs(ax, places, {v: N_COLOUR for v in places}, {v: "#8C8C8C" for v in places}, {v: "-" for v in places}, [],
+           {})
+    _frame(ax, places)
+    ax.legend(handles=[Line2D([], [], color=SECOND_COLOUR, linewidth=2.6, label="the cycle: no values")],
+              loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=TICK_SIZE)
+    fig.alt = (f"Arcs: {', '.join(f'{u}→{v}' for u, v in refused.arcs)}. The cycle {named} is drawn orange: a token "
+               "could go round it for ever, so no vertex is given a value.")
+    fig.plotted.update(cycle=list(refused.cycle), places=places)
+    return fig
+
+
+__all__ = ["cycle_figure", "digraph_figure", "kayles_figure"]

@@ -4,9 +4,10 @@ its winning picks ringed. Both are declarations on :class:`~gamelib.widgets.pane
 
 from __future__ import annotations
 
-from gamelib.games.digraph import ARC_LIMIT, KAYLES_LIMIT, DigraphGame
+from gamelib.games.digraph import ARC_LIMIT, KAYLES_LIMIT, CycleError, DigraphGame
 from gamelib.games.node_kayles import NodeKayles
 from gamelib.parsing import Limit
+from gamelib.plots.vertex_graphs import cycle_figure
 from gamelib.widgets.panel import Explorer, View, text_box
 from gamelib.widgets.positions import position_view
 
@@ -21,10 +22,20 @@ def _pairs_text(pairs: object) -> str:
     return ", ".join(f"{u}-{v}" for u, v in pairs)  # type: ignore[attr-defined]
 
 
+def _graph(typed: str) -> DigraphGame | CycleError:
+    """The graph typed in the arcs box, or the :class:`~gamelib.games.digraph.CycleError` that refuses it (so the
+    explorer can draw the cycle)."""
+    try:
+        return DigraphGame(ARC_LIMIT.read_edges(typed))
+    except CycleError as refused:
+        return refused
+
+
 def digraph_explorer(arcs: object = "0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5", token: int = 0) -> Explorer:
     """A token on a directed graph typed arc by arc: every vertex with its Grundy value (the Sprague--Grundy
     function of the graph), the P-vertices drawn as P, and the winning moves from the token's vertex marked.
-    A graph with a cycle is refused in the status line, which names the cycle.
+    A graph with a cycle is refused in the status line, which names the cycle, and the picture draws the graph
+    with that cycle marked (no values: the mex rule does not fix them on a cycle).
 
     Parameters
     ----------
@@ -46,18 +57,25 @@ def digraph_explorer(arcs: object = "0-1, 0-2, 1-3, 2-3, 2-4, 1-4, 3-5, 4-5", to
     from 0 to 1. Every vertex: g(0) = 2, g(1) = 0, g(2) = 1, g(3) = 0.
     >>> w.arcs_box.value = "0-1, 1-2, 2-0"
     >>> print(w.status_text)  # doctest: +NORMALIZE_WHITESPACE
-    arcs: the graph has a cycle, 0 → 1 → 2 → 0: a token could go round it for ever, so the game need not end
-    and the Sprague–Grundy function is not defined; give a graph without cycles
+    arcs: the graph has a cycle, 0 → 1 → 2 → 0: a token could go round it for ever, so the game need not end,
+    and the mex rule no longer fixes one value for each vertex (on a cycle of 2 two ways satisfy it, on a cycle of
+    3 none); give a graph without cycles. The picture draws the cycle orange.
+    >>> bytes(w.image.value)[1:4], "drawn orange" in w.image.alt
+    (b'PNG', True)
     """
     text = _pairs_text(arcs)
     DigraphGame(ARC_LIMIT.read_edges(text)).check_position(token)  # a bad start is refused before any widget
-    graph_box = text_box("arcs_box", "arcs", "arcs:", text, lambda typed: DigraphGame(ARC_LIMIT.read_edges(typed)),
-                         ARC_LIMIT, width="440px", placeholder="e.g. 0-1, 1-2, 0-2")
+    graph_box = text_box("arcs_box", "arcs", "arcs:", text, _graph, ARC_LIMIT, width="440px",
+                         placeholder="e.g. 0-1, 1-2, 0-2")
     token_box = text_box("token_box", "token", "token on vertex:", str(token), TOKEN_LIMIT.read_number, TOKEN_LIMIT,
                          width="200px", placeholder="e.g. 0")
 
     def view(values: dict) -> View:
         game = values["graph"] = values.pop("arcs")
+        if isinstance(game, CycleError):
+            figure = cycle_figure(game)
+            return View(("cycle", game.arcs), lambda: figure, f"arcs: {game}. The picture draws the cycle orange.",
+                        alt=figure.alt, warning=True)
         shown = position_view(game, values["token"])
         every = ", ".join(f"g({v}) = {g}" for v, g in game.values().items())
         return View(shown.key, shown.draw, f"{shown.status} Every vertex: {every}.")

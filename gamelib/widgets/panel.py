@@ -294,12 +294,13 @@ def check_box(attr: str, name: str, label: str, value: bool) -> Control:
 class View:
     """What an explorer shows for its controls' values: the figure (drawn by ``draw``, cached under ``key``)
     and ``status``, the sentence that says what it shows (also the figure's text alternative, with ``alt``
-    added when the picture holds more than the sentence says)."""
+    added when the picture holds more than the sentence says; ``warning``: said as a problem with the input)."""
 
     key: tuple
     draw: Callable[[], Any]
     status: str
     alt: str = ""
+    warning: bool = False
 
 
 class Explorer(Panel):
@@ -388,7 +389,7 @@ class Explorer(Panel):
             self.image.alt = view.status + (f" {view.alt}" if view.alt else "")
             if not self._wanted:
                 self.image.busy = False
-        self._say(view.status)  # last, so whoever waits for the words sees the new picture too
+        (self._complain if view.warning else self._say)(view.status)  # last: who waits for it sees the picture
 
     def _static_view(self) -> dict:
         png = bytes(self.image.value)

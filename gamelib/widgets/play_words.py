@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 
 from gamelib.arguments import show
+from gamelib.limits import MAX_LISTED_MOVES
 from gamelib.play.session import PlaySession
 
 #: The words a play panel may use, in the order the lessons teach them: "plain" (before P- and N-positions
@@ -53,7 +54,9 @@ def hint_text(session: PlaySession, wins: list, vocabulary: str, on_board: bool)
     plain = vocabulary == "plain"
     moves = {m.key: m for m in session.moves()}
     if wins:
-        shown = ", ".join(moves[k].words() for k in wins)
+        shown = ", ".join(moves[k].words() for k in wins[:MAX_LISTED_MOVES])
+        if len(wins) > MAX_LISTED_MOVES:
+            shown += f" and {len(wins) - MAX_LISTED_MOVES} more"
         many = "s" if len(wins) > 1 else ""
         where = " (marked on the board)" if on_board else ""
         if plain:

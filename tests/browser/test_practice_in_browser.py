@@ -19,17 +19,22 @@ def _write_notebook(root) -> None:
     nbformat.write(nb, root / NOTEBOOK)
 
 
-def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, axe_script):
+def _run_panel(lab, lab_root):
+    """The practice panel of the notebook written, run: its output (the panel watched)."""
     _write_notebook(lab_root)
     lab.open(NOTEBOOK)
     lab.run_all()
     lab.assert_clean()
-    output = lab.page.locator(".jp-OutputArea").first
-    lab.panel = output
+    lab.panel = lab.page.locator(".jp-OutputArea").first
+    return lab.panel
+
+
+def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, axe_script):
+    output = _run_panel(lab, lab_root)
     first = deal(EXERCISE, seed=SEED)
     expect(output).to_contain_text(f"Practice {EXERCISE}, seed {SEED}")
     expect(output).to_contain_text(first.question)
-    status = output.locator("[role=status]")
+    status = output.locator("[role=status]").last  # the verdict; the hint's line (empty here) comes first
     box = output.get_by_label("Your answer:")
 
     box.fill(str((int(first.answer) + 1) % 64))  # wrong: a heap that leaves a nim-sum other than 0
@@ -56,4 +61,33 @@ def test_practice_panel_checks_counts_a_streak_and_deals_another(lab, lab_root, 
         box.press("Enter")
         expect(status).to_contain_text("Right:")
     expect(output).to_contain_text("3 right in a row: you have it — go on")
+    assert lab.audit(axe_script) == []
+
+
+def test_the_hint_button_works_from_the_keyboard_shows_the_hint_apart_and_passes_the_audit(lab, lab_root, axe_script):
+    output = _run_panel(lab, lab_root)
+    first = deal(EXERCISE, seed=SEED)
+    hint_line, status = output.locator("[role=status]").first, output.locator("[role=status]").last
+    box = output.get_by_label("Your answer:")
+    box.fill("0")
+    box.press("Enter")
+    expect(status).to_contain_text("Not yet:")
+    expect(status).to_contain_text("Press Hint for a hint.")
+    assert first.hint not in status.inner_text()
+    hint = output.get_by_role("button", name="Hint")
+    hint.focus()
+    hint.press("Enter")  # from the keyboard
+    expect(hint_line).to_have_text(f"Hint: {first.hint}")
+    expect(hint_line).to_have_attribute("role", "status")  # a screen reader hears it
+    expect(box).to_be_focused()  # back in the answer box
+    expect(status).to_contain_text("Not yet:")  # the verdict stays apart
+    assert lab.audit(axe_script) == []
+    box.fill(first.answer)
+    box.press("Enter")
+    expect(status).to_contain_text("1 right in a row, with the hint")
+    output.get_by_role("button", name="Another one").press("Enter")
+    expect(hint_line).to_have_text("")
+    box.fill("hint")  # typed, as some will
+    box.press("Enter")
+    expect(hint_line).to_have_text(f"Hint: {deal(EXERCISE, seed=SEED + 1).hint}")
     assert lab.audit(axe_script) == []

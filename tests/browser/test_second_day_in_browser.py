@@ -52,6 +52,15 @@ def write_notebook(path, *sources: str) -> None:
     nbformat.write(notebook, path)
 
 
+def run_panel(lab, name: str, index: int = 1):
+    """Open notebook ``name``, run it all (cleanly), and give the output of its cell ``index``: the panel watched."""
+    lab.open(name)
+    lab.run_all()
+    lab.assert_clean()
+    lab.panel = cell_output(lab, index)
+    return lab.panel
+
+
 #: Two panels: the Grundy scale of {1, 2, 3} at heap 7 (cell 1) and a game from heap 9 (cell 2).
 SCALE_AND_GAME = ("from gamelib.widgets import grundy_scale_explorer, play_subtraction",
                   'grundy_scale_explorer("1, 2, 3", n=7)', 'play_subtraction("1, 2, 3", heap=9)')
@@ -294,11 +303,7 @@ def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab,
                    'sum_explorer("1, 2", "1, 3", rows=8, cols=8)',
                    "time.sleep(2)",
                    "print(sorted(threads))")
-    lab.open("second-day-threads.ipynb")
-    lab.run_all()
-    lab.assert_clean()
-    sums = cell_output(lab, 1)
-    lab.panel = sums
+    sums = run_panel(lab, "second-day-threads.ipynb")
     status = sums.locator(".gamelib-status")
     rows, heap_a = sums.locator(".gamelib-slider input").nth(0), sums.locator(".gamelib-slider input").nth(2)
     heap_a.focus()
@@ -317,3 +322,40 @@ def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab,
                                    timeout=60_000)
     printed = run_cell(lab, "print(sorted(threads))")
     expect(printed).to_contain_text("['MainThread']", timeout=60_000)
+
+
+# What is drawn 3 px outside an element's box, on its top and bottom edge (where its focus frame is): the
+# elements found there that belong to the picture or another control below or above it.
+_COVERING = """(element) => {
+  const r = element.getBoundingClientRect();
+  const found = [];
+  for (const y of [r.top - 3, r.bottom + 3]) for (const x of [r.left + 10, (r.left + r.right) / 2]) {
+    const there = document.elementFromPoint(x, y);
+    if (there && (there.tagName === 'IMG' || there.tagName === 'BUTTON' || there.closest('.gamelib-figure')))
+      found.push(`${there.tagName}.${there.className} at ${Math.round(x)},${Math.round(y)}`);
+  }
+  return found;
+}"""
+
+
+def test_the_status_frame_after_a_move_shows_whole_and_a_stopped_panel_draws_no_broken_link_icons(lab, lab_root):
+    """The orange frame the status line gets after a move was half hidden under the picture; after a restart,
+    ipywidgets drew a broken-link icon beside every widget of a stopped panel, a column of them."""
+    write_notebook(lab_root / "second-day-frame.ipynb",
+                   "from gamelib import StaircaseNim\nfrom gamelib.widgets import play_game",
+                   'play_game(StaircaseNim(), "3, 0, 5")')
+    game = run_panel(lab, "second-day-frame.ipynb")
+    game.get_by_role("button", name="move 1 coin from stair 1 off the staircase").press("Enter")
+    status = game.locator(".gamelib-status")
+    expect(status).to_be_focused()
+    expect(status).to_have_css("outline-style", "solid")
+    game.locator(".gamelib-figure img").scroll_into_view_if_needed()  # the frame and the picture under it in view
+    assert status.evaluate("(e) => e.getBoundingClientRect().top") > 10
+    assert status.evaluate(f"({_COVERING})") == []
+    lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    expect(game.locator(".gamelib-restart-note")).to_be_visible()
+    lab.wait_kernel_ready()
+    icons = game.evaluate("""(output) => [...output.querySelectorAll('.jupyter-widgets-disconnected')]
+        .filter(e => getComputedStyle(e, '::before').display !== 'none').map(e => e.className)""")
+    assert game.locator(".jupyter-widgets-disconnected").count() > 5 and icons == []

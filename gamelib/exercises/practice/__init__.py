@@ -10,7 +10,7 @@ dealt one after another (the panel :func:`gamelib.exercises.practice` is a thin 
 (True, True)
 """
 
-from gamelib.exercises.practice import lessons_1_3, lessons_4_5, lessons_6_8  # noqa: F401  (they register)
+from gamelib.exercises.practice import lesson_9, lessons_1_3, lessons_4_5, lessons_6_8  # noqa: F401  (they register)
 from gamelib.exercises.practice.core import GENERATORS, Instance, deal, exercise_order
 from gamelib.exercises.practice.reasons import NOT_PRACTISED
 from gamelib.exercises.practice.session import PracticeSession, read_typed

@@ -75,7 +75,7 @@ class Instance:
     what is right or wrong with an answer, as the exercise's own check does.
 
     >>> print(deal("4.2", seed=1).question)
-    Compute the nim-sum 16 ⊕ 28 ⊕ 30.
+    Compute the nim-sum 16 ⊕ 28 ⊕ 30 by hand, writing the numbers in binary.
     """
 
     exercise: str
@@ -86,6 +86,15 @@ class Instance:
     bounds: str
     answer: str = field(repr=False)
     checker: Callable[[object], _Verdict] = field(repr=False, compare=False)
+
+    @property
+    def hint(self) -> str:
+        """The exercise's hint for these numbers: what to compute, never the answer (the panel's Hint button).
+
+        >>> deal("4.3", seed=3).hint
+        '(27, 26, c) is P exactly when 27 ⊕ 26 ⊕ c = 0: which c cancels every 1 of 27 ⊕ 26?'
+        """
+        return str(getattr(self.checker, "hint", ""))
 
     @property
     def label(self) -> str:
@@ -133,11 +142,24 @@ def deal(exercise: str, seed: int | None = None) -> Instance:
     rng = random.Random(f"practice/{exercise}/{seed}")
     for _ in range(MAX_DRAWS):
         dealt = gen.draw(rng)
-        if dealt is not None and dealt.numbers != gen.fixed:
+        if dealt is not None and not lessons_own(dealt.numbers, gen.fixed):
             expects = dealt.expects or EXERCISES[exercise].expects
             return Instance(exercise, seed, dealt.question, dealt.numbers, expects, gen.bounds, dealt.answer,
                             dealt.checker)
     raise RuntimeError(f"the generator of {exercise} found no instance in {MAX_DRAWS} draws (seed {seed})")
+
+
+def lessons_own(numbers: dict, fixed: dict) -> bool:
+    """True when ``numbers`` are the lesson's own: every number the lesson's exercise is made of (``fixed``, by
+    name) is dealt again. Compared on those names only, so an instance that carries more numbers (a Poker Nim
+    reply deals the heaps before the raise too) is still recognised.
+
+    >>> lessons_own({"before": (3, 5, 6), "raised": (9, 5, 6)}, {"raised": (9, 5, 6)})
+    True
+    >>> lessons_own({"heaps": (7, 5)}, {"heaps": (7, 4)})
+    False
+    """
+    return all(name in numbers and numbers[name] == value for name, value in fixed.items())
 
 
 def exercise_order(exercise_id: str) -> tuple[int, ...]:

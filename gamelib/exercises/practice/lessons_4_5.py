@@ -12,7 +12,13 @@ from __future__ import annotations
 import random
 
 from gamelib.exercises.kinds import move_checker, number_checker
-from gamelib.exercises.lesson4 import _nim_sum_note, nim_move_checker, nim_sum_checker, third_heap_checker
+from gamelib.exercises.lesson4 import (
+    NIM_SUM_EXPECTS,
+    _nim_sum_note,
+    nim_move_checker,
+    nim_sum_checker,
+    third_heap_checker,
+)
 from gamelib.exercises.lesson5 import _KAYLES, kayles_checker, poker_reply_checker, sum_value_checker
 from gamelib.exercises.practice.core import Dealt, braces, draw_set, generator, one_of
 from gamelib.games.nim import Nim, nim_sum
@@ -48,11 +54,11 @@ def _nim_sum(rng: random.Random) -> Dealt | None:
     if nim_sum(*heaps) == 0:
         return None
     what = " ⊕ ".join(map(str, heaps))
-    return Dealt(f"Compute the nim-sum {what}.", {"heaps": heaps},
+    return Dealt(f"Compute the nim-sum {what} by hand, writing the numbers in binary.", {"heaps": heaps},
                  nim_sum_checker(heaps, hint=f"write {', '.join(map(str, heaps[:-1]))} and {heaps[-1]} in binary one "
                                              "under the other; a column of the nim-sum is 1 exactly when it has an "
                                              "odd number of 1s."),
-                 str(nim_sum(*heaps)), "a whole number, e.g. 9")
+                 str(nim_sum(*heaps)), NIM_SUM_EXPECTS)
 
 
 @generator("4.3", "two different heaps from 3 to 31", {"heaps": (6, 10)})
@@ -73,11 +79,18 @@ def _five_heaps(rng: random.Random) -> Dealt | None:
 @generator("4.5", "4 to 6 heaps from 1 to 31, nim-sum not 0", {"heaps": (17, 18, 20, 24, 31, 3)})
 def _count_winning_moves(rng: random.Random) -> Dealt | None:
     heaps = tuple(rng.randint(1, 31) for _ in range(rng.randint(4, 6)))
-    count = len(_NIM.winning_moves(heaps))
+    count = len(_NIM.winning_moves(heaps))  # heap by heap: the heaps are in order, so equal heaps are two heaps
     if count == 0:
         return None
     slips = {len(heaps): "not every heap gives a winning move"} if count != len(heaps) else {}
-    return Dealt(f"Nim with heaps {heaps}: how many winning moves are there?", {"heaps": heaps},
+    repeated = len(set(heaps)) < len(heaps)
+    left = len({tuple(sorted(after)) for after in _NIM.winning_moves(heaps)})
+    if repeated and left != count:
+        slips[left] = ("that counts the positions the winning moves leave; two equal heaps are two heaps, and taking "
+                       "from each is a move of its own")
+    counting = (" Equal heaps are different heaps: the same take from either of two equal heaps counts as two moves."
+                if repeated else "")
+    return Dealt(f"Nim with heaps {heaps}: how many winning moves are there?{counting}", {"heaps": heaps},
                  number_checker(count, f"the number of winning moves from {heaps}",
                                 hint="find the highest binary digit of the nim-sum; every heap with a 1 in that digit "
                                      "gives exactly one winning move, the others none.", slips=slips.get),
@@ -129,9 +142,10 @@ def _sum_move(parts: tuple[tuple[int, ...], ...], heaps: tuple[int, ...], hint: 
     wins = game.winning_moves(heaps)
     if not wins:
         return None
-    games = " + ".join(f"a heap of {h} in S = {braces(S)}" for S, h in zip(parts, heaps, strict=True))
-    return Dealt(f"The sum {games}: the heaps are now {tuple(heaps)}. Give a winning move, as the heaps after it "
-                 "(in the same order).",
+    games = [f"a heap of {h} in S = {braces(S)}" for S, h in zip(parts, heaps, strict=True)]
+    side_by_side = ", ".join(games[:-1]) + f" and {games[-1]}"
+    return Dealt(f"{side_by_side[0].upper()}{side_by_side[1:]}, played side by side: the heaps are now "
+                 f"{tuple(heaps)}. Give a winning move, as the heaps after it (in the same order).",
                  {"S": parts, "heaps": heaps}, move_checker(game, heaps, "this move wins", hint), one_of(wins),
                  f"a tuple of {len(heaps)} heaps, e.g. {tuple(h - 1 for h in heaps)}")
 
@@ -169,7 +183,7 @@ def _three_part_move(rng: random.Random) -> Dealt | None:
 
 
 @generator("5.8", "a P-position (a, b, a ⊕ b) of three different heaps from 1 to 15, one heap raised by 1 to 6",
-           {"raised": (9, 5, 6)})
+           {"before": (3, 5, 6), "raised": (9, 5, 6)})
 def _poker_nim(rng: random.Random) -> Dealt | None:
     a, b = rng.sample(range(1, 13), 2)
     before = (a, b, a ^ b)

@@ -1,4 +1,5 @@
-"""A practice session: instances of one exercise dealt one after another, typed answers checked, a streak kept.
+"""A practice session: instances of one exercise dealt one after another, typed answers checked, a streak kept,
+the exercise's hint given when asked for.
 
 Plain Python, no widgets: the panel (:func:`gamelib.exercises.practice`) only shows what a session says, so a
 test drives the session itself.
@@ -12,6 +13,10 @@ test drives the session itself.
 (True, '1 right in a row')
 >>> session.another().label
 '4.3, seed 4'
+>>> session.hint()  # what to compute, never the answer; the next right answer counts as helped
+'(14, 20, c) is P exactly when 14 ⊕ 20 ⊕ c = 0: which c cancels every 1 of 14 ⊕ 20?'
+>>> session.submit(str(14 ^ 20)).ok, session.streak_text
+(True, '2 right in a row, the hint shown for 1 of them')
 """
 
 from __future__ import annotations
@@ -28,9 +33,14 @@ from gamelib.limits import MAX_TEXT_LENGTH
 MASTERY = 3
 #: What the session says then.
 MASTERED = "you have it — go on"
+#: What the session says when the streak reached :data:`MASTERY` with the hint shown for some of its answers (as
+#: a play panel's report says after a game played with the hint on).
+WITHOUT_HINT = "next time, try without it"
+#: Typed into the answer box, these ask for the hint instead of being checked.
+HINT_WORDS = ("hint", "hint?", "?", "help")
 
 _LABELS = re.compile(r"\s*[PNpn](\s*[-\s]\s*position)?\s*|[PNpn,\s]+")
-_LITERAL = re.compile(r"[0-9\s,()\[\]{}+\-'\".]*")
+_LITERAL = re.compile(r"[0-9\s,()\[\]{}+\-'\".]*|\s*0[bB][01]+\s*")
 
 
 def read_typed(text: object) -> object:
@@ -40,6 +50,8 @@ def read_typed(text: object) -> object:
 
     >>> read_typed("7"), read_typed("3, 8"), read_typed("{1, 4}"), read_typed(" n "), read_typed("2 5 7")
     (7, (3, 8), {1, 4}, 'n', (2, 5, 7))
+    >>> read_typed("0b1101")  # a number in binary, as Python writes it
+    13
     >>> read_typed("__import__('os')")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -72,29 +84,51 @@ class PracticeSession:
     typed answers checked with the exercise's own check, and the streak of right answers in a row.
 
     An answer that cannot be read does not count; a wrong one ends the streak; a right one counts once per
-    instance.
+    instance. :meth:`hint` gives the exercise's hint for the instance; a right answer after it is counted in the
+    streak as helped (``helped``), as a play panel counts the moves made with the hint shown.
     """
 
     def __init__(self, exercise: str, seed: int | None = None):
         self.instance: Instance = deal(exercise, seed)
         self.exercise = exercise
         self.streak = 0
+        #: Right answers of the streak given after the hint was shown.
+        self.helped = 0
         self.solved = False
+        #: True once the hint of the instance dealt has been shown.
+        self.hinted = False
         self.last: Feedback | None = None
 
+    def hint(self) -> str:
+        """The exercise's hint for the instance dealt: what to compute, never the answer. A right answer given
+        after it counts as helped in the streak."""
+        self.hinted = True
+        return self.instance.hint or "this exercise has no hint: reread the question, and try small cases by hand."
+
+    @staticmethod
+    def asks_for_hint(text: object) -> bool:
+        """True when ``text`` typed into the answer box asks for the hint (``hint``, ``?``) rather than answers.
+
+        >>> PracticeSession.asks_for_hint(" Hint "), PracticeSession.asks_for_hint("7")
+        (True, False)
+        """
+        return isinstance(text, str) and text.strip().lower() in HINT_WORDS
+
     def submit(self, text: object) -> Feedback:
-        """Check what the student typed; the feedback is also kept as ``last``."""
+        """Check what the student typed; the feedback is also kept as ``last``. An answer that cannot be read is
+        told what form is expected (its ``hint`` is empty: the exercise's hint is given by :meth:`hint`)."""
         try:
             answer = read_typed(text)
         except NotAnAnswer as problem:
-            self.last = Feedback(self.instance.label, False, str(problem), f"expected {self.instance.expects}")
+            self.last = Feedback(self.instance.label, False, f"{problem}. Expected: {self.instance.expects}.")
             return self.last
         feedback = self.instance.check(answer)
         if feedback.ok and not self.solved:
             self.streak += 1
+            self.helped += self.hinted
             self.solved = True
         elif not feedback.ok and not self.solved:
-            self.streak = 0
+            self.streak = self.helped = 0
         self.last = feedback
         return feedback
 
@@ -109,14 +143,24 @@ class PracticeSession:
             if dealt.numbers != self.instance.numbers:
                 break
         self.instance = dealt
-        self.solved = False
+        self.solved = self.hinted = False
         self.last = None
         return self.instance
 
     @property
     def streak_text(self) -> str:
-        """'2 right in a row'; from :data:`MASTERY` on it adds that the student has it; empty at 0."""
+        """'2 right in a row'; from :data:`MASTERY` on it adds that the student has it, unless the hint was shown
+        for some of them (then it says how often, and to try without it); empty at 0.
+
+        >>> session = PracticeSession("4.3", seed=3)
+        >>> session.hint() and session.submit("1").ok, session.streak_text
+        (True, '1 right in a row, with the hint')
+        """
         if not self.streak:
             return ""
         words = f"{self.streak} right in a row"
+        if self.helped:
+            words += ", with the hint" if self.streak == 1 else \
+                f", the hint shown for {'all' if self.helped == self.streak else self.helped} of them"
+            return f"{words}: {WITHOUT_HINT}" if self.streak >= MASTERY else words
         return f"{words}: {MASTERED}" if self.streak >= MASTERY else words
