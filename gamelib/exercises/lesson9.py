@@ -248,14 +248,14 @@ def vertex_checker(game: DigraphGame | NodeKayles, here: object, what: str, hint
         if vertex not in moves:
             return wrong(f"vertex {vertex} is not a move from here: "
                          + (f"there is no arc from {here} to {vertex}." if isinstance(game, DigraphGame) else
-                            f"the vertices are {numbers_text(game.check_position(here))}."), hint)
+                            f"the vertices are {numbers_text(game.check_position(here))}."), hint, "not-one-move")
         left = game.grundy(moves[vertex].after)
         if left:
             return wrong(f"{moves[vertex].words('ing')} leaves g = {left}, not 0: your opponent then has a winning "
-                         "reply.", hint)
+                         "reply.", hint, "leaves-n-position")
         return correct(f"{moves[vertex].words('ing')} leaves g = 0, a P-position: this move wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("not-one-move", "leaves-n-position"))
 
 
 _HINT_9_1 = ("only the odd stairs count: find the nim-sum of the coins on stairs 1, 3 and 5, then change one odd "

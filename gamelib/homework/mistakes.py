@@ -64,8 +64,26 @@ KINDS = {
     "p-not-from-remainders": "P-positions that do not follow from the remainders given",
     "normal-play": "the answer of normal play, not misère",
     "off-by-one": "one more or one less than the right value",
+    # named by the lessons' exercise checks (gamelib.exercises), for the questions of a composed set
+    "wrong-count": "not as many items as asked",
+    "chips-taken": "the number of chips taken, not the heap left",
+    "heaps-reordered": "the heaps in another order",
+    "position-not-move": "the position after a move, not the move",
+    "values-not-heaps": "a value for each heap, not a list of heaps",
+    "poisoned-square": "the poisoned square bitten",
+    "listed-extra": "a number listed that does not belong",
+    "listed-missing": "some that belong left out",
+    "wrong-from": "a value or label wrong (those before it right)",
+    "named-slip": "a typical wrong number the exercise names",
+    "not-p-position": "a position that is not a P-position",
+    "copycat-move": "the lesson's copycat move, where another is asked",
     OTHER: "another wrong value (no common slip recognised)",
 }
+#: The kinds the rules of the game and the form of the answer decide alone, without the right answer (a move
+#: that is not legal, a list of the wrong length): a check in the notebook may name them (the questions of a
+#: composed set, gamelib.homework.composed), as hw1's checks name their slips.
+BY_THE_RULES = frozenset({FORM, "not-one-move", "wrong-count", "chips-taken", "heaps-reordered", "position-not-move",
+                          "values-not-heaps", "poisoned-square"})
 
 
 def title(code: str) -> str:
