@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import nbformat
 
 from gamelib.homework import ComposedSet, SetFileError, read_set
-from gamelib.homework.composed import SHARED_LIMIT, Sharing, sharing
+from gamelib.homework.composed import SAMPLES, SHARED_LIMIT, Item, Sharing, sharing
 from tools.lessons import LESSONS
 from tools.run_notebooks import kernelspec_metadata
 
@@ -67,9 +67,9 @@ def set_files(folder: Path = SETS, selection: list[str] | None = None) -> list[P
     return files
 
 
-def prepare(path: Path) -> Prepared:
-    """Read the set in ``path`` and measure each exercise question; SystemExit with one line for a set file
-    that cannot be used or a question shared too often (see the module docstring)."""
+def prepare(path: Path, samples: int = SAMPLES) -> Prepared:
+    """Read the set in ``path`` and measure each exercise question (``samples`` draws each); SystemExit with
+    one line for a set file that cannot be used or a question shared too often (see the module docstring)."""
     try:
         composed = read_set(path)
     except SetFileError as error:
@@ -78,14 +78,31 @@ def prepare(path: Path) -> Prepared:
     for item in composed.items:
         if item.exercise is None:
             continue
-        figures[item.name] = figure = sharing(item)
+        figures[item.name] = figure = sharing(item, samples)
         if figure.too_shared and not item.shared_ok:
             raise SystemExit(
                 f"{_shown(path)}, question {item.number}: exercise {item.exercise}{_bounds_text(item.bounds)}: "
                 f"{figure}, above 1 in {round(1 / SHARED_LIMIT)}: a classmate's answer would too often be right "
-                "for a student's own numbers. Widen its bounds (docs/guides/homework.md lists them), choose "
-                "another exercise, or write shared_ok = true under the question to set it anyway")
+                f"for a student's own numbers. {_remedy(item, samples)}, or write shared_ok = true under the "
+                "question to set it anyway")
     return Prepared(composed, path, figures)
+
+
+def _remedy(item: Item, samples: int) -> str:
+    """What would make ``item`` personal enough: the least value of one of its bounds that does, with a margin
+    of two standard errors (tried on a few values, widest last), else another exercise."""
+    from gamelib.exercises.practice import bounds_of
+
+    for bound in bounds_of(str(item.exercise)):
+        now = item.bounds[bound.name]
+        tried = sorted({now + (bound.high - now) * step // 6 for step in range(1, 7)} - {now})
+        for value in tried:
+            figure = sharing(replace(item, bounds={**item.bounds, bound.name: value}), samples)
+            if figure.chance + 2 * figure.error <= SHARED_LIMIT:
+                return (f"Widen it: {bound.name} = {value} ({bound.meaning}; at most {bound.high}) gives "
+                        f"1 in {round(1 / max(figure.chance, 1e-9)):,}")
+    return ("No bound of this exercise makes it personal enough: choose another exercise (docs/guides/homework.md "
+            "lists how often each one's answers are shared)")
 
 
 def _shown(path: Path) -> str:
