@@ -318,7 +318,7 @@ def _read_item(number: int, given: dict, fail) -> Item:
         model = given.get("model_answer")
         return Item(number, None, written.strip(), points, title, model_answer=model.strip() if model else None)
     from gamelib.exercises.practice import PRACTISED
-    from gamelib.exercises.practice.core import read_bounds
+    from gamelib.exercises.practice.core import bounds_of, read_bounds
     from gamelib.exercises.practice.reasons import NOT_PRACTISED
 
     if not isinstance(exercise, str):
@@ -340,8 +340,9 @@ def _read_item(number: int, given: dict, fail) -> Item:
     except ValueError as error:
         said = str(error)
         if said.startswith(f"exercise {exercise} has no bound"):
-            key = next(iter(k for k in bounds if k not in values))
-            its = ", ".join(values) or "none"
+            accepted = [b.name for b in bounds_of(exercise)]
+            key = next(k for k in bounds if k not in accepted)
+            its = ", ".join(accepted) or "none"
             said = (f"unknown key {key!r}: a question has exercise, points, title, shared_ok and the bounds of its "
                     f"exercise ({exercise}: {its})")
         raise fail(said, number) from None
