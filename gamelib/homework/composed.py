@@ -613,7 +613,7 @@ class Sharing:
     >>> round(figure.chance, 1), figure.variants, figure.too_shared
     (0.3, 3, True)
     >>> print(figure)  # doctest: +ELLIPSIS
-    two students share the right answer with chance 0.33 ± 0.0... (1,000 draws, 3 different), 1 in 3
+    two students share the right answer with chance 0.33 (standard error 0.0...; 1,000 draws, 3 different), 1 in 3
     """
 
     chance: float
@@ -631,9 +631,12 @@ class Sharing:
         return self.chance * class_size * (class_size - 1) / 2
 
     def __str__(self) -> str:
-        odds = f"1 in {round(1 / self.chance):,}" if self.chance else f"none of the {self.samples // 2:,} pairs"
-        return (f"two students share the right answer with chance {self.chance:.2g} ± {self.error:.1g} "
-                f"({self.samples:,} draws, {self.variants:,} different), {odds}")
+        drawn = f"{self.samples:,} draws, {self.variants:,} different"
+        if not self.chance or self.error > self.chance / 2:  # too few pairs alike to say more than a bound
+            return (f"two students share the right answer with chance below {self.chance + 2 * self.error:.1g} "
+                    f"(the estimate plus two standard errors; {drawn})")
+        return (f"two students share the right answer with chance {self.chance:.2g} (standard error "
+                f"{self.error:.1g}; {drawn}), 1 in {round(1 / self.chance):,}")
 
 
 def sharing(item: Item, samples: int = SAMPLES) -> Sharing:
