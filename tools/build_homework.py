@@ -319,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sources = homework_sources(args.sets, args.folder)
     files = set_files(args.folder, args.sets)
-    composed = []
+    composed: list[Prepared] = []
     for path in files:  # every set file read and measured before anything is built
         composed.append(prepare(path))
         if not args.check:
@@ -327,15 +327,16 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(composed[-1].report()))
     if args.check:
         stale = stale_student_copies(sources, tuple(composed))
-        for path in stale:
-            print(f"out of date: {path} (run `make homework` and commit it)")
+        for shown in stale:
+            print(f"out of date: {shown} (run `make homework` and commit it)")
         return 1 if stale else 0
     code, demo = course_code(args.course, COURSE_FILE)
     if demo:
         print(DEMO_NOTICE, file=sys.stderr)
     else:
         print(f"course code: {code!r}; the example id {EXAMPLE_STUDENT_ID!r} is typed in each solution.ipynb")
-    for job in [*sources, *composed]:
+    jobs: list[Path | Prepared] = [*sources, *composed]
+    for job in jobs:
         start = time.perf_counter()
         built = build_set(job, code=code) if isinstance(job, Path) else build_composed(job, code=code)
         print(f"{built.name}: {_shown_path(built.student_notebook)}, {_shown_path(built.autograder_zip)}, "

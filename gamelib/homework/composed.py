@@ -459,11 +459,13 @@ def _canonical(value: object, depth: int = 0) -> Hashable | None:
         return value if _whole(value) else None
     if kind in (bool, float) or value is None:
         return value
-    if kind is str:
+    if isinstance(value, str) and kind is str:
         return value if len(value) <= 1000 else None
-    if kind in (list, tuple, set, frozenset) and depth < 3 and len(value) <= MAX_ELEMENTS:
-        items = [_canonical(v, depth + 1) for v in value]
-        if any(i is None and v is not None for i, v in zip(items, value, strict=True)):
+    if isinstance(value, (list, tuple, set, frozenset)) and kind in (list, tuple, set, frozenset) and depth < 3 \
+            and len(value) <= MAX_ELEMENTS:
+        given = list(value)
+        items = [_canonical(v, depth + 1) for v in given]
+        if any(i is None and v is not None for i, v in zip(items, given, strict=True)):
             return None
         try:
             return frozenset(items) if kind in (set, frozenset) else tuple(items)

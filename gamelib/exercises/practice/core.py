@@ -78,12 +78,14 @@ class Bound:
 
     def check(self, value: object) -> int:
         """``value`` if it is a whole number allowed; else ValueError naming it and what is allowed."""
-        whole = isinstance(value, numbers.Integral) and not isinstance(value, bool)
-        if not whole or not self.low <= int(value) <= self.high:  # type: ignore[arg-type]
-            said = "is out of range" if whole else "is not a whole number"
-            raise ValueError(f"{self.name} = {show(value)} {said}: {self.meaning} is a whole number from {self.low} to "
-                             f"{self.high}")
-        return int(value)
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            said = "is not a whole number"
+        elif self.low <= int(value) <= self.high:
+            return int(value)
+        else:
+            said = "is out of range"
+        raise ValueError(f"{self.name} = {show(value)} {said}: {self.meaning} is a whole number from {self.low} to "
+                         f"{self.high}")
 
 
 @dataclass(frozen=True)
