@@ -295,7 +295,6 @@ def test_docs_pages_exist_for_every_reference_package():
 
 def test_the_exercises_a_homework_set_can_use_are_listed_from_the_code_with_bounds_and_kinds():
     from docs._ext.homework_exercises import exercise_rows, exercises_markdown
-
     from gamelib.exercises import PRACTISED, bounds_of
     from gamelib.exercises.practice import NOT_PRACTISED
 

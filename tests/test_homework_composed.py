@@ -20,18 +20,12 @@ from gamelib.exercises import PRACTISED, bounds_of, deal
 from gamelib.exercises.core import verdict_of
 from gamelib.exercises.practice import GENERATORS, read_bounds
 from gamelib.homework import HOMEWORK, SetFileError, homework, my_numbers, numbers, read_set
-from gamelib.homework.composed import (
-    SHARED_LIMIT,
-    ComposedSet,
-    Item,
-    find_set,
-    listed_answers,
-    read_text,
-    sharing,
-)
+from gamelib.homework.composed import ComposedSet, Item, find_set, read_text
 from gamelib.homework.core import MARKED_LATER
+from gamelib.homework.exercise_questions import listed_answers
 from gamelib.homework.marking import accepts, mark, one_right_answer
 from gamelib.homework.mistakes import BY_THE_RULES, FORM, KINDS
+from gamelib.homework.sharing import SHARED_LIMIT, sharing
 from tools import homework_sets
 
 ROOT = Path(__file__).resolve().parent.parent

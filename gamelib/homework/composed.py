@@ -24,10 +24,11 @@ the form of the answer and the slips the rules alone decide (a move that is not 
 right. A ``written`` question is answered in a text cell and marked by hand, as hw1's last one.
 
 A question may also have a ``title`` (each its own), ``shared_ok = true`` (an exercise whose right answers
-many students share: the build refuses it otherwise, see :func:`sharing`) and, for a written question, a
-``model_answer`` (public, as the set file is: the teacher's solution shows it). :func:`read_set` reads a file
-and checks all of it first: anything wrong stops with one line naming the file, the question and what is
-expected (:class:`SetFileError`).
+many students share: the build refuses it otherwise, :mod:`gamelib.homework.sharing`) and, for a written
+question, a ``model_answer`` (public, as the set file is: the teacher's solution shows it). :func:`read_set`
+reads a file and checks all of it first: anything wrong stops with one line naming the file, the question and
+what is expected (:class:`SetFileError`). The questions themselves, and what the student's object shows of
+them, are :mod:`gamelib.homework.exercise_questions`.
 
 >>> from gamelib.homework import my_numbers
 >>> mine = my_numbers("hw4-wythoff-chomp", "s1234567", "demo")
@@ -43,32 +44,17 @@ q1: `q1_answer` is the answer your question asks for: well formed — correctnes
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import math
 import os
 import re
 import tomllib
-from collections import Counter
-from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from gamelib.homework.core import (
-    Answer,
-    Homework,
-    NoNumbers,
-    Numbers,
-    NumbersNotKnown,
-    Part,
-    Question,
-    QuestionNumbers,
-)
-from gamelib.homework.draw import Draw
-from gamelib.homework.forms import MAX_ELEMENTS, Form, _whole, plain
-from gamelib.homework.mistakes import BY_THE_RULES, KINDS, OTHER, Slip
+from gamelib.homework.core import Homework, NoNumbers, Numbers
+from gamelib.homework.exercise_questions import ComposedNoNumbers, ComposedNumbers, dealt, exercise_question
 
 #: Where set files live, from the repository's root (and from any folder above a notebook).
 SETS_FOLDER = Path("homework") / "sets"
@@ -79,14 +65,6 @@ SETS_VARIABLE = "GAMELIB_HOMEWORK_SETS"
 BUILT_IN = ("hw1", "hw2", "hw3")
 #: Most questions in a set, and longest texts read.
 MAX_QUESTIONS, MAX_TITLE, MAX_WRITTEN = 20, 120, 4000
-#: The chance two students share a question's right answers above which the build refuses it (unless
-#: ``shared_ok = true``): one in 20, about hw3's most shared question (hw3 q4, 0.059 per pair).
-SHARED_LIMIT = 1 / 20
-#: Draws :func:`sharing` samples per question.
-SAMPLES = 4000
-#: The course code and set name the samples of :func:`sharing` are drawn with (any would do: the stream is
-#: uniform whatever its key).
-SAMPLE_CODE, SAMPLE_SET = "sharing-estimate", "sharing"
 _NAME = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?")
 _TOP_KEYS = ("title", "after_lessons", "question")
 _QUESTION_KEYS = ("exercise", "written", "points", "title", "shared_ok", "model_answer")
@@ -216,7 +194,16 @@ def set_names() -> list[str]:
 
 def read_set(path: Path | str) -> ComposedSet:
     """The set in the file ``path``, checked entirely (see the module docstring); :class:`SetFileError`, in one
-    line, for anything that cannot be used."""
+    line, for anything that cannot be used.
+
+    >>> composed = read_set("homework/sets/hw5-coins-trees.toml")
+    >>> composed.title, [(item.name, item.exercise or "written", item.points) for item in composed.items][:2]
+    ('Homework 5: Coins and trees', [('q1', '8.1', 2), ('q2', '8.2', 1)])
+    >>> read_set("homework/sets/no-such-set.toml")
+    Traceback (most recent call last):
+    ...
+    gamelib.homework.composed.SetFileError: homework/sets/no-such-set.toml: cannot be read (No such file or directory)
+    """
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -284,7 +271,7 @@ def _read_text(text: str, path: str) -> ComposedSet:
     if not any(item.exercise for item in items):
         raise fail('the set has no exercise question (written ones are marked by hand): add one, e.g. '
                    '[[question]] with exercise = "7.2" and points = 2')
-    questions_made = tuple(_question(item) for item in items if item.exercise is not None)
+    questions_made = tuple(exercise_question(item) for item in items if item.exercise is not None)
     return ComposedSet(name, title.strip(), questions_made, tuple(lessons), tuple(items), text, path)
 
 
@@ -368,300 +355,5 @@ def _value(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-# -- the questions ------------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=8192)
-def dealt(exercise: str, seed: int, bounds: tuple = ()):
-    """The practice instance of ``exercise`` dealt from ``seed`` with ``bounds`` (pairs of name and value):
-    :func:`gamelib.exercises.deal`, kept (a class's numbers are asked for again and again while grading).
-
-    >>> dealt("7.2", 11, (("largest", 30),)).numbers
-    {'heaps': (7, 19)}
-    """
-    from gamelib.exercises.practice import deal
-
-    return deal(exercise, seed, **dict(bounds))
-
-
-def listed_answers(instance) -> tuple:
-    """The right answers an instance's sheet lists (its ``answer``: one value, or ``any of`` several), read
-    back as values, each one its check accepts (the grader's worked examples and the teacher's "right:" come
-    from them; the check alone says whether an answer is right).
-
-    >>> from gamelib.exercises import deal
-    >>> listed_answers(deal("7.2", 1)), listed_answers(deal("1.5", 1))
-    (((8, 13), (6, 10)), ([0, 2, 5, 7, 10, 12],))
-    """
-    from gamelib.exercises.core import verdict_of
-
-    text = instance.answer
-    options: list = []
-    for candidate in (text, text.split(" (", 1)[0]):
-        try:
-            options = list(ast.literal_eval(f"[{candidate[7:]}]")) if candidate.startswith("any of ") else \
-                [ast.literal_eval(candidate)]
-            break
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            continue
-    return tuple(o for o in options if verdict_of(instance.checker, o, instance.expects).ok)
-
-
-class RightAnswers(Collection):
-    """The right answers of one question for one student: ``answer in right`` asks the exercise's check (so
-    every form it accepts counts), iterating gives those its sheet lists (:func:`listed_answers`), in their
-    canonical form.
-
-    >>> from gamelib.exercises import deal
-    >>> right = RightAnswers(deal("7.2", 1))
-    >>> (8, 13) in right, (13, 8) in right, list(right)
-    (True, False, [(8, 13), (6, 10)])
-    """
-
-    def __init__(self, instance):
-        self._check, self._expects = instance.checker, instance.expects
-        self._listed = tuple(dict.fromkeys(c for a in listed_answers(instance) if (c := _canonical(a)) is not None))
-
-    def __contains__(self, canonical: object) -> bool:
-        from gamelib.exercises.core import verdict_of
-
-        return canonical is not None and bool(verdict_of(self._check, _given(canonical), self._expects).ok)
-
-    def __iter__(self) -> Iterator:
-        return iter(self._listed)
-
-    def __len__(self) -> int:
-        return len(self._listed)
-
-    def __repr__(self) -> str:
-        return f"RightAnswers({list(self._listed)!r}, or any other the check accepts)"
-
-
-@dataclass(frozen=True)
-class Reported(Form):
-    """An exercise's answer as the grader's sandbox reports it: any plain value (a number, text, True or
-    False, or a list, tuple or set of those), kept hashable (lists as tuples, sets as frozensets); the
-    exercise's own check then reads it as it reads a practice answer.
-
-    >>> Reported().canonical([3, {1, 2}]), Reported().canonical({"a": 1})
-    ((3, frozenset({1, 2})), None)
-    """
-
-    what: str = field(default="the answer your question asks for", kw_only=True)
-
-    def canonical(self, value: Any) -> Hashable | None:
-        return _canonical(plain(value))
-
-
-def _canonical(value: object, depth: int = 0) -> Hashable | None:
-    kind = type(value)
-    if kind is int:
-        return value if _whole(value) else None
-    if kind in (bool, float) or value is None:
-        return value
-    if isinstance(value, str) and kind is str:
-        return value if len(value) <= 1000 else None
-    if isinstance(value, (list, tuple, set, frozenset)) and kind in (list, tuple, set, frozenset) and depth < 3 \
-            and len(value) <= MAX_ELEMENTS:
-        given = list(value)
-        items = [_canonical(v, depth + 1) for v in given]
-        if any(i is None and v is not None for i, v in zip(items, given, strict=True)):
-            return None
-        try:
-            return frozenset(items) if kind in (set, frozenset) else tuple(items)
-        except TypeError:
-            return None
-    return None
-
-
-def _given(canonical: object) -> object:
-    """A canonical answer as the check reads it (a frozenset as a set, so that it reads as one)."""
-    if isinstance(canonical, frozenset):
-        return {_given(v) for v in canonical}
-    if isinstance(canonical, tuple):
-        return tuple(_given(v) for v in canonical)
-    return canonical
-
-
-def _verdict(item: Item, numbers: Mapping, value: object):
-    from gamelib.exercises.core import verdict_of
-
-    instance = item.instance(numbers["_seed"])
-    return verdict_of(instance.checker, _given(value), instance.expects)
-
-
-def _question(item: Item) -> Question:
-    """The autograded :class:`~gamelib.homework.Question` of an exercise question."""
-    from gamelib.exercises.practice.core import MAX_SEED
-
-    def draw(stream: Draw) -> dict:
-        seed = stream.below(MAX_SEED + 1)
-        return {**item.instance(seed).numbers, "_seed": seed}
-
-    def key(numbers: Mapping) -> dict[str, RightAnswers]:
-        return {item.answer: RightAnswers(item.instance(numbers["_seed"]))}
-
-    def hints(numbers: Mapping | None, answers: Mapping) -> list[str]:
-        if numbers is None:
-            return []
-        verdict = _verdict(item, numbers, answers[item.answer])
-        if verdict.ok or verdict.kind not in BY_THE_RULES:
-            return []  # right, or wrong in a way only the right answer tells: the check never says which
-        return [Slip(verdict.kind, item.answer, f"`{item.answer}`: {verdict.message}")]
-
-    def mistakes(numbers: Mapping, answers: Mapping, key: Mapping) -> list[str]:
-        verdict = _verdict(item, numbers, answers[item.answer])
-        if verdict.ok or verdict.kind in BY_THE_RULES:
-            return []
-        return [Slip(verdict.kind if verdict.kind in KINDS else OTHER, item.answer, verdict.message)]
-
-    return Question(item.name, (Answer(item.answer, Reported()),), (Part(item.points, (item.answer,)),), draw, key,
-                    hints, mistakes)
-
-
-# -- what the student's object shows ----------------------------------------------------------------------------
-
-
-class ExerciseNumbers(QuestionNumbers):
-    """One exercise question of a composed set, as the student sees it: ``mine.q1`` shows the question in
-    words with the student's numbers; ``mine.q1.question``, ``mine.q1.expects`` (the form of the answer),
-    ``mine.q1.exercise``, ``mine.q1.numbers`` (a dict) and each number (``mine.q1.heaps``). It holds no
-    answer and no check: the grader judges the answer."""
-
-    def __init__(self, question: str, values: dict, words: dict):
-        super().__init__(question, values)
-        object.__setattr__(self, "_words", words)
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        words = object.__getattribute__(self, "_words")
-        if name in words:
-            return words[name]
-        if name == "numbers":
-            return self._shown()
-        return super().__getattr__(name)
-
-    def _shown(self) -> dict:
-        return {k: v for k, v in object.__getattribute__(self, "_values").items() if not k.startswith("_")}
-
-    def __dir__(self):
-        return ["question", "expects", "exercise", "numbers", *self._shown()]
-
-    def __repr__(self) -> str:
-        words = object.__getattribute__(self, "_words")
-        name = object.__getattribute__(self, "_question")
-        numbers = "; ".join(f"mine.{name}.{k} = {v!r}" for k, v in self._shown().items())
-        return (f"{name} (exercise {words['exercise']} on your numbers): {words['question']}\n"
-                f"  your numbers: {numbers}\n"
-                f"  answer in `{name}_answer`: {words['expects']}")
-
-
-class ComposedNumbers(Numbers):
-    """A student's numbers for a composed set: ``mine.q1`` is an :class:`ExerciseNumbers`."""
-
-    def __getattr__(self, name: str) -> QuestionNumbers:
-        numbers = self.__dict__.get("_numbers", {})
-        if name in numbers:
-            from gamelib.homework.core import homework_of
-
-            item = homework_of(self).item(name)  # type: ignore[attr-defined]
-            instance = item.instance(numbers[name]["_seed"])
-            return ExerciseNumbers(name, numbers[name], {"question": instance.question, "expects": instance.expects,
-                                                         "exercise": item.exercise})
-        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
-
-
-class ComposedNoNumbers(NoNumbers):
-    """What ``my_numbers`` gives for a composed set before a valid id and code are typed: as
-    :class:`~gamelib.homework.NoNumbers`, but ``mine.q1`` (the handout's cell that shows a question) says what
-    to type instead of stopping *Run All*."""
-
-    def __getattr__(self, name: str):
-        if re.fullmatch(r"q\d+", name):
-            return _Waiting(name, self.message)
-        return super().__getattr__(name)
-
-
-class _Waiting:
-    """A question whose numbers are not known yet: shown, it says what to type; asked for a number, it stops
-    with that."""
-
-    def __init__(self, question: str, message: str):
-        self._question, self._message = question, message
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise NumbersNotKnown(f"your numbers are not known yet: {self._message}")
-
-    def __repr__(self) -> str:
-        return f"{self._question}: your question is shown once your numbers are known: {self._message}"
-
-
-# -- how personal the answers are ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Sharing:
-    """How often two students of a course get the same right answers to one question, estimated from
-    ``samples`` draws: ``chance`` (the share of the pairs of draws that have the same right answers, an
-    unbiased estimate) and its standard error ``error``; ``variants``, how many different sets of right
-    answers the draws gave.
-
-    Square Chomp (exercise 7.5) deals three sizes of bar, each with one winning bite:
-
-    >>> figure = sharing(Item(1, "7.5", None, 2), samples=1000)
-    >>> round(figure.chance, 1), figure.variants, figure.too_shared
-    (0.3, 3, True)
-    >>> print(figure)  # doctest: +ELLIPSIS
-    two students share the right answer with chance 0.33 (standard error 0.0...; 1,000 draws, 3 different), 1 in 3
-    """
-
-    chance: float
-    error: float
-    samples: int
-    variants: int
-
-    @property
-    def too_shared(self) -> bool:
-        """Above :data:`SHARED_LIMIT`: the build refuses the question unless the file says ``shared_ok``."""
-        return self.chance > SHARED_LIMIT
-
-    def pairs_of(self, class_size: int = 40) -> float:
-        """The expected number of pairs of students of a class sharing the right answers."""
-        return self.chance * class_size * (class_size - 1) / 2
-
-    def __str__(self) -> str:
-        drawn = f"{self.samples:,} draws, {self.variants:,} different"
-        if not self.chance or self.error > self.chance / 2:  # too few pairs alike to say more than a bound
-            return (f"two students share the right answer with chance below {self.chance + 2 * self.error:.1g} "
-                    f"(the estimate plus two standard errors; {drawn})")
-        return (f"two students share the right answer with chance {self.chance:.2g} (standard error "
-                f"{self.error:.1g}; {drawn}), 1 in {round(1 / self.chance):,}")
-
-
-def sharing(item: Item, samples: int = SAMPLES) -> Sharing:
-    """How often two students share the right answers of exercise question ``item`` (a :class:`Sharing`):
-    ``samples`` students' draws, as the handout makes them, each reduced to the set of right answers its
-    sheet lists; the share of the pairs of draws with equal sets estimates the chance (its variance from the
-    U-statistic's formula). Exact for no question, but for the figures printed and compared: within a few
-    standard errors of the truth (tests/test_homework_composed.py checks it against exact counts)."""
-    keys = Counter(frozenset(RightAnswers(item.instance(Draw(SAMPLE_CODE, SAMPLE_SET, "q", f"sample-{i}")
-                                                         .below(_max_seed() + 1))))
-                   for i in range(samples))
-    n = samples
-    chance = sum(k * (k - 1) for k in keys.values()) / (n * (n - 1))
-    cubes = sum((k / n) ** 3 for k in keys.values())
-    variance = 4 / n * max(cubes - chance ** 2, 0) + 2 * chance * (1 - chance) / (n * (n - 1))
-    return Sharing(chance, math.sqrt(variance), samples, len(keys))
-
-
-def _max_seed() -> int:
-    from gamelib.exercises.practice.core import MAX_SEED
-
-    return MAX_SEED
-
-
-__all__ = ["SETS_FOLDER", "SETS_VARIABLE", "ComposedSet", "Item", "RightAnswers", "SetFileError", "Sharing",
-           "find_set", "read_set", "set_names", "sharing"]
+__all__ = ["SETS_FOLDER", "SETS_VARIABLE", "ComposedSet", "Item", "SetFileError", "find_set", "read_set", "read_text",
+           "set_names"]
