@@ -184,7 +184,7 @@ def test_the_students_object_shows_the_question_and_holds_no_answer_and_no_check
     shown = repr(mine)
     assert shown.splitlines()[0].startswith("Homework 4: Wythoff's game and coins: the numbers of student 's1234567'")
     assert f"  q1: mine.q1.heaps = {mine.q1.heaps!r}" in shown and "_seed" not in shown and "q2" not in shown
-    assert repr(mine.q1).startswith(f"q1 (exercise 7.2 on your numbers): Wythoff's game from {mine.q1.heaps}")
+    assert repr(mine.q1).startswith(f"q1 (exercise 7.2 on your numbers):\n  Wythoff's game from {mine.q1.heaps}")
     assert sorted(dir(mine.q1)) == ["exercise", "expects", "heaps", "numbers", "question"]
     with pytest.raises(AttributeError):
         mine.q1._seed  # noqa: B018 (the grader's; never the student's)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -225,7 +226,8 @@ class ExerciseNumbers(QuestionNumbers):
         words = object.__getattribute__(self, "_words")
         name = object.__getattribute__(self, "_question")
         numbers = "; ".join(f"mine.{name}.{k} = {v!r}" for k, v in self._shown().items())
-        return (f"{name} (exercise {words['exercise']} on your numbers): {words['question']}\n"
+        question = textwrap.fill(words["question"], 100, initial_indent="  ", subsequent_indent="  ")
+        return (f"{name} (exercise {words['exercise']} on your numbers):\n{question}\n"
                 f"  your numbers: {numbers}\n"
                 f"  answer in `{name}_answer`: {words['expects']}")
 
