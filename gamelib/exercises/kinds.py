@@ -174,4 +174,5 @@ def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Ca
                          "has a winning reply.", hint, "leaves-n-position")
         return correct(f"{after} is a P-position, so {what}.")
 
-    return with_hint(checker, hint, MOVE_KINDS)
+    # chips taken for the heap left: only where a position is one heap
+    return with_hint(checker, hint, MOVE_KINDS if isinstance(position, int) else MOVE_KINDS[1:])

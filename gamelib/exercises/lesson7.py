@@ -7,7 +7,7 @@ from collections.abc import Callable
 from gamelib.analysis.beatty import floor_phi
 from gamelib.exercises.answers import NotAnAnswer, whole_numbers
 from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
-from gamelib.exercises.kinds import MOVE_KINDS, move_checker, number_checker, read_position
+from gamelib.exercises.kinds import move_checker, number_checker, read_position
 from gamelib.games.chomp import Chomp
 from gamelib.games.wythoff import RookGame, Wythoff
 
@@ -42,7 +42,7 @@ def wythoff_move_checker(heaps: tuple[int, int], hint: str) -> Callable[[object]
                          f"of {heaps[0]} first.", hint, "heaps-reordered")
         return plain(after)
 
-    return with_hint(checker, hint, ("heaps-reordered", *MOVE_KINDS))
+    return with_hint(checker, hint, ("heaps-reordered", *plain.kinds))  # type: ignore[attr-defined]
 
 
 exercise("7.2", expects="a pair of heaps, e.g. (2, 3)")(
@@ -87,7 +87,7 @@ def chomp_checker(board: Chomp, what: str, hint: str) -> Callable[[object], _Ver
         return wrong(f"{read}, an N-position: your opponent then has a winning reply. (As row lengths, {square} "
                      "cannot be left by one bite.)", hint, "leaves-n-position")
 
-    return with_hint(checker, hint, ("poisoned-square", *MOVE_KINDS))
+    return with_hint(checker, hint, ("poisoned-square", *by_rows.kinds))  # type: ignore[attr-defined]
 
 
 def _square_named(answer: object, board: Chomp) -> tuple[int, int] | None:
