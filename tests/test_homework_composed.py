@@ -346,7 +346,7 @@ def test_the_build_prints_each_questions_figure_and_the_whole_sets(example):
     lines = prepared.report()
     assert lines[0].startswith("  q1 (exercise 7.2, largest = 40): two students share the right answer with chance")
     assert "in a class of 40, about" in lines[0] and "of the 780 pairs" in lines[0]
-    assert lines[-1].startswith("  every answer the same for two students: chance about")
+    assert lines[-1].startswith("  every answer the same for two students: chance at most about")
 
 
 # -- the answer key, seen in a student's code -----------------------------------------------------------------------

@@ -50,9 +50,10 @@ class Prepared:
                 lines.append(f"  {item.name} (exercise {item.exercise}{_bounds_text(item.bounds)}): {figure}; in a "
                              f"class of {CLASS_SIZE}, about {figure.pairs_of(CLASS_SIZE):.2g} of the "
                              f"{math.comb(CLASS_SIZE, 2)} pairs" + (" (shared_ok)" if item.shared_ok else ""))
-        both = math.prod(f.chance for f in self.sharing.values())
-        lines.append(f"  every answer the same for two students: chance about {both:.2g}; for some two of a class "
-                     f"of {CLASS_SIZE}: at most {min(1.0, math.comb(CLASS_SIZE, 2) * both):.2g}")
+        # each estimate plus two standard errors: a bound, also where few draws were alike
+        both = math.prod(min(1.0, f.chance + 2 * f.error) for f in self.sharing.values())
+        lines.append(f"  every answer the same for two students: chance at most about {both:.2g}; for some two of a "
+                     f"class of {CLASS_SIZE}: at most about {min(1.0, math.comb(CLASS_SIZE, 2) * both):.2g}")
         return lines
 
 
