@@ -22,7 +22,7 @@ S = (3, 6, 9, 11), n = 23
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 
 from gamelib.homework.core import UNDEFINED
@@ -244,7 +244,7 @@ def _text(value: Hashable) -> str:
     return repr(sorted(value)).replace("[", "{").replace("]", "}") if isinstance(value, frozenset) else repr(value)
 
 
-def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: Mapping[str, frozenset]) -> list[Slip]:
+def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: Mapping[str, Collection]) -> list[Slip]:
     """The slip told of any question's answers against its key, after the question's own: a whole number one
     more or one less than its only right value.
 
