@@ -48,7 +48,6 @@ import hashlib
 import math
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -74,10 +73,10 @@ class SetFileError(ValueError):
     """A set file that cannot be used: the message is one line naming the file, the question and what is
     expected.
 
-    >>> read_text("title = 'A'", Path("homework/sets/mine.toml"))
+    >>> read_text("title = 'A'", Path("homework/sets/mine.toml"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gamelib.homework.composed.SetFileError: homework/sets/mine.toml: the set has no question: add one, e.g. [[question]] with exercise = "7.2" and points = 2
+    gamelib.homework.composed.SetFileError: homework/sets/mine.toml: the set has no question: add one, e.g. ...
     """
 
 
@@ -218,7 +217,21 @@ def read_set(path: Path | str) -> ComposedSet:
 
 def read_text(text: str, path: Path | str) -> ComposedSet:
     """The set written ``text``, as if read from ``path`` (whose name is the set's): :func:`read_set` without
-    the file."""
+    the file.
+
+    >>> mix = read_text('''title = "My mix"
+    ... after_lessons = [7]
+    ... [[question]]
+    ... exercise = "7.2"
+    ... points = 2
+    ... largest = 40''', "homework/sets/hw7-my-mix.toml")
+    >>> mix.name, mix.title, [(item.name, item.exercise, item.bounds) for item in mix.items]
+    ('hw7-my-mix', 'My mix', [('q1', '7.2', {'largest': 40})])
+    >>> read_text(mix.text.replace("points = 2", "points = 0"), "a.toml")
+    Traceback (most recent call last):
+    ...
+    gamelib.homework.composed.SetFileError: a.toml, question 1: points must be a number above 0, e.g. points = 2, got 0
+    """
     return _read_text(text, str(path))
 
 
@@ -236,6 +249,11 @@ def _read_text(text: str, path: str) -> ComposedSet:
     if any(name == short or name.startswith(f"{short}-") for short in BUILT_IN):
         raise fail(f"the name {name!r} is taken by the built-in set {name.split('-')[0]}: name it otherwise, e.g. "
                    f"hw4-{name.split('-', 1)[-1] if '-' in name else 'mine'}")
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10, which gamelib still runs on: hw1-hw3 need no TOML
+        raise fail("composed sets are read with tomllib, in Python's standard library from 3.11 on: open the "
+                   "handout with Python 3.11 or newer (the kit's environments have it)") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -165,7 +165,18 @@ def _verdict(item: Item, numbers: Mapping, value: object):
 
 
 def exercise_question(item: Item) -> Question:
-    """The autograded :class:`~gamelib.homework.Question` of an exercise question."""
+    """The autograded :class:`~gamelib.homework.Question` of an exercise question: it draws a seed from the
+    student's stream and keeps the instance's numbers beside it; its key, for those numbers, is the instance's
+    :class:`RightAnswers` (the exercise's own check).
+
+    >>> from gamelib.homework.composed import Item
+    >>> from gamelib.homework.draw import Draw
+    >>> question = exercise_question(Item(1, "7.2", None, 2, bounds={"largest": 40}))
+    >>> numbers = question.draw(Draw("Demo", "hw7-my-mix", "q1", "S1234567"))
+    >>> right = question.key(numbers)["q1_answer"]
+    >>> sorted(numbers) == ["_seed", "heaps"], all(move in right for move in right), len(right) >= 1
+    (True, True, True)
+    """
     from gamelib.exercises.practice.core import MAX_SEED
 
     def draw(stream: Draw) -> dict:
@@ -200,7 +211,15 @@ class ExerciseNumbers(QuestionNumbers):
     """One exercise question of a composed set, as the student sees it: ``mine.q1`` shows the question in
     words with the student's numbers; ``mine.q1.question``, ``mine.q1.expects`` (the form of the answer),
     ``mine.q1.exercise``, ``mine.q1.numbers`` (a dict) and each number (``mine.q1.heaps``). It holds no
-    answer and no check: the grader judges the answer."""
+    answer and no check: the grader judges the answer.
+
+    >>> from gamelib.homework import my_numbers
+    >>> mine = my_numbers("hw4-wythoff-chomp", "S1234567", "Demo")
+    >>> mine.q1.exercise, mine.q1.numbers == {"heaps": mine.q1.heaps}, mine.q1.expects
+    ('7.2', True, 'a pair of heaps, e.g. (2, 3)')
+    >>> hasattr(mine.q1, "answer"), hasattr(mine.q1, "checker")
+    (False, False)
+    """
 
     def __init__(self, question: str, values: dict, words: dict):
         super().__init__(question, values)
@@ -233,7 +252,13 @@ class ExerciseNumbers(QuestionNumbers):
 
 
 class ComposedNumbers(Numbers):
-    """A student's numbers for a composed set: ``mine.q1`` is an :class:`ExerciseNumbers`."""
+    """A student's numbers for a composed set: ``mine.q1`` is an :class:`ExerciseNumbers`.
+
+    >>> from gamelib.homework import my_numbers
+    >>> mine = my_numbers("hw5-coins-trees", "S1234567", "Demo")
+    >>> type(mine).__name__, type(mine.q1).__name__, mine.q1.exercise
+    ('ComposedNumbers', 'ExerciseNumbers', '8.1')
+    """
 
     def __getattr__(self, name: str) -> QuestionNumbers:
         numbers = self.__dict__.get("_numbers", {})

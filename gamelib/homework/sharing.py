@@ -75,7 +75,16 @@ def sharing(item: Item, samples: int = SAMPLES) -> Sharing:
     ``samples`` students' draws, as the handout makes them, each reduced to the set of right answers its
     sheet lists; the share of the pairs of draws with equal sets estimates the chance (its variance from the
     U-statistic's formula). Exact for no question, but for the figures printed and compared: within a few
-    standard errors of the truth (tests/test_homework_composed.py checks it against exact counts)."""
+    standard errors of the truth (tests/test_homework_composed.py checks it against exact counts).
+
+    Wythoff's game (7.2) at the lesson's heaps, up to 15, is shared about 1 time in 11; up to 40, 1 in 30:
+
+    >>> from gamelib.homework.composed import Item
+    >>> sharing(Item(1, "7.2", None, 2), samples=1000).too_shared
+    True
+    >>> sharing(Item(1, "7.2", None, 2, bounds={"largest": 40}), samples=1000).too_shared
+    False
+    """
     keys = Counter(frozenset(RightAnswers(item.instance(Draw(SAMPLE_CODE, SAMPLE_SET, "q", f"sample-{i}")
                                                          .below(_max_seed() + 1))))
                    for i in range(samples))
