@@ -47,7 +47,8 @@ A copied answer is therefore almost always wrong for the copier's own numbers, a
 (gamelib_grader/integrity/copying.py) finds whose numbers it is right for.
 """
 
-from gamelib.homework import composed, handout, hw1, hw2, hw3
+from gamelib.homework import handout, hw1, hw2, hw3
+from gamelib.homework.composed import ComposedSet, SetFileError, find_set, read_set, set_names
 from gamelib.homework.core import (
     Answer,
     Checked,
@@ -58,7 +59,6 @@ from gamelib.homework.core import (
     Part,
     Question,
 )
-from gamelib.homework.composed import ComposedSet, SetFileError, find_set, read_set, set_names
 from gamelib.homework.core import my_numbers as _my_numbers
 from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalise_course_code, normalise_student_id
 from gamelib.homework.marking import Marked

@@ -288,7 +288,8 @@ class Numbers:
             lines.append(f"(the course code {DEMO_COURSE_CODE!r} gives the public example's numbers: type the code "
                          "your teacher gave you)")
         for q, numbers in self._numbers.items():
-            lines.append(f"  {q}: " + "; ".join(f"mine.{q}.{name} = {value!r}" for name, value in _shown(numbers).items()))
+            shown = "; ".join(f"mine.{q}.{name} = {value!r}" for name, value in _shown(numbers).items())
+            lines.append(f"  {q}: {shown}")
         return "\n".join(lines)
 
     def check(self, question: str, **answers: object) -> Checked:

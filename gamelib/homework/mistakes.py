@@ -5,8 +5,8 @@ student reads the text, and the code says which slip it is. A question's ``mista
 teacher, the slips that can only be told against the right answers (a legal move that leaves an
 N-position; a period that repeats but is not the least). :func:`gamelib.homework.marking.mark` gives every
 wrong answer one code: its slip's, else :data:`OTHER`; an answer not given is :data:`BLANK` (not a mistake),
-one not of its form :data:`FORM`. The class report totals them (gamelib_grader/reporting/report_marking.py) and shows one
-worked example of each (:func:`example`) on the public example student's numbers.
+one not of its form :data:`FORM`. The class report totals them (gamelib_grader/reporting/report_marking.py)
+and shows one worked example of each (:func:`example`) on the public example student's numbers.
 
 >>> from gamelib.homework import numbers
 >>> from gamelib.homework.marking import mark
@@ -313,8 +313,8 @@ def move_or_position(answer: str, given: tuple, before: tuple, right: frozenset)
         changed = [i for i, (a, b) in enumerate(zip(after, before, strict=True)) if a != b]
         if len(changed) == 1 and len(given) == len(before):
             i = changed[0]
-            if given[i] == before[i] - after[i] and all(g == b for j, (g, b) in enumerate(zip(given, before,
-                                                                                                 strict=True)) if j != i):
+            others_kept = all(g == b for j, (g, b) in enumerate(zip(given, before, strict=True)) if j != i)
+            if given[i] == before[i] - after[i] and others_kept:
                 return Slip("move-not-position", answer, f"`{answer}` holds {given[i]} where the heap it changes "
                                                          "holds the chips taken, not the chips left.")
     return None
