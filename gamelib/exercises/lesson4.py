@@ -104,10 +104,12 @@ def nim_sum_checker(heaps: tuple[int, ...], hint: str) -> Callable[[object], _Ve
 
     def checker(answer: object) -> _Verdict:
         given = whole_number(answer, f"a whole number ({what})")
-        if given == sum(heaps) != nim_sum(*heaps):
+        if given != value and binary_reading(given) == value:
+            return correct(f"{given} read as binary digits is {value}: {what} is {value}.")
+        if given == sum(heaps) != value:
             return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint,
                          "added-not-xored")
-        return number_checker(nim_sum(*heaps), what, hint)(answer)
+        return number_checker(value, what, hint)(answer)
 
     return with_hint(checker, hint, ("added-not-xored",))
 
