@@ -158,6 +158,11 @@ grading-deps:
 bench-grading: venv
 	$(BIN)/python -m benchmarks.grading
 
+# The same for a composed set (homework/sets/; the set after lesson 7 unless ARGS='--set NAME').
+.PHONY: bench-grading-composed
+bench-grading-composed: venv
+	$(BIN)/python -m benchmarks.grading_composed $(ARGS)
+
 # An honest submission's seconds alone and beside a sandbox of 63 busy processes, with and without CPU groups.
 .PHONY: bench-isolation
 bench-isolation: venv

@@ -24,6 +24,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
@@ -51,22 +52,28 @@ def copied_values(student_id: str, course_code: str) -> dict[str, str]:
             for name, value in one_right_answer(mine, q.name).items()}
 
 
+def typed_handout(handout: Path, answers: dict[str, str]) -> nbformat.NotebookNode:
+    """The handout with every answer cell's ``name = ...`` typed as ``name = answers[name]`` (a Python
+    expression; left ``...`` where ``answers`` has no such name)."""
+    nb = nbformat.read(handout, as_version=4)
+
+    def fill(match: re.Match) -> str:
+        return f"{match[1]} = {answers.get(match[1], '...')}"
+
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = re.sub(r"^(\w+) = \.\.\.$", fill, cell.source, flags=re.MULTILINE)
+    return nb
+
+
 def write_submissions(folder: Path, count: int, course_code: str, copiers: bool = False) -> None:
     """``count`` right-answer submissions; with ``copiers``, every tenth types the previous student's values."""
     handout = ROOT / "notebooks" / "homework" / f"{SET}.ipynb"
     right = homework_secrets.solution_lines(nbformat.read(ROOT / "homework" / "source" / f"{SET}.ipynb", as_version=4))
     for number in range(count):
-        nb = nbformat.read(handout, as_version=4)
         typed = copied_values(f"s{number - 1:07d}", course_code) if copiers and number % 10 == 9 else right
         answers = {**typed, "student_id": repr(f"s{number:07d}"), "course_code": repr(course_code)}
-
-        def fill(match: re.Match, answers: dict = answers) -> str:
-            return f"{match[1]} = {answers.get(match[1], '...')}"
-
-        for cell in nb.cells:
-            if cell.cell_type == "code":
-                cell.source = re.sub(r"^(\w+) = \.\.\.$", fill, cell.source, flags=re.MULTILINE)
-        nbformat.write(nb, folder / f"student{number:03d}.ipynb")
+        nbformat.write(typed_handout(handout, answers), folder / f"student{number:03d}.ipynb")
 
 
 def measure(label: str, homework, folder: Path, out: Path, jobs: int, sandboxed: bool) -> list:
@@ -81,38 +88,46 @@ def measure(label: str, homework, folder: Path, out: Path, jobs: int, sandboxed:
     return outcomes
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=10, help="submissions per timed run (default 10)")
-    parser.add_argument("--class-size", type=int, default=100, help="submissions in the class run (default 100)")
-    args = parser.parse_args()
-    homework = grade_homework.load_set("hw1")
+def run(homework, write: Callable[[Path, int, str, bool], None], count: int, class_size: int) -> None:
+    """The measures of the module docstring for the set ``homework`` (a loaded set: ``cli.load_set``), its
+    submissions written by ``write(folder, count, course_code, copiers)``."""
     code = homework_set.read_course_file(homework.autograder_zip)["course_code"]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder, out = Path(tmp) / "in", Path(tmp) / "out"
         folder.mkdir()
-        write_submissions(folder, args.count, code)
+        write(folder, count, code, False)
         sandbox.check_sandbox()  # the first sandbox pays for cold caches; not counted
         measure("sandboxed, one at a time (--jobs 1)", homework, folder, out, 1, True)
         measure("sandboxed, two at a time (--jobs 2)", homework, folder, out, 2, True)
         measure("unsandboxed, one at a time", homework, folder, out, 1, False)
         klass, class_out = Path(tmp) / "class", Path(tmp) / "class-out"
         klass.mkdir()
-        write_submissions(klass, args.class_size, code, copiers=True)
+        write(klass, class_size, code, True)
         start = time.perf_counter()
-        outcomes = measure(f"a class of {args.class_size}, sandboxed (--jobs 2)", homework, klass, class_out, 2, True)
+        outcomes = measure(f"a class of {class_size}, sandboxed (--jobs 2)", homework, klass, class_out, 2, True)
         before = time.perf_counter()
         flags = copying.flag_copying(outcomes, homework)
         done = time.perf_counter()
+        flagged = {Path(str(file)).stem for file, found in flags.items() if found}
+        copiers = {f"student{n:03d}" for n in range(class_size) if n % 10 == 9}
         print(f"{'  then the copying pass':38} {len(outcomes):3d} submissions in {done - before:6.1f} s "
-              f"({sum(map(len, flags.values()))} flags)")
+              f"({sum(map(len, flags.values()))} flags: {len(flagged & copiers)} of the {len(copiers)} who typed a "
+              f"classmate's values, {len(flagged - copiers)} of the {class_size - len(copiers)} others)")
         submissions, skipped = scan_folder(klass)
         outputs.write_everything(outcomes, skipped, homework, class_out, submissions=submissions)
         written = time.perf_counter()
         print(f"{'  then every file and the report':38} {len(outcomes):3d} submissions in {written - done:6.1f} s")
         print(f"{'  the whole class':38} {len(outcomes):3d} submissions in {written - start:6.1f} s")
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=10, help="submissions per timed run (default 10)")
+    parser.add_argument("--class-size", type=int, default=100, help="submissions in the class run (default 100)")
+    args = parser.parse_args()
+    run(grade_homework.load_set("hw1"), write_submissions, args.count, args.class_size)
     return 0
 
 

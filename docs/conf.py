@@ -6,10 +6,11 @@ rendered from their stored outputs (nothing is run). Sphinx itself is already in
 
 Most of the site is made from the kit's own sources at build time (``_ext/``, one small extension each):
 the lesson pages from the lesson index (``tools/lessons.py``), the API reference from each package's
-``__all__`` and docstrings, the limits table from ``gamelib/limits.py`` and the speed tables from
-``benchmarks/results/``. What they write goes to ``lessons/`` and ``_generated/``, build folders that are not
-committed. The front page shows the README's opening words and its list of pages (``{include}`` between
-their markers), so neither is written twice; everything else on the site is written once, here in docs/.
+``__all__`` and docstrings, the limits table from ``gamelib/limits.py``, the exercises a homework set can use
+from ``gamelib.exercises`` and the speed tables from ``benchmarks/results/``. What they write goes to
+``lessons/`` and ``_generated/``, build folders that are not committed. The front page shows the README's
+opening words and its list of pages (``{include}`` between their markers), so neither is written twice;
+everything else on the site is written once, here in docs/.
 """
 
 import sys
@@ -30,6 +31,7 @@ extensions = [
     "sphinx.ext.mathjax",
     "docs._ext.api_pages",
     "docs._ext.docstrings",
+    "docs._ext.homework_exercises",
     "docs._ext.lesson_pages",
     "docs._ext.limits_table",
     "docs._ext.mathjax_local",

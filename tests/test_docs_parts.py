@@ -291,3 +291,22 @@ def test_docs_pages_exist_for_every_reference_package():
     for package in api_pages.PACKAGES:
         stem = "gamelib" if package == "gamelib" else package.split(".")[-1]
         assert f".. gamelib-api:: {package}" in (folder / f"{stem}.rst").read_text()
+
+
+def test_the_exercises_a_homework_set_can_use_are_listed_from_the_code_with_bounds_and_kinds():
+    from docs._ext.homework_exercises import exercise_rows, exercises_markdown
+    from gamelib.exercises import PRACTISED, bounds_of
+    from gamelib.exercises.practice import NOT_PRACTISED
+
+    rows = exercise_rows(samples=40)
+    assert [row["id"] for row in rows] == list(PRACTISED)
+    page = exercises_markdown(rows)
+    for exercise in PRACTISED:
+        line = next(line for line in page.splitlines() if f'id="exercise-{exercise.replace(".", "-")}"' in line)
+        assert all(f"`{bound.name}`" in line and f"from {bound.low} to {bound.high}" in line
+                   for bound in bounds_of(exercise)), line
+        assert "not of the answer's form" in line and "another wrong value" in line
+    wythoff = next(row for row in rows if row["id"] == "7.2")
+    assert "a legal move that leaves an N-position" in wythoff["kinds"]
+    assert "two different heaps from 1 to 15 with a winning move" == wythoff["deals"]
+    assert all(f"**{exercise}**" in page for exercise in NOT_PRACTISED)

@@ -1,5 +1,8 @@
 """Build the homework sets from their otter-grader sources, for one course: student copies, solutions and
-the course file the grader reads.
+the course file the grader reads. The sets a teacher composes in ``homework/sets/NAME.toml`` are built the same
+way, from a source written for them (tools/homework_sets.py): they are all checked first, and a set file that
+cannot be used, or a question whose right answers students would share too often, stops the build in one line
+before anything is built; the build prints how personal each question's answers are.
 
 Each source ``homework/source/hwN-*.ipynb`` is one notebook in otter-grader's assignment format (questions,
 solutions, points). Its numbers are every student's own (:mod:`gamelib.homework`): drawn from the student id
@@ -30,6 +33,7 @@ Usage::
     python -m tools.build_homework                  # every set, for the course code kept from before
     python -m tools.build_homework --course CODE    # every set, for this course code (kept for next time)
     python -m tools.build_homework hw2              # the sets whose names start with hw2
+    python -m tools.build_homework --sets DIR       # the composed sets of DIR (default homework/sets)
     python -m tools.build_homework --check          # build in a temporary folder; exit 1 if the committed
                                                     # student copies in notebooks/homework/ are out of date
 """
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -45,6 +50,8 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,7 +60,8 @@ from gamelib_grader.intake.notebook import cell_text
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, homework, normalise_course_code
+from gamelib.homework import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, ComposedSet, homework, normalise_course_code
+from gamelib.homework.composed import SETS_VARIABLE
 from tools.homework_secrets import (
     COURSE_FILE,
     DEMO_NOTICE,
@@ -62,6 +70,7 @@ from tools.homework_secrets import (
     keep_course_code,
     leaked_secrets,
 )
+from tools.homework_sets import SETS, Prepared, prepare, set_files, write_source
 from tools.run_notebooks import kernelspec_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,15 +93,32 @@ class BuiltSet:
     student_notebook: Path
 
 
-def homework_sources(selection: list[str] | None = None) -> list[Path]:
-    """The source notebooks, optionally only those whose name starts with one of ``selection``."""
+def homework_sources(selection: list[str] | None = None, sets: Path = SETS) -> list[Path]:
+    """The source notebooks, optionally only those whose name starts with one of ``selection``; SystemExit
+    when ``selection`` names neither one of them nor a composed set of ``sets``."""
     sources = sorted(SOURCES.glob("hw*.ipynb"))
     if selection:
         sources = [s for s in sources if any(s.stem.startswith(prefix) for prefix in selection)]
-        if not sources:
-            known = ", ".join(s.stem for s in sorted(SOURCES.glob("hw*.ipynb")))
+        if not sources and not set_files(sets, selection):
+            known = ", ".join([*(s.stem for s in sorted(SOURCES.glob("hw*.ipynb"))),
+                               *(p.stem for p in set_files(sets))])
             raise SystemExit(f"no homework source matches {selection}; the sets are: {known}")
     return sources
+
+
+@contextmanager
+def sets_found(folder: Path) -> Iterator[None]:
+    """While building, the set files of ``folder`` are found by every process the build starts (the kernel
+    that executes a source, the grader checking the solution): ``$GAMELIB_HOMEWORK_SETS`` names it."""
+    before = os.environ.get(SETS_VARIABLE)
+    os.environ[SETS_VARIABLE] = os.pathsep.join([str(folder.resolve()), *([before] if before else [])])
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[SETS_VARIABLE]
+        else:
+            os.environ[SETS_VARIABLE] = before
 
 
 #: The solution line of a source that the build types the course code into.
@@ -188,6 +214,8 @@ def write_course_file(path: Path, name: str, code: str, demo: bool) -> None:
     definition = homework(name)
     data = {"set": name, "course_code": code, "demo": demo,
             "probe": {i: definition.numbers(i, code).plain for i in PROBE_IDS}}
+    if isinstance(definition, ComposedSet):
+        data["set_file"] = definition.digest
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("course.json", json.dumps(data, indent=1, sort_keys=True) + "\n")
 
@@ -249,12 +277,24 @@ def build_set(source: Path, build_dir: Path = BUILD, student_dir: Path = STUDENT
     return built
 
 
-def stale_student_copies(sources: list[Path]) -> list[str]:
-    """Build ``sources`` in a temporary folder; name each committed student copy that differs."""
+def build_composed(prepared: Prepared, build_dir: Path = BUILD, student_dir: Path = STUDENT_DIR,
+                   code: str = DEMO_COURSE_CODE, check: bool = True) -> BuiltSet:
+    """Build a composed set (read and measured by :func:`tools.homework_sets.prepare`) as :func:`build_set`
+    builds a source: its source is written into ``build_dir/_sources/`` first."""
+    source = write_source(prepared, build_dir / "_sources")
+    with sets_found(prepared.path.parent):
+        return build_set(source, build_dir, student_dir, code, check)
+
+
+def stale_student_copies(sources: list[Path], composed: tuple[Prepared, ...] = ()) -> list[str]:
+    """Build ``sources`` and the ``composed`` sets in a temporary folder; name each committed student copy that
+    differs."""
     stale = []
     with tempfile.TemporaryDirectory() as tmp:
-        for source in sources:
-            built = build_set(source, Path(tmp) / "build", Path(tmp) / "student", check=False)
+        build, student = Path(tmp) / "build", Path(tmp) / "student"
+        made = [build_set(source, build, student, check=False) for source in sources]
+        made += [build_composed(prepared, build, student, check=False) for prepared in composed]
+        for built in made:
             committed = STUDENT_DIR / built.student_notebook.name
             if not committed.exists() or not same_student_copy(committed.read_text(encoding="utf-8"),
                                                                 built.student_notebook.read_text(encoding="utf-8")):
@@ -269,29 +309,38 @@ def _shown_path(path: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sets", nargs="*", help="build only the sets whose names start with these (e.g. hw1)")
+    parser.add_argument("--sets", dest="folder", type=Path, default=SETS, metavar="DIR",
+                        help="the folder of the composed sets, NAME.toml each (default: homework/sets)")
     parser.add_argument("--check", action="store_true",
                         help="build in a temporary folder and fail if notebooks/homework/ is out of date")
     parser.add_argument("--course", metavar="CODE",
                         help=f"the course code your students type (kept in {_shown_path(COURSE_FILE)} for "
                              "the next build); without it, the one kept there, else the demo code")
     args = parser.parse_args(argv)
-    sources = homework_sources(args.sets)
+    sources = homework_sources(args.sets, args.folder)
+    files = set_files(args.folder, args.sets)
+    composed: list[Prepared] = []
+    for path in files:  # every set file read and measured before anything is built
+        composed.append(prepare(path))
+        if not args.check:
+            print(f"{path.stem}: how personal the answers are")
+            print("\n".join(composed[-1].report()))
     if args.check:
-        stale = stale_student_copies(sources)
-        for path in stale:
-            print(f"out of date: {path} (run `make homework` and commit it)")
+        stale = stale_student_copies(sources, tuple(composed))
+        for shown in stale:
+            print(f"out of date: {shown} (run `make homework` and commit it)")
         return 1 if stale else 0
     code, demo = course_code(args.course, COURSE_FILE)
     if demo:
         print(DEMO_NOTICE, file=sys.stderr)
     else:
         print(f"course code: {code!r}; the example id {EXAMPLE_STUDENT_ID!r} is typed in each solution.ipynb")
-    for source in sources:
+    jobs: list[Path | Prepared] = [*sources, *composed]
+    for job in jobs:
         start = time.perf_counter()
-        built = build_set(source, code=code)
-        print(f"{built.name}: {built.student_notebook.relative_to(ROOT)}, "
-              f"{built.autograder_zip.relative_to(ROOT)}, {built.solution_notebook.relative_to(ROOT)} "
-              f"({time.perf_counter() - start:.1f} s)")
+        built = build_set(job, code=code) if isinstance(job, Path) else build_composed(job, code=code)
+        print(f"{built.name}: {_shown_path(built.student_notebook)}, {_shown_path(built.autograder_zip)}, "
+              f"{_shown_path(built.solution_notebook)} ({time.perf_counter() - start:.1f} s)")
     if args.course is not None and not demo:
         keep_course_code(code, COURSE_FILE)
         print(f"course code kept in {_shown_path(COURSE_FILE)} for the next build")

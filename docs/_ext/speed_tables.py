@@ -22,6 +22,7 @@ BENCHMARKS = {
     "run": ("The engine, against plain Python", "make bench"),
     "browser": ("The widgets, in JupyterLab in a real browser", "make bench-browser"),
     "grading": ("Grading, per submission", "make bench-grading"),
+    "grading_composed": ("Grading a composed set, per submission", "make bench-grading-composed"),
     "grading_guessing": ("Grading: what a guess scores (points, not seconds)", "make bench-guessing"),
     "grading_isolation": ("Grading: a sandbox beside 63 busy processes", "make bench-isolation"),
     "flags": ("Grading: the copy flags' false positives and detections (students, not seconds)", "make bench-flags"),

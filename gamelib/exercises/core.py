@@ -1,7 +1,11 @@
 """The machinery behind exercise checks: a registry of checkers and the feedback they give.
 
 A checker receives the student's answer and returns :func:`correct` or :func:`wrong` feedback. It never
-gives the answer away: ``wrong`` says what is off and offers a hint.
+gives the answer away: ``wrong`` says what is off and offers a hint, and names the kind of mistake with a
+stable code (``"leaves-n-position"``, ``"not-one-move"``, ...: the codes and what a report calls them are
+:data:`gamelib.homework.mistakes.KINDS`), so that a homework question made from an exercise is totalled by
+kind of mistake (:mod:`gamelib.homework.composed`). A checker lists the kinds it can name in its ``kinds``
+(:func:`with_hint`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from gamelib.exercises.answers import NotAnAnswer, show
 from gamelib.limits import MAX_MESSAGE
 
 NOT_ANSWERED = "Not answered yet"
+#: The kind of mistake of an answer that cannot be read in the form asked (gamelib.homework.mistakes.FORM).
+NOT_OF_ITS_FORM = "not-of-its-form"
 
 
 @dataclass(frozen=True)
@@ -59,11 +65,16 @@ class _Verdict:
     ok: bool
     message: str
     hint: str = ""
+    #: The kind of mistake (a code of gamelib.homework.mistakes.KINDS); "" for a wrong answer of no named kind.
+    kind: str = ""
 
 
-def with_hint(checker: Callable[[object], _Verdict], hint: str) -> Callable[[object], _Verdict]:
-    """``checker`` carrying ``hint``, which :func:`check` gives with the message when an answer cannot be read."""
+def with_hint(checker: Callable[[object], _Verdict], hint: str,
+              kinds: tuple[str, ...] = ()) -> Callable[[object], _Verdict]:
+    """``checker`` carrying ``hint``, which :func:`check` gives with the message when an answer cannot be read,
+    and ``kinds``, the kinds of mistake its wrong verdicts name (besides an answer that cannot be read)."""
     checker.hint = hint  # type: ignore[attr-defined]  # a function's own attribute, read back by check()
+    checker.kinds = tuple(kinds)  # type: ignore[attr-defined]  # listed by the exercises a homework can use
     return checker
 
 
@@ -72,9 +83,10 @@ def correct(message: str) -> _Verdict:
     return _Verdict(True, message)
 
 
-def wrong(message: str, hint: str = "") -> _Verdict:
-    """A checker's verdict for a wrong answer: what is off, and a hint (never the answer itself)."""
-    return _Verdict(False, message, hint)
+def wrong(message: str, hint: str = "", kind: str = "") -> _Verdict:
+    """A checker's verdict for a wrong answer: what is off, and a hint (never the answer itself); ``kind`` names
+    the kind of mistake (a code of :data:`gamelib.homework.mistakes.KINDS`)."""
+    return _Verdict(False, message, hint, kind)
 
 
 @dataclass(frozen=True)
@@ -141,10 +153,21 @@ def run_checker(ex: Exercise, answer: object) -> Feedback:
     """
     if answer is None or answer is Ellipsis:
         return Feedback(ex.id, False, f"{NOT_ANSWERED} — replace None with {ex.expects}.")
-    try:
-        verdict = ex.checker(answer)
-    except NotAnAnswer as problem:
-        verdict = _Verdict(False, str(problem), getattr(ex.checker, "hint", ""))
-    except Exception:  # a hostile object that slipped past the readers: still feedback, never a traceback
-        verdict = _Verdict(False, f"{UNREADABLE}: {show(answer)}; expected {ex.expects}.")
+    verdict = verdict_of(ex.checker, answer, ex.expects)
     return Feedback(ex.id, bool(verdict.ok), _bounded(verdict.message), _bounded(verdict.hint))
+
+
+def verdict_of(checker: Callable[[object], _Verdict], answer: object, expects: str) -> _Verdict:
+    """What ``checker`` says of ``answer``, never raising: an answer that cannot be read, or a hostile object,
+    is a wrong verdict of the kind :data:`NOT_OF_ITS_FORM` (what a homework question made from an exercise
+    marks with, :mod:`gamelib.homework.composed`).
+
+    >>> verdict_of(EXERCISES["2.1"].checker, "2", "a whole number").kind
+    'not-of-its-form'
+    """
+    try:
+        return checker(answer)
+    except NotAnAnswer as problem:
+        return _Verdict(False, str(problem), getattr(checker, "hint", ""), NOT_OF_ITS_FORM)
+    except Exception:  # a hostile object that slipped past the readers: still feedback, never a traceback
+        return _Verdict(False, f"{UNREADABLE}: {show(answer)}; expected {expects}.", "", NOT_OF_ITS_FORM)

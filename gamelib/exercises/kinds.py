@@ -28,19 +28,19 @@ def set_checker(expected: Iterable[int], what: str, hint: str,
         if "P-position" in what and len(given) < len(listed) and not isinstance(answer, (set, frozenset)):
             return wrong("your list repeats numbers, so it looks like a value for each heap "
                          f"(Grundy values?), not a list of heaps. The {what} are heap sizes, each listed once: "
-                         "the heaps whose Grundy value is 0.", hint)
+                         "the heaps whose Grundy value is 0.", hint, "values-not-heaps")
         extra = sorted(given - truth)
         missing = truth - given
         if extra:
             reason = f" ({why_not(extra[0])})" if why_not else ""
-            return wrong(f"{show(extra[0])} is not one of the {what}{reason}.", hint)
+            return wrong(f"{show(extra[0])} is not one of the {what}{reason}.", hint, "listed-extra")
         if missing:
             count = len(missing)
             return wrong(f"everything you listed is right, but {count} of the {what} "
-                         f"{'is' if count == 1 else 'are'} missing.", hint)
+                         f"{'is' if count == 1 else 'are'} missing.", hint, "listed-missing")
         return correct(f"those are exactly the {what}.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("values-not-heaps", "listed-extra", "listed-missing"))
 
 
 def labels_per_heap(answer: object) -> str | None:
@@ -94,9 +94,10 @@ def number_checker(expected: int, what: str, hint: str,
         if given == expected:
             return correct(f"{what} is {expected}.")
         slip = slips(given) if slips else None
-        return wrong(f"{show(given)} is not {what}" + (f": {slip}." if slip else "."), hint)
+        return wrong(f"{show(given)} is not {what}" + (f": {slip}." if slip else "."), hint,
+                     "named-slip" if slip else "")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("named-slip",) if slips else ())
 
 
 def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _Verdict]:
@@ -106,10 +107,10 @@ def outcome_checker(expected: str, what: str, hint: str) -> Callable[[object], _
         given = outcome(answer)
         article = {"P": "a", "N": "an"}
         if given != expected:
-            return wrong(f"{what} is not {article[given]} {given}-position.", hint)
+            return wrong(f"{what} is not {article[given]} {given}-position.", hint, "pn-swapped")
         return correct(f"{what} is {article[expected]} {expected}-position.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("pn-swapped",))
 
 
 def read_position(answer: object, like: int | tuple[int, ...], rows: bool = False) -> int | tuple[int, ...]:
@@ -146,6 +147,10 @@ def _read_position(answer: object, like: int | tuple[int, ...], rows: bool) -> t
     return heaps, filled
 
 
+#: The kinds of mistake :func:`move_checker` names.
+MOVE_KINDS = ("chips-taken", "not-one-move", "leaves-n-position")
+
+
 def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Callable[[object], _Verdict]:
     """Check a winning move, given as the position after the move (a heap size or a tuple of heaps).
 
@@ -161,11 +166,13 @@ def move_checker(game, position, what: str, hint: str, rows: bool = False) -> Ca
             if isinstance(position, int) and isinstance(after, int) and 0 < after <= position \
                     and position - after in moves:
                 return wrong(f"{show(after)} looks like the number of chips taken, not the heap left: the answer "
-                             f"is the size of the heap after your move, what is left of {position}.", hint)
-            return wrong(f"{read}{show(after)} cannot be reached from {position} in one move.", hint)
+                             f"is the size of the heap after your move, what is left of {position}.", hint,
+                             "chips-taken")
+            return wrong(f"{read}{show(after)} cannot be reached from {position} in one move.", hint, "not-one-move")
         if game.outcome(after) != "P":
             return wrong(f"{read}moving to {show(after)} is legal, but it leaves an N-position: your opponent then "
-                         "has a winning reply.", hint)
+                         "has a winning reply.", hint, "leaves-n-position")
         return correct(f"{after} is a P-position, so {what}.")
 
-    return with_hint(checker, hint)
+    # chips taken for the heap left: only where a position is one heap
+    return with_hint(checker, hint, MOVE_KINDS if isinstance(position, int) else MOVE_KINDS[1:])

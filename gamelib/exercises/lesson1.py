@@ -79,17 +79,19 @@ def ptfn_by_hand_checker(game: SubtractionGame, stop: int, hint: str) -> Callabl
             return set_check(answer)
         if len(labels) != len(truth):
             return wrong(f"{show(answer)} labels {len(labels)} heaps; label the heaps 0 to {stop - 1} ({stop} "
-                         f"letters, as ptfn({{{S}}}, {stop}) prints them), or list the P-positions.", hint)
+                         f"letters, as ptfn({{{S}}}, {stop}) prints them), or list the P-positions.", hint,
+                         "wrong-count")
         n = next((n for n in range(len(truth)) if labels[n] != truth[n]), None)
         if n is not None:
             why = (_why_not_p(game, stop, marked=True)(n) if labels[n] == "P" else
                    f"no P-position {' or '.join(map(str, game.S))} below it marks it N")
-            return wrong(f"heap {n} is labelled {labels[n]}, but {why} (the labels before it are right).", hint)
+            return wrong(f"heap {n} is labelled {labels[n]}, but {why} (the labels before it are right).", hint,
+                         "wrong-from")
         p_positions = [n for n, label in enumerate(truth) if label == "P"]
         return correct(f"those are the labels PTFN gives heaps 0 to {stop - 1}; the P-positions are the heaps "
                        f"labelled P, {p_positions}.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("wrong-count", "wrong-from", *set_check.kinds))  # type: ignore[attr-defined]
 
 
 exercise("1.5", expects="a list of heap sizes, e.g. [0, 3]")(ptfn_by_hand_checker(_ONE_FOUR, _ONE_FOUR_STOP, _HINT_1_5))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from gamelib.analysis.engine import mex
 from gamelib.exercises.answers import NotAnAnswer, show, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
+from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, set_checker
 from gamelib.games.subtraction import SubtractionGame
 
@@ -36,15 +36,15 @@ def grundy_sequence_checker(game: SubtractionGame, stop: int, hint: str) -> Call
         try:
             given = whole_numbers(answer, f"a list of {stop} whole numbers, g(0) to g({stop - 1})", limit=stop + 100)
         except NotAnAnswer as problem:
-            return wrong(str(problem), hint)
+            return wrong(str(problem), hint, NOT_OF_ITS_FORM)
         if len(given) != stop:
-            return wrong(f"expected {stop} values (heaps 0 to {stop - 1}), got {len(given)}.", hint)
+            return wrong(f"expected {stop} values (heaps 0 to {stop - 1}), got {len(given)}.", hint, "wrong-count")
         for n, (mine, theirs) in enumerate(zip(given, truth, strict=True)):
             if mine != theirs:
-                return wrong(f"g({n}) is not {show(mine)} (the values before it are right).", hint)
+                return wrong(f"g({n}) is not {show(mine)} (the values before it are right).", hint, "wrong-from")
         return correct(f"those are g(0) to g({stop - 1}) for {game.title}.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("wrong-count", "wrong-from"))
 
 
 _MEX_SET = {0, 1, 3, 4}

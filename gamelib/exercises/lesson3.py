@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_number_set, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
+from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.takeaway import TakeAwayGame, powers_of_two
@@ -57,31 +57,36 @@ def periodicity_checker(game: SubtractionGame, hint: str) -> Callable[[object], 
     """
     truth = game.periodicity()
     S = ", ".join(map(str, game.S))
-    return with_hint(lambda answer: _preperiod_and_period(answer, truth, S, hint), hint)
+    return with_hint(lambda answer: _preperiod_and_period(answer, truth, S, hint), hint,
+                     ("wrong-count", NOT_OF_ITS_FORM, "not-a-period", "preperiod-too-small", "period-not-least",
+                      "preperiod-not-least"))
 
 
 def _preperiod_and_period(answer: object, truth, S: str, hint: str) -> _Verdict:
     pair = whole_numbers(answer, "a pair of whole numbers (preperiod, period)", limit=10)
     if len(pair) != 2:
-        return wrong(f"expected a pair of whole numbers (preperiod, period), got {len(pair)} numbers.", hint)
+        return wrong(f"expected a pair of whole numbers (preperiod, period), got {len(pair)} numbers.", hint,
+                     "wrong-count")
     preperiod, period = pair
     if preperiod < 0 or period < 1:
-        return wrong(f"{show(pair)}: the preperiod is a heap size (0 or more) and the period at least 1.", hint)
+        return wrong(f"{show(pair)}: the preperiod is a heap size (0 or more) and the period at least 1.", hint,
+                     NOT_OF_ITS_FORM)
     # The values repeat with period p from heap n0 on exactly when p is a multiple of the smallest period and
     # n0 is at least the smallest preperiod (an eventual period is always a multiple of the smallest one).
     repeats_at_all = period % truth.period == 0
     if not repeats_at_all:
-        return wrong(f"the values do not repeat with period {show(period)}, from any heap on.", hint)
+        return wrong(f"the values do not repeat with period {show(period)}, from any heap on.", hint, "not-a-period")
     if preperiod < truth.preperiod:
         return wrong(f"from heap {show(preperiod)} on the values do not repeat with period {show(period)}: the "
-                     f"repetition starts after heap {show(preperiod)}.", hint)
+                     f"repetition starts after heap {show(preperiod)}.", hint, "preperiod-too-small")
     if period != truth.period:
         return wrong(f"the values do repeat with period {show(period)} from heap {show(preperiod)} on, but "
-                     f"{show(period)} is not the smallest period: a shorter block repeats too.", hint)
+                     f"{show(period)} is not the smallest period: a shorter block repeats too.", hint,
+                     "period-not-least")
     if preperiod > truth.preperiod:
         return wrong(f"the period is right, and the values do repeat from heap {show(preperiod)} on, so "
                      f"{show(preperiod)} is a preperiod, but not the smallest one: the repetition starts before "
-                     f"heap {show(preperiod)}.", hint)
+                     f"heap {show(preperiod)}.", hint, "preperiod-not-least")
     return correct(f"S = {{{S}}} has preperiod {truth.preperiod} and period {truth.period}.")
 
 

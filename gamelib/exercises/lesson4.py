@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
+from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker
 from gamelib.games.nim import Nim, nim_sum
+
+#: The kinds of mistake :func:`nim_move_checker` names.
+NIM_MOVE_KINDS = (NOT_OF_ITS_FORM, "wrong-count", "not-one-move", "heaps-reordered", "leaves-n-position")
 
 
 def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,
@@ -34,26 +37,29 @@ def nim_move_checker(game: Nim, position: tuple[int, ...], what: str, hint: str,
     def checker(answer: object) -> _Verdict:
         after = whole_numbers(answer, f"the heaps after your move as a tuple such as {position}", limit=size + 20)
         if any(h < 0 for h in after):
-            return wrong(f"every heap must be a whole number 0 or more, got {show(after)}", hint)
+            return wrong(f"every heap must be a whole number 0 or more, got {show(after)}", hint, NOT_OF_ITS_FORM)
         if len(after) != size:
-            return wrong(f"{show(after)} has {len(after)} heaps; write all {size} heaps, an emptied heap as 0.", hint)
+            return wrong(f"{show(after)} has {len(after)} heaps; write all {size} heaps, an emptied heap as 0.", hint,
+                         "wrong-count")
         changed = [i for i in range(size) if after[i] != position[i]]
         if not changed:
-            return wrong(f"{show(after)} is the position you started from: a move must take at least one chip.", hint)
+            return wrong(f"{show(after)} is the position you started from: a move must take at least one chip.", hint,
+                         "not-one-move")
         if len(changed) > 1:
             if sorted(after) != sorted(position) and any(sorted(m) == sorted(after) for m in game.moves(position)):
                 return wrong(f"{show(after)} lists the heaps in another order; keep them in the order {position}.",
-                             hint)
-            return wrong(f"{show(after)} changes {len(changed)} heaps; a move takes chips from one heap only.", hint)
+                             hint, "heaps-reordered")
+            return wrong(f"{show(after)} changes {len(changed)} heaps; a move takes chips from one heap only.", hint,
+                         "not-one-move")
         if after[changed[0]] > position[changed[0]]:
-            return wrong(f"{show(after)} makes a heap bigger; a move only takes chips away.", hint)
+            return wrong(f"{show(after)} makes a heap bigger; a move only takes chips away.", hint, "not-one-move")
         if game.outcome(after) != "P":
             reason = f" ({explain(after)})" if explain else ""
             return wrong(f"{show(after)} is a legal move, but it leaves an N-position{reason}: your opponent then has "
-                         "a winning reply.", hint)
+                         "a winning reply.", hint, "leaves-n-position")
         return correct(f"{after} is a P-position, so {what}.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, NIM_MOVE_KINDS)
 
 
 def _nim_sum_note(after: tuple[int, ...]) -> str:
@@ -101,10 +107,11 @@ def nim_sum_checker(heaps: tuple[int, ...], hint: str) -> Callable[[object], _Ve
         if given != value and binary_reading(given) == value:
             return correct(f"{given} read as binary digits is {value}: {what} is {value}.")
         if given == sum(heaps) != value:
-            return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint)
+            return wrong(f"{given} is the ordinary sum; the nim-sum adds the binary digits without carrying.", hint,
+                         "added-not-xored")
         return number_checker(value, what, hint)(answer)
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("added-not-xored",))
 
 
 #: What exercise 4.2 and its practice accept: the nim-sum in decimal or in binary.
@@ -125,12 +132,13 @@ def third_heap_checker(a: int, b: int, hint: str) -> Callable[[object], _Verdict
     def checker(answer: object) -> _Verdict:
         c = whole_number(answer, "a heap size (a whole number 0 or more)")
         if c < 0:
-            return wrong(f"expected a heap size (a whole number 0 or more), got {show(c)}", hint)
+            return wrong(f"expected a heap size (a whole number 0 or more), got {show(c)}", hint, NOT_OF_ITS_FORM)
         if nim_sum(a, b, c) != 0:
-            return wrong(f"({a}, {b}, {show(c)}) has nim-sum {show(nim_sum(a, b, c))}, so it is an N-position.", hint)
+            return wrong(f"({a}, {b}, {show(c)}) has nim-sum {show(nim_sum(a, b, c))}, so it is an N-position.", hint,
+                         "not-p-position")
         return correct(f"{a} ⊕ {b} ⊕ {c} = 0, so ({a}, {b}, {c}) is a P-position.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, (NOT_OF_ITS_FORM, "not-p-position"))
 
 
 exercise("4.3", expects="a whole number, e.g. 5")(third_heap_checker(6, 10, _HINT_4_3))

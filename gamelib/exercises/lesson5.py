@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
+from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import move_checker, number_checker, outcome_checker, set_checker
-from gamelib.exercises.lesson4 import nim_move_checker
+from gamelib.exercises.lesson4 import NIM_MOVE_KINDS, nim_move_checker
 from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.octal import OctalGame
 from gamelib.games.subtraction import SubtractionGame
@@ -41,10 +41,11 @@ def sum_value_checker(a: int, b: int, hint: str) -> Callable[[object], _Verdict]
     def checker(answer: object) -> _Verdict:
         given = whole_number(answer, "a whole number (the Grundy value of the sum)")
         if given == a + b != a ^ b:
-            return wrong(f"{given} is the ordinary sum of the two Grundy values; a sum of games nim-adds them.", hint)
+            return wrong(f"{given} is the ordinary sum of the two Grundy values; a sum of games nim-adds them.", hint,
+                         "added-not-xored")
         return number_checker(a ^ b, "the Grundy value of this sum", hint)(given)
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("added-not-xored",))
 
 
 exercise("5.1", expects="a whole number, e.g. 5")(
@@ -106,7 +107,7 @@ def kayles_checker(pins: int, hint: str) -> Callable[[object], _Verdict]:
     def checker(answer: object) -> _Verdict:
         return _check_kayles_row(answer, pins, hint)
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, (NOT_OF_ITS_FORM, "not-one-move", "copycat-move", "leaves-n-position"))
 
 
 def _check_kayles_row(answer: object, pins: int, hint: str) -> _Verdict:
@@ -117,19 +118,20 @@ def _check_kayles_row(answer: object, pins: int, hint: str) -> _Verdict:
     else:
         rows = whole_numbers(answer, what, limit=20)
     if any(r < 0 for r in rows):
-        return wrong(f"each row must be a whole number of pins, 0 or more, got {show(rows)}", hint)
+        return wrong(f"each row must be a whole number of pins, 0 or more, got {show(rows)}", hint, NOT_OF_ITS_FORM)
     after = tuple(sorted(r for r in rows if r))
     if after not in _KAYLES.moves(pins):
         return wrong(f"{show(rows)} cannot be reached from a row of {pins} pins: a move knocks down one pin or two "
-                     f"neighbouring pins, so {pins - 2} or {pins - 1} pins are left, in one or two rows.", hint)
+                     f"neighbouring pins, so {pins - 2} or {pins - 1} pins are left, in one or two rows.", hint,
+                     "not-one-move")
     if len(after) == 2 and after[0] == after[1]:
         return wrong(f"{after} is the copycat move of this lesson; the question asks for a winning move that "
-                     "leaves two different rows.", hint)
+                     "leaves two different rows.", hint, "copycat-move")
     value = _KAYLES.grundy(after)
     if value != 0:
         sums = " ⊕ ".join(str(_KAYLES.grundy(r)) for r in after) + (f" = {value}" if len(after) > 1 else "")
         return wrong(f"{after} is a legal move, but its Grundy value is {sums}, not 0: your opponent "
-                     "has a winning reply.", hint)
+                     "has a winning reply.", hint, "leaves-n-position")
     return correct(f"the rows {after} have Grundy values that nim-add to 0: a P-position.")
 
 
@@ -171,22 +173,23 @@ def poker_reply_checker(raised: tuple[int, ...], hint: str) -> Callable[[object]
             return removal(after)  # says what is off with the heaps themselves
         changed = [i for i in range(len(after)) if after[i] != raised[i]]
         if not changed:
-            return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", hint)
+            return wrong(f"{show(after)} is the position your opponent left: a reply must change a heap.", hint,
+                         "not-one-move")
         if len(changed) > 1:
             return wrong(f"{show(after)} changes {len(changed)} heaps; a move in Poker Nim changes one heap only (it "
-                         "takes chips from it or adds chips to it).", hint)
+                         "takes chips from it or adds chips to it).", hint, "not-one-move")
         if after[changed[0]] < raised[changed[0]]:
             return removal(after)  # a Nim move
         added = after[changed[0]] - raised[changed[0]]
         total = nim_sum(*after)
         if total:
             return wrong(f"{show(after)} raises a heap, which Poker Nim allows, but its nim-sum is {total}, not 0: "
-                         "your opponent then has a winning reply.", hint)
+                         "your opponent then has a winning reply.", hint, "leaves-n-position")
         return correct(f"{after} has nim-sum 0, so this raise wins too (if your stock holds the {added} chips it "
                        "adds). A raise is never needed, though: from every N-position some move that only takes "
                        "chips wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, NIM_MOVE_KINDS)
 
 
 exercise("5.8", expects="a tuple of three heaps, e.g. (9, 5, 1)")(poker_reply_checker(_POKER_RAISED, _HINT_5_8))

@@ -39,10 +39,10 @@ def wythoff_move_checker(heaps: tuple[int, int], hint: str) -> Callable[[object]
         after = read_position(answer, heaps)  # a tuple, as ``heaps`` is
         if isinstance(after, tuple) and after not in moves and after[::-1] in moves:
             return wrong(f"{after} lists the heaps in the other order; keep them in the order of {heaps}, the heap "
-                         f"of {heaps[0]} first.", hint)
+                         f"of {heaps[0]} first.", hint, "heaps-reordered")
         return plain(after)
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("heaps-reordered", *plain.kinds))  # type: ignore[attr-defined]
 
 
 exercise("7.2", expects="a pair of heaps, e.g. (2, 3)")(
@@ -76,7 +76,8 @@ def chomp_checker(board: Chomp, what: str, hint: str) -> Callable[[object], _Ver
         row, col = square
         if (row, col) == (1, 1):
             return wrong(f"{square} is the poisoned square (rows and columns count from 1 at the poisoned corner): "
-                         f"eating it is not a move. Give the row lengths after your bite, as in {board.start}.", hint)
+                         f"eating it is not a move. Give the row lengths after your bite, as in {board.start}.", hint,
+                         "poisoned-square")
         after = board.bite(board.start, row - 1, col - 1)
         read = (f"reading {square} as the square in row {row}, column {col} (counted from 1 at the poisoned "
                 f"corner): biting it leaves {after}")
@@ -84,9 +85,9 @@ def chomp_checker(board: Chomp, what: str, hint: str) -> Callable[[object], _Ver
             return correct(f"{read}, a P-position, so {what}. The question asks for the row lengths after the bite: "
                            f"{after}.")
         return wrong(f"{read}, an N-position: your opponent then has a winning reply. (As row lengths, {square} "
-                     "cannot be left by one bite.)", hint)
+                     "cannot be left by one bite.)", hint, "leaves-n-position")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("poisoned-square", *by_rows.kinds))  # type: ignore[attr-defined]
 
 
 def _square_named(answer: object, board: Chomp) -> tuple[int, int] | None:

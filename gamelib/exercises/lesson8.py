@@ -17,7 +17,7 @@ import numbers
 from collections.abc import Callable
 
 from gamelib.exercises.answers import show, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
+from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, outcome_checker
 from gamelib.games.coins import CoinTurningGame, MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
@@ -68,30 +68,32 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
             answer = (answer,)  # one coin turned, written alone: 12 for (12,)
         coins = whole_numbers(answer, "the coins you turn, such as (6, 5)", limit=last + 1, ordered=False)
         if not coins:
-            return wrong("a move turns at least one coin: list the coins you turn.", hint)
+            return wrong("a move turns at least one coin: list the coins you turn.", hint, "not-one-move")
         if len(set(coins)) < len(coins):
             twice = next(c for c in coins if coins.count(c) > 1)
-            return wrong(f"{show(answer)} names coin {twice} twice; list each coin you turn once.", hint)
+            return wrong(f"{show(answer)} names coin {twice} twice; list each coin you turn once.", hint,
+                         NOT_OF_ITS_FORM)
         if min(coins) < game.first:
-            return wrong(f"there is no coin {min(coins)}: {named} numbers its coins from {game.first}.", hint)
+            return wrong(f"there is no coin {min(coins)}: {named} numbers its coins from {game.first}.", hint,
+                         "not-one-move")
         move = moves.get(tuple(sorted(coins, reverse=True)))
         if move is None:
             if any(set(coins) == set(after.after) for after in moves.values()):
                 return wrong(f"{show(answer)} looks like the heads-up coins after a move; give the coins you turn "
-                             "instead.", hint)
+                             "instead.", hint, "position-not-move")
             if max(coins) not in heads:
                 return wrong(f"coin {max(coins)} is tails: the rightmost coin you turn must go from heads to tails "
-                             f"(heads up now: {_listed(heads)}).", hint)
+                             f"(heads up now: {_listed(heads)}).", hint, "not-one-move")
             rule = presentation_of(game).how_to_move(game)
-            return wrong(f"turning coins {_in_words(coins)} is not a move of {named}: {rule}.", hint)
+            return wrong(f"turning coins {_in_words(coins)} is not a move of {named}: {rule}.", hint, "not-one-move")
         left = game.grundy(move.after)
         if left:
             return wrong(f"{move.words('ing')} is a move, but it leaves heads up at {_listed(move.after)}, worth "
-                         f"g = {left}, not 0: your opponent then has a winning reply.", hint)
+                         f"g = {left}, not 0: your opponent then has a winning reply.", hint, "leaves-n-position")
         return correct(f"{move.words('ing')} leaves heads up at {_listed(move.after)}, worth g = 0: a P-position, so "
                        "this move wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("not-one-move", NOT_OF_ITS_FORM, "position-not-move", "leaves-n-position"))
 
 
 _HINT_8_1 = ("coin n is worth n, as a Nim heap of n: find the nim-sum of the heads-up coins, then change one coin's "
@@ -143,7 +145,8 @@ def bamboo_checker(stalks: tuple[int, ...], hint: str) -> Callable[[object], _Ve
     (True, False)
     """
     chops = [stalks[:i] + (k,) + stalks[i + 1:] for i in range(len(stalks)) for k in range(stalks[i])]
-    return with_hint(lambda answer: _check_bamboo_chop(answer, stalks, chops, hint), hint)
+    return with_hint(lambda answer: _check_bamboo_chop(answer, stalks, chops, hint), hint,
+                     ("wrong-count", NOT_OF_ITS_FORM, "not-one-move", "heaps-reordered", "leaves-n-position"))
 
 
 def _check_bamboo_chop(answer: object, stalks: tuple[int, ...], chops: list, hint: str) -> _Verdict:
@@ -152,24 +155,27 @@ def _check_bamboo_chop(answer: object, stalks: tuple[int, ...], chops: list, hin
     if len(after) != len(stalks):
         pair = " (a pair looks like one edge; give the stalk lengths instead)" if len(after) == 2 else ""
         return wrong(f"{show(after)} has {_numbers(len(after))}; write the lengths of all {len(stalks)} stalks after "
-                     f"your chop, in the order {stalks}, a stalk chopped at the ground as 0{pair}.", hint)
+                     f"your chop, in the order {stalks}, a stalk chopped at the ground as 0{pair}.", hint,
+                     "wrong-count")
     if min(after) < 0:
-        return wrong(f"a stalk has 0 edges or more, got {show(after)}.", hint)
+        return wrong(f"a stalk has 0 edges or more, got {show(after)}.", hint, NOT_OF_ITS_FORM)
     changed = [i for i in range(len(stalks)) if after[i] != stalks[i]]
     if not changed:
-        return wrong(f"{show(after)} are the stalks before your chop: a chop removes at least one edge.", hint)
+        return wrong(f"{show(after)} are the stalks before your chop: a chop removes at least one edge.", hint,
+                     "not-one-move")
     if len(changed) > 1:
         if any(sorted(after) == sorted(chop) for chop in chops):
-            return wrong(f"{show(after)} lists the stalks in another order; keep them in the order {stalks}.", hint)
+            return wrong(f"{show(after)} lists the stalks in another order; keep them in the order {stalks}.", hint,
+                         "heaps-reordered")
         return wrong(f"{show(after)} changes {len(changed)} stalks; a chop cuts one edge, so it shortens one stalk.",
-                     hint)
+                     hint, "not-one-move")
     if after[changed[0]] > stalks[changed[0]]:
-        return wrong(f"{show(after)} makes a stalk longer; a chop only takes edges away.", hint)
+        return wrong(f"{show(after)} makes a stalk longer; a chop only takes edges away.", hint, "not-one-move")
     bamboo = GreenHackenbush.bamboo(*after)
     left = bamboo.grundy(bamboo.start)
     if left != 0:
         return wrong(f"{after} is a legal chop, but the stalks' lengths nim-add to {left}, not 0: your opponent "
-                     "then has a winning reply.", hint)
+                     "then has a winning reply.", hint, "leaves-n-position")
     return correct(f"stalks of {_in_order(after)} edges nim-add to 0: a P-position, so this chop wins.")
 
 
@@ -226,7 +232,8 @@ def tree_chop_checker(tree: GreenHackenbush, hint: str) -> Callable[[object], _V
     >>> tree_chop_checker(GreenHackenbush(((0, 1), (1, 2), (0, 3))), hint="colon")((1, 2)).ok
     True
     """
-    return with_hint(lambda answer: _check_tree_chop(answer, tree, hint), hint)
+    return with_hint(lambda answer: _check_tree_chop(answer, tree, hint), hint,
+                     (NOT_OF_ITS_FORM, "wrong-count", "not-one-move", "leaves-n-position"))
 
 
 def _check_tree_chop(answer: object, tree: GreenHackenbush, hint: str) -> _Verdict:
@@ -234,26 +241,28 @@ def _check_tree_chop(answer: object, tree: GreenHackenbush, hint: str) -> _Verdi
         try:
             typed = PICTURE_LIMIT.read_edges(answer)
         except ValueError as problem:
-            return wrong(f"{problem}; or give the edge as a pair (u, v), e.g. (1, 6).", hint)
+            return wrong(f"{problem}; or give the edge as a pair (u, v), e.g. (1, 6).", hint, NOT_OF_ITS_FORM)
         if len(typed) != 1:
             return wrong(f"{show(answer)} names {_numbers(len(typed)).replace('number', 'edge')}; give just the "
-                         "one edge you chop.", hint)
+                         "one edge you chop.", hint, "wrong-count")
         answer = typed[0]
     if _looks_like_edges(answer):
         return wrong(f"{show(answer)} looks like a list of edges; give just the one edge you chop, as a pair (u, v).",
-                     hint)
+                     hint, "wrong-count")
     # An edge's two ends have no order: (2, 3), (3, 2) and {2, 3} are the same edge.
     edge = whole_numbers(answer, "the edge you chop, as a pair (u, v) such as (1, 6)", limit=20, ordered=False)
     if len(edge) != 2:
-        return wrong(f"{show(edge)} has {_numbers(len(edge))}; an edge is a pair (u, v) of its two vertices.", hint)
+        return wrong(f"{show(edge)} has {_numbers(len(edge))}; an edge is a pair (u, v) of its two vertices.", hint,
+                     "wrong-count")
     try:
         after = tree.chop(tree.start, edge)
     except ValueError:
-        return wrong(f"{show(edge)} is not an edge of the tree: the edges are the pairs listed in the exercise.", hint)
+        return wrong(f"{show(edge)} is not an edge of the tree: the edges are the pairs listed in the exercise.", hint,
+                     "not-one-move")
     left = tree.grundy(after)
     if left != 0:
         return wrong(f"chopping {edge} leaves a tree worth {left}, not 0: your opponent then has a winning reply.",
-                     hint)
+                     hint, "leaves-n-position")
     return correct(f"chopping {edge} leaves a tree worth 0, a P-position, so this chop wins.")
 
 

@@ -19,7 +19,7 @@ from functools import reduce
 from operator import xor
 
 from gamelib.exercises.answers import NotAnAnswer, show, whole_number, whole_numbers
-from gamelib.exercises.core import _Verdict, correct, exercise, with_hint, wrong
+from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, outcome_checker
 from gamelib.games.digraph import DigraphGame
 from gamelib.games.heap_rows import heap_name
@@ -72,19 +72,19 @@ winning reply.')
         if len(after) != len(stairs):
             count = f"{len(after)} number{'s' if len(after) != 1 else ''}"
             return wrong(f"{show(after)} has {count}; write the coins on all {len(stairs)} stairs, stair 1 first, "
-                         "an empty stair as 0.", hint)
+                         "an empty stair as 0.", hint, "wrong-count")
         if any(c < 0 for c in after):
-            return wrong(f"a stair holds 0 coins or more, got {show(after)}.", hint)
+            return wrong(f"a stair holds 0 coins or more, got {show(after)}.", hint, NOT_OF_ITS_FORM)
         why = _why_not_a_stair_move(stairs, after)
         if why:
-            return wrong(f"{show(after)} is not a move from {start}: {why}.", hint)
+            return wrong(f"{show(after)} is not a move from {start}: {why}.", hint, "not-one-move")
         z = reduce(xor, after[::2], 0)
         if z:
             return wrong(f"{show(after)} is a move, but it leaves the odd stairs with nim-sum {z}, not 0: your "
-                         "opponent then has a winning reply.", hint)
+                         "opponent then has a winning reply.", hint, "leaves-n-position")
         return correct(f"the odd stairs of {numbers_text(after)} nim-add to 0: a P-position, so this move wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, (NOT_OF_ITS_FORM, "wrong-count", "not-one-move", "leaves-n-position"))
 
 
 def _why_not_a_stair_move(before: tuple[int, ...], after: tuple[int, ...]) -> str:
@@ -149,26 +149,27 @@ def moore_move_checker(k: int, heaps: tuple[int, ...], hint: str) -> Callable[[o
                               limit=size + 20)
         if len(after) != size:
             return wrong(f"{show(after)} has {len(after)} heap{'s' if len(after) != 1 else ''}; write all {size} "
-                         "heaps, an emptied heap as 0.", hint)
+                         "heaps, an emptied heap as 0.", hint, "wrong-count")
         changed = [i for i in range(size) if after[i] != heaps[i]]
         if not changed:
-            return wrong(f"{show(after)} is the position you started from: a move takes at least one chip.", hint)
+            return wrong(f"{show(after)} is the position you started from: a move takes at least one chip.", hint,
+                         "not-one-move")
         if any(after[i] > heaps[i] for i in changed):
             if sorted(after) != sorted(heaps) and sorted(after) in [sorted(m) for m in game.moves(heaps)]:
                 return wrong(f"{show(after)} lists the heaps in another order; keep them in the order "
                              f"{numbers_text(heaps)}: the heaps are heaps {order}, and the order says which heaps "
-                             "your move took from.", hint)
-            return wrong(f"{show(after)} makes a heap bigger; a move only takes chips away.", hint)
+                             "your move took from.", hint, "heaps-reordered")
+            return wrong(f"{show(after)} makes a heap bigger; a move only takes chips away.", hint, "not-one-move")
         if len(changed) > k:
             return wrong(f"{show(after)} takes from {len(changed)} heaps; with k = {k} a move takes from at most {k}.",
-                         hint)
+                         hint, "not-one-move")
         if game.outcome(after) != "P":
             return wrong(f"{show(after)} is a move, but it leaves an N-position: some binary column's count of 1s is "
-                         f"not a multiple of {k + 1}, so your opponent has a winning reply.", hint)
+                         f"not a multiple of {k + 1}, so your opponent has a winning reply.", hint, "leaves-n-position")
         return correct(f"{numbers_text(after)} has a multiple of {k + 1} ones in every binary column: a P-position, "
                        "so this move wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("wrong-count", "not-one-move", "heaps-reordered", "leaves-n-position"))
 
 
 def lasker_value_checker(heap: int, hint: str) -> Callable[[object], _Verdict]:
@@ -194,15 +195,15 @@ def lasker_move_checker(heaps: tuple[int, ...], hint: str) -> Callable[[object],
         after = tuple(sorted(h for h in given if h))
         if after not in set(_LASKER.moves(start)):
             return wrong(f"{show(given)} cannot be reached from {_LASKER.position_text(start)} in one move: "
-                         f"{presentation_of(_LASKER).how_to_move(_LASKER)}.", hint)
+                         f"{presentation_of(_LASKER).how_to_move(_LASKER)}.", hint, "not-one-move")
         left = _LASKER.grundy(after)
         if left:
             return wrong(f"moving to {show(after)} is legal, but it leaves g = {left}, not 0: your opponent then has "
-                         "a winning reply.", hint)
+                         "a winning reply.", hint, "leaves-n-position")
         return correct(f"{_LASKER.position_text(after)} {'are' if len(after) > 1 else 'is'} worth 0: a P-position, so "
                        "this move wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("not-one-move", "leaves-n-position"))
 
 
 def graph_value_checker(game: DigraphGame, vertex: int, hint: str) -> Callable[[object], _Verdict]:
@@ -248,14 +249,14 @@ def vertex_checker(game: DigraphGame | NodeKayles, here: object, what: str, hint
         if vertex not in moves:
             return wrong(f"vertex {vertex} is not a move from here: "
                          + (f"there is no arc from {here} to {vertex}." if isinstance(game, DigraphGame) else
-                            f"the vertices are {numbers_text(game.check_position(here))}."), hint)
+                            f"the vertices are {numbers_text(game.check_position(here))}."), hint, "not-one-move")
         left = game.grundy(moves[vertex].after)
         if left:
             return wrong(f"{moves[vertex].words('ing')} leaves g = {left}, not 0: your opponent then has a winning "
-                         "reply.", hint)
+                         "reply.", hint, "leaves-n-position")
         return correct(f"{moves[vertex].words('ing')} leaves g = 0, a P-position: this move wins.")
 
-    return with_hint(checker, hint)
+    return with_hint(checker, hint, ("not-one-move", "leaves-n-position"))
 
 
 _HINT_9_1 = ("only the odd stairs count: find the nim-sum of the coins on stairs 1, 3 and 5, then change one odd "

@@ -7,6 +7,10 @@ In a homework notebook the student types an id and the course code, and asks for
     >>> mine.q4.n in range(20, 60) and mine.q4.S == my_numbers("hw1", " S1234567 ", "Demo").q4.S
     True
 
+Besides these three sets, a teacher composes sets of their own from the lessons' exercises, in a small file
+``homework/sets/NAME.toml`` (:mod:`gamelib.homework.composed`); the kit ships such sets after lessons 7, 8 and
+9, and ``my_numbers("hw4-wythoff-chomp", ...)`` gives a student's numbers for one as for hw1.
+
 Each question of ``hw1``, ``hw2`` and ``hw3`` (:mod:`gamelib.homework.hw1` ...) draws its own numbers —
 games, heaps, positions — from its own pool (:mod:`gamelib.homework.pools`), with a stream keyed by the course
 code (:mod:`gamelib.homework.draw`): without the code, the id and this public package give nothing. The right
@@ -44,6 +48,7 @@ A copied answer is therefore almost always wrong for the copier's own numbers, a
 """
 
 from gamelib.homework import handout, hw1, hw2, hw3
+from gamelib.homework.composed import ComposedSet, SetFileError, find_set, read_set, set_names
 from gamelib.homework.core import (
     Answer,
     Checked,
@@ -58,23 +63,29 @@ from gamelib.homework.core import my_numbers as _my_numbers
 from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, normalise_course_code, normalise_student_id
 from gamelib.homework.marking import Marked
 
-#: The homework sets by short name.
+#: The built-in homework sets by short name (the sets composed in files: :func:`set_names`).
 HOMEWORK = {h.name: h for h in (hw1.HOMEWORK, hw2.HOMEWORK, hw3.HOMEWORK)}
 
 handout.install()  # in a notebook: an id typed without quotes says so in one line (gamelib.homework.handout)
 
 
 def homework(name: str) -> Homework:
-    """The homework set named ``name``: its short name (``"hw1"``) or any name starting with it and a hyphen
-    (``"hw1-subtraction-grundy"``, the handout's).
+    """The homework set named ``name``: a built-in set's short name (``"hw1"``) or any name starting with it
+    and a hyphen (``"hw1-subtraction-grundy"``, the handout's); else the set composed in the file
+    ``homework/sets/NAME.toml`` (:func:`find_set` says where it is looked for), read and checked.
 
-    >>> homework("hw2-periodicity-nim").name
-    'hw2'
+    >>> homework("hw2-periodicity-nim").name, homework("hw4-wythoff-chomp").title
+    ('hw2', 'Homework 4: Wythoff and Chomp')
     """
     short = name.split("-", 1)[0] if isinstance(name, str) else name
-    if short not in HOMEWORK:
-        raise ValueError(f"no homework set {name!r}; the sets are {', '.join(HOMEWORK)}")
-    return HOMEWORK[short]
+    if short in HOMEWORK:
+        return HOMEWORK[short]
+    found = find_set(name)
+    if found is None:
+        raise ValueError(f"no homework set {name!r}: its file homework/sets/{name}.toml was not found here (open the "
+                         f"handout from the kit's folder notebooks/homework/); the sets are "
+                         f"{', '.join([*HOMEWORK, *set_names()])}")
+    return read_set(found)
 
 
 def my_numbers(homework_name: str, student_id: object, course_code: object) -> Numbers | NoNumbers:
@@ -111,6 +122,7 @@ def numbers(homework_name: str, student_id: object, course_code: object) -> Numb
     return homework(homework_name).numbers(student_id, course_code)
 
 
-__all__ = ["DEMO_COURSE_CODE", "EXAMPLE_STUDENT_ID", "HOMEWORK", "Answer", "Checked", "Homework", "Marked",
-           "NoNumbers", "Numbers", "NumbersNotKnown", "Part", "Question", "homework", "my_numbers",
-           "normalise_course_code", "normalise_student_id", "numbers"]
+__all__ = ["DEMO_COURSE_CODE", "EXAMPLE_STUDENT_ID", "HOMEWORK", "Answer", "Checked", "ComposedSet", "Homework",
+           "Marked", "NoNumbers", "Numbers", "NumbersNotKnown", "Part", "Question", "SetFileError", "find_set",
+           "homework", "my_numbers", "normalise_course_code", "normalise_student_id", "numbers", "read_set",
+           "set_names"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 
 from gamelib.homework.draw import (
@@ -78,8 +78,10 @@ def _no_hints(numbers: Mapping | None, answers: Mapping) -> list[str]:
 class Question:
     """One autograded question.
 
-    ``draw(stream)`` gives the question's numbers (a dict of plain values); ``key(numbers)`` gives, per
-    answer, the frozenset of canonical right answers; ``hints(numbers, answers)`` gives the problems a check
+    ``draw(stream)`` gives the question's numbers (a dict of plain values; a name starting with ``_`` is kept
+    for the grader and never shown); ``key(numbers)`` gives, per answer, its right answers: the frozenset of
+    their canonical forms (or a collection whose ``in`` decides, as a composed set's exercise check does,
+    :class:`gamelib.homework.composed.RightAnswers`); ``hints(numbers, answers)`` gives the problems a check
     may name for well-formed answers (``numbers`` is None when the student's numbers are not known).
 
     >>> from gamelib.homework import homework
@@ -92,7 +94,7 @@ class Question:
     answers: tuple[Answer, ...]
     parts: tuple[Part, ...]
     draw: Callable[[Draw], dict]
-    key: Callable[[Mapping], dict[str, frozenset]]
+    key: Callable[[Mapping], Mapping[str, Collection]]
     hints: Callable[[Mapping | None, Mapping], list[str]] = _no_hints
     #: ``mistakes(numbers, answers, key)``: the slips told against the right answers (gamelib.homework.mistakes)
     mistakes: Callable[[Mapping, Mapping, Mapping], list[str]] = lambda numbers, answers, key: []
@@ -138,6 +140,10 @@ class Homework:
     def numbers(self, student_id: object, course_code: object) -> Numbers:
         """The student's numbers; TypeError or ValueError (saying what is wrong) for an id or code that is not one."""
         return Numbers(self, normalise_student_id(student_id), normalise_course_code(course_code))
+
+    def waiting(self, message: str) -> NoNumbers:
+        """What a notebook holds before a valid id and code are typed: a :class:`NoNumbers` saying ``message``."""
+        return NoNumbers(self, message)
 
 
 #: The homework sets whose numbers were given out, by name (a student's object holds the name only).
@@ -241,7 +247,7 @@ class Numbers:
 
     def __init__(self, homework: Homework, student_id: str, course_code: str):
         # Plain values only: the set's name and title, never the set itself, whose questions hold the key.
-        _SETS.setdefault(homework.name, homework)
+        _SETS[homework.name] = homework
         self._set, self._title = homework.name, homework.title
         self.student_id, self.course_code = student_id, course_code
         self._numbers = {q.name: q.draw(Draw(course_code, homework.name, q.name, student_id))
@@ -264,7 +270,7 @@ class Numbers:
     def of(self, question: str) -> dict:
         """The numbers of one question, as a dict."""
         homework_of(self).question(question)
-        return dict(self._numbers[question])
+        return _shown(self._numbers[question])
 
     @property
     def plain(self) -> dict:
@@ -273,7 +279,7 @@ class Numbers:
             if isinstance(value, (tuple, list)):
                 return [as_json(v) for v in value]
             return value
-        return {q: {k: as_json(v) for k, v in numbers.items()} for q, numbers in self._numbers.items()}
+        return {q: {k: as_json(v) for k, v in _shown(numbers).items()} for q, numbers in self._numbers.items()}
 
     def __repr__(self) -> str:
         lines = [f"{self.title}: the numbers of student {self.student_id!r} in course {self.course_code!r} "
@@ -282,7 +288,8 @@ class Numbers:
             lines.append(f"(the course code {DEMO_COURSE_CODE!r} gives the public example's numbers: type the code "
                          "your teacher gave you)")
         for q, numbers in self._numbers.items():
-            lines.append(f"  {q}: " + "; ".join(f"mine.{q}.{name} = {value!r}" for name, value in numbers.items()))
+            shown = "; ".join(f"mine.{q}.{name} = {value!r}" for name, value in _shown(numbers).items())
+            lines.append(f"  {q}: {shown}")
         return "\n".join(lines)
 
     def check(self, question: str, **answers: object) -> Checked:
@@ -306,7 +313,7 @@ class NoNumbers:
     """
 
     def __init__(self, homework: Homework, message: str):
-        _SETS.setdefault(homework.name, homework)
+        _SETS[homework.name] = homework
         self._set, self._title, self.message = homework.name, homework.title, message
 
     def __getattr__(self, name: str):
@@ -319,6 +326,11 @@ class NoNumbers:
 
     def check(self, question: str, **answers: object) -> Checked:
         return _check(homework_of(self), question, None, answers, _callers_names())
+
+
+def _shown(numbers: Mapping) -> dict:
+    """A question's numbers as the student sees them: those whose name starts with ``_`` are the grader's."""
+    return {name: value for name, value in numbers.items() if not name.startswith("_")}
 
 
 def _callers_names() -> dict:
@@ -367,9 +379,9 @@ def my_numbers(homework: Homework, student_id: object, course_code: object) -> N
     missing = [label for label, value in (("student id", student_id), ("course code", course_code))
                if value is Ellipsis or value is None]
     if missing:
-        return NoNumbers(homework, f"type your {' and '.join(missing)} in the cell above, in quotes, then run both "
-                                   "cells again.")
+        return homework.waiting(f"type your {' and '.join(missing)} in the cell above, in quotes, then run both "
+                                "cells again.")
     try:
         return homework.numbers(student_id, course_code)
     except (TypeError, ValueError) as error:
-        return NoNumbers(homework, f"{error}. Correct it in the cell above, then run it and this cell again.")
+        return homework.waiting(f"{error}. Correct it in the cell above, then run it and this cell again.")

@@ -180,7 +180,8 @@ def _q5_mistakes(numbers, answers, key):
         "q5_g", answers["q5_g"], SubtractionGame(numbers["S"]).grundy, numbers["heap"])
 
 
-TYPICAL[("hw2", "q4")] = lambda numbers: {"q4_after": as_move(numbers["heaps"], Nim().winning_moves(numbers["heaps"])[0])}
+TYPICAL[("hw2", "q4")] = lambda numbers: {
+    "q4_after": as_move(numbers["heaps"], Nim().winning_moves(numbers["heaps"])[0])}
 
 HOMEWORK = Homework("hw2", "Homework 2", (
     Question("q1", (Answer("q1_preperiod", Whole()), Answer("q1_period", Whole(minimum=1, what="a whole number, "

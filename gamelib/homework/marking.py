@@ -17,7 +17,7 @@ still import them; the grader reads every submission's code and flags one that d
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -55,13 +55,14 @@ class Marked:
     mistakes: dict[str, str] = field(default_factory=dict)
 
 
-def answer_key(numbers: Numbers, question: str) -> dict[str, frozenset]:
-    """The right answers of ``question`` for these numbers: per answer, the set of canonical forms."""
+def answer_key(numbers: Numbers, question: str) -> Mapping[str, Collection]:
+    """The right answers of ``question`` for these numbers: per answer, the set of canonical forms (for a
+    composed set's question, a collection whose ``in`` asks the exercise's check)."""
     return _key(numbers._set, numbers.student_id, numbers.course_code, question)
 
 
 @lru_cache(maxsize=4096)
-def _key(set_name: str, student_id: str, course_code: str, question: str) -> dict[str, frozenset]:
+def _key(set_name: str, student_id: str, course_code: str, question: str) -> Mapping[str, Collection]:
     from gamelib.homework import homework
 
     definition = homework(set_name)
@@ -151,7 +152,7 @@ def _plain(canonical: Hashable) -> object:
     return set(canonical) if isinstance(canonical, frozenset) else canonical
 
 
-def _one(options: frozenset) -> object:
+def _one(options: Collection) -> object:
     try:
         return sorted(options)[0]
     except TypeError:

@@ -5,8 +5,8 @@ student reads the text, and the code says which slip it is. A question's ``mista
 teacher, the slips that can only be told against the right answers (a legal move that leaves an
 N-position; a period that repeats but is not the least). :func:`gamelib.homework.marking.mark` gives every
 wrong answer one code: its slip's, else :data:`OTHER`; an answer not given is :data:`BLANK` (not a mistake),
-one not of its form :data:`FORM`. The class report totals them (gamelib_grader/reporting/report_marking.py) and shows one
-worked example of each (:func:`example`) on the public example student's numbers.
+one not of its form :data:`FORM`. The class report totals them (gamelib_grader/reporting/report_marking.py)
+and shows one worked example of each (:func:`example`) on the public example student's numbers.
 
 >>> from gamelib.homework import numbers
 >>> from gamelib.homework.marking import mark
@@ -22,7 +22,7 @@ S = (3, 6, 9, 11), n = 23
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 
 from gamelib.homework.core import UNDEFINED
@@ -64,8 +64,26 @@ KINDS = {
     "p-not-from-remainders": "P-positions that do not follow from the remainders given",
     "normal-play": "the answer of normal play, not misère",
     "off-by-one": "one more or one less than the right value",
+    # named by the lessons' exercise checks (gamelib.exercises), for the questions of a composed set
+    "wrong-count": "not as many items as asked",
+    "chips-taken": "the number of chips taken, not the heap left",
+    "heaps-reordered": "the heaps in another order",
+    "position-not-move": "the position after a move, not the move",
+    "values-not-heaps": "a value for each heap, not a list of heaps",
+    "poisoned-square": "the poisoned square bitten",
+    "listed-extra": "a number listed that does not belong",
+    "listed-missing": "some that belong left out",
+    "wrong-from": "a value or label wrong (those before it right)",
+    "named-slip": "a typical wrong number the exercise names",
+    "not-p-position": "a position that is not a P-position",
+    "copycat-move": "the lesson's copycat move, where another is asked",
     OTHER: "another wrong value (no common slip recognised)",
 }
+#: The kinds the rules of the game and the form of the answer decide alone, without the right answer (a move
+#: that is not legal, a list of the wrong length): a check in the notebook may name them (the questions of a
+#: composed set, gamelib.homework.composed), as hw1's checks name their slips.
+BY_THE_RULES = frozenset({FORM, "not-one-move", "wrong-count", "chips-taken", "heaps-reordered", "position-not-move",
+                          "values-not-heaps", "poisoned-square"})
 
 
 def title(code: str) -> str:
@@ -226,7 +244,7 @@ def _text(value: Hashable) -> str:
     return repr(sorted(value)).replace("[", "{").replace("]", "}") if isinstance(value, frozenset) else repr(value)
 
 
-def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: Mapping[str, frozenset]) -> list[Slip]:
+def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: Mapping[str, Collection]) -> list[Slip]:
     """The slip told of any question's answers against its key, after the question's own: a whole number one
     more or one less than its only right value.
 
@@ -295,8 +313,8 @@ def move_or_position(answer: str, given: tuple, before: tuple, right: frozenset)
         changed = [i for i, (a, b) in enumerate(zip(after, before, strict=True)) if a != b]
         if len(changed) == 1 and len(given) == len(before):
             i = changed[0]
-            if given[i] == before[i] - after[i] and all(g == b for j, (g, b) in enumerate(zip(given, before,
-                                                                                                 strict=True)) if j != i):
+            others_kept = all(g == b for j, (g, b) in enumerate(zip(given, before, strict=True)) if j != i)
+            if given[i] == before[i] - after[i] and others_kept:
                 return Slip("move-not-position", answer, f"`{answer}` holds {given[i]} where the heap it changes "
                                                          "holds the chips taken, not the chips left.")
     return None

@@ -18,9 +18,10 @@ pool               rule                                                         
 
 (PREPERIOD: both shown within heap 150, preperiod + 2 * period <= 150; OWN: preperiod + 2 * period <= 80,
 the pattern shows twice among heaps 0 to 79.) Every pool also asks for no common factor of the numbers (a
-set like {2, 4, 6} is {1, 2, 3} played with pairs of chips) and leaves out the sets the lessons work through and the earlier homework's fixed sets
-(:data:`WORKED_EXAMPLE_SETS`). The sizes are those tests/test_homework_variants.py counts. Changing a rule
-changes every student's numbers: keep the pools fixed between handing a homework out and grading it.
+set like {2, 4, 6} is {1, 2, 3} played with pairs of chips) and leaves out the sets the lessons work through
+and the earlier homework's fixed sets (:data:`WORKED_EXAMPLE_SETS`). The sizes are those
+tests/test_homework_variants.py counts. Changing a rule changes every student's numbers: keep the pools fixed
+between handing a homework out and grading it.
 """
 
 from __future__ import annotations

@@ -10,16 +10,17 @@ Usage::
     gamelib-grade hw1 canvas-download.zip --roster gradebook-export.csv --late-penalty 10
     gamelib-grade hw1 download.zip --roster gradebook-export.csv --merge-manual marked.csv
 
-``hw1`` names the set (any prefix of ``homework/source/hw1-*.ipynb``); run ``make homework`` first, which builds
-``homework/build/<set>/autograder.zip``. Each notebook found (``.ipynb``, ``.IPYNB``, ``.ipynb.txt``, in any
-sub-folder: a course site's folder per student) runs in a bubblewrap sandbox (gamelib_grader/sandbox/bwrap.py) that
-sends back only its answer variables as plain values; the public and hidden tests then run in this process
-on those values (gamelib_grader/marking/checks.py). Each result is saved the moment it is known, so a re-run grades
-only what is new or changed (``--regrade`` grades everything again). The output folder (``--out``) gets the
-gradebook ``<set>-results.csv``, ``<set>-details.json``, the written answers per question in ``answers/``,
-feedback for each student in ``feedback/``, the files that were not graded in ``not-graded-files.csv``, one
-grade per student in ``course-grades.csv``, the class report ``report.html`` and, with a class list
-(``--roster``), the course site's import file and feedback zip (gamelib_grader/reporting/coursesite.py).
+``hw1`` names the set (any prefix of ``homework/source/hw1-*.ipynb``, or of a set composed in
+``homework/sets/NAME.toml``); run ``make homework`` first, which builds ``homework/build/<set>/autograder.zip``.
+Each notebook found (``.ipynb``, ``.IPYNB``, ``.ipynb.txt``, in any sub-folder: a course site's folder per student)
+runs in a bubblewrap sandbox (gamelib_grader/sandbox/bwrap.py) that sends back only its answer variables as plain
+values; the public and hidden tests then run in this process on those values (gamelib_grader/marking/checks.py).
+Each result is saved the moment it is known, so a re-run grades only what is new or changed (``--regrade`` grades
+everything again). The output folder (``--out``) gets the gradebook ``<set>-results.csv``, ``<set>-details.json``,
+the written answers per question in ``answers/``, feedback for each student in ``feedback/``, the files that were
+not graded in ``not-graded-files.csv``, one grade per student in ``course-grades.csv``, the class report
+``report.html`` and, with a class list (``--roster``), the course site's import file and feedback zip
+(gamelib_grader/reporting/coursesite.py).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from pathlib import Path
 import nbformat
 
 from gamelib_grader import safetext
-from gamelib_grader.intake.homework_set import HomeworkSet
+from gamelib_grader.intake.homework_set import HomeworkSet, load_composed
 from gamelib_grader.intake.homework_set import load_set as _load_set
 from gamelib_grader.intake.ids import same_id
 from gamelib_grader.intake.layout import Skipped, Submission, scan_folder, unpack_zip
@@ -65,18 +66,28 @@ STUDENT_DIR = ROOT / "notebooks" / "homework"
 
 
 def load_set(selection: str, autograder: Path | None = None) -> HomeworkSet:
-    """The homework set whose name starts with ``selection`` (e.g. ``hw1``)."""
-    matches = sorted(p for p in SOURCES.glob("hw*.ipynb") if p.stem.startswith(selection))
+    """The homework set whose name starts with ``selection`` (e.g. ``hw1``): a source of ``homework/source/``,
+    or a set composed in ``homework/sets/`` (as :func:`gamelib.homework.set_names` finds them), with its handout
+    in ``notebooks/homework/``."""
+    from gamelib.homework import set_names
+
+    sources = sorted(SOURCES.glob("hw*.ipynb"))
+    names = [p.stem for p in sources] + [n for n in set_names() if n not in {p.stem for p in sources}]
+    matches = [n for n in names if n.startswith(selection)]
     if len(matches) != 1:
-        known = ", ".join(p.stem for p in sorted(SOURCES.glob("hw*.ipynb")))
-        raise SystemExit(f"{selection!r} must name exactly one homework set; the sets are: {known}")
-    source = matches[0]
-    handout = STUDENT_DIR / f"{source.stem}.ipynb"
-    zip_path = autograder or BUILD / source.stem / "autograder.zip"
+        exact = [n for n in matches if n == selection]
+        if len(exact) != 1:
+            raise SystemExit(f"{selection!r} must name exactly one homework set; the sets are: {', '.join(names)}")
+        matches = exact
+    name = matches[0]
+    handout = STUDENT_DIR / f"{name}.ipynb"
+    zip_path = autograder or BUILD / name / "autograder.zip"
     for needed in (handout, zip_path):
         if not needed.exists():
             raise SystemExit(f"{needed} does not exist: run `make homework` first")
-    return _load_set(source, handout, zip_path)
+    if name in {p.stem for p in sources}:
+        return _load_set(SOURCES / f"{name}.ipynb", handout, zip_path)
+    return load_composed(name, handout, zip_path)
 
 
 def default_out(source: Path) -> Path:

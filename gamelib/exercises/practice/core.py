@@ -6,6 +6,12 @@ A *generator* (registered with :func:`generator`) draws the numbers of one exerc
 exercise uses (so the feedback has the same quality: what kind of mistake, never the answer). :func:`deal` turns
 that into an :class:`Instance`, redrawing when the numbers are the lesson's own.
 
+Where a size makes an exercise harder or gives it more variants (the largest heap, the most columns), its
+generator declares it as a :class:`Bound`: a name, what it bounds, the whole numbers allowed and the default
+the lessons use. ``deal("7.2", seed, largest=30)`` and a homework set file (``largest = 30`` under the
+question, :mod:`gamelib.homework.composed`) set it; :func:`bounds_of` lists a generator's bounds and
+:func:`read_bounds` checks given values against them.
+
 >>> instance = deal("2.1", seed=7)
 >>> instance.seed, instance.numbers == deal("2.1", seed=7).numbers
 (7, True)
@@ -43,30 +49,125 @@ class Dealt:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """One optional bound of a generator: its ``name`` (the keyword of :func:`deal` and of a homework set
+    file), what it bounds (``meaning``), the whole numbers allowed (``low`` to ``high``) and the ``default``,
+    the lesson's own.
+
+    >>> bound = Bound("largest", "the largest heap", 5, 40, 15)
+    >>> bound.text()
+    'largest: the largest heap, a whole number from 5 to 40 (15 unless given)'
+    >>> bound.check(30)
+    30
+    >>> bound.check(41)
+    Traceback (most recent call last):
+    ...
+    ValueError: largest = 41 is out of range: the largest heap is a whole number from 5 to 40
+    """
+
+    name: str
+    meaning: str
+    low: int
+    high: int
+    default: int
+
+    def text(self) -> str:
+        """The bound in words, as the list of exercises a set can use shows it."""
+        return (f"{self.name}: {self.meaning}, a whole number from {self.low} to {self.high} ({self.default} unless "
+                "given)")
+
+    def check(self, value: object) -> int:
+        """``value`` if it is a whole number allowed; else ValueError naming it and what is allowed."""
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            said = "is not a whole number"
+        elif self.low <= int(value) <= self.high:
+            return int(value)
+        else:
+            said = "is out of range"
+        raise ValueError(f"{self.name} = {show(value)} {said}: {self.meaning} is a whole number from {self.low} to "
+                         f"{self.high}")
+
+
+@dataclass(frozen=True)
 class Generator:
     """A registered generator: the exercise it practises, its bounds in words, the lesson's own numbers (never
-    dealt) and the drawing function (returns a :class:`Dealt`, or None to draw again)."""
+    dealt), the drawing function (returns a :class:`Dealt`, or None to draw again) and its optional
+    :class:`Bound` s (``draw`` then takes their values as keywords; ``bounds`` names them in braces, as
+    ``"heaps from 1 to {largest}"``, and :meth:`bounds_text` fills them in)."""
 
     exercise: str
     bounds: str
     fixed: dict
-    draw: Callable[[random.Random], Dealt | None]
+    draw: Callable[..., Dealt | None]
+    accepts: tuple[Bound, ...] = ()
+
+    def bounds_text(self, values: dict | None = None) -> str:
+        """The bounds in words, with the bounds' values (their defaults where not given) filled in."""
+        if not self.accepts:
+            return self.bounds
+        return self.bounds.format_map({b.name: b.default for b in self.accepts} | (values or {}))
 
 
 #: The generators by exercise id (filled in by the ``lessons_*`` modules of this package).
 GENERATORS: dict[str, Generator] = {}
 
 
-def generator(exercise_id: str, bounds: str, fixed: dict) -> Callable:
-    """Register ``draw(rng)`` as the generator of ``exercise_id``; ``fixed`` are the lesson's own numbers."""
+def generator(exercise_id: str, bounds: str, fixed: dict, accepts: tuple[Bound, ...] = ()) -> Callable:
+    """Register ``draw(rng)`` as the generator of ``exercise_id``; ``fixed`` are the lesson's own numbers.
+    With ``accepts``, its :class:`Bound` s, it is called ``draw(rng, name=value, ...)`` with every bound's
+    value."""
 
-    def register(draw: Callable[[random.Random], Dealt | None]) -> Callable[[random.Random], Dealt | None]:
+    def register(draw: Callable[..., Dealt | None]) -> Callable[..., Dealt | None]:
         if exercise_id not in EXERCISES or exercise_id in GENERATORS:
             raise ValueError(f"cannot register a generator for exercise {exercise_id!r}")
-        GENERATORS[exercise_id] = Generator(exercise_id, bounds, fixed, draw)
+        GENERATORS[exercise_id] = Generator(exercise_id, bounds, fixed, draw, tuple(accepts))
         return draw
 
     return register
+
+
+def bounds_of(exercise: str) -> tuple[Bound, ...]:
+    """The bounds a generator accepts (none for most).
+
+    >>> [bound.name for bound in bounds_of("7.2")], bounds_of("2.1")
+    (['largest'], ())
+    """
+    return _generator(exercise).accepts
+
+
+def read_bounds(exercise: str, given: dict) -> dict[str, int]:
+    """Every bound of ``exercise``'s generator with its value: those ``given``, checked, and the others'
+    defaults. ValueError for a name it does not accept (naming those it does) or a value not allowed.
+
+    >>> read_bounds("7.2", {"largest": 30})
+    {'largest': 30}
+    >>> read_bounds("7.2", {"top": 30})
+    Traceback (most recent call last):
+    ...
+    ValueError: exercise 7.2 has no bound 'top'; its bounds are largest
+    >>> read_bounds("2.1", {"top": 30})
+    Traceback (most recent call last):
+    ...
+    ValueError: exercise 2.1 has no bound 'top'; it has no bounds
+    """
+    accepts = {b.name: b for b in bounds_of(exercise)}
+    for name in given:
+        if name not in accepts:
+            its = f"its bounds are {', '.join(accepts)}" if accepts else "it has no bounds"
+            raise ValueError(f"exercise {exercise} has no bound {show(name)}; {its}")
+    return {name: bound.check(given[name]) if name in given else bound.default for name, bound in accepts.items()}
+
+
+def _generator(exercise: object) -> Generator:
+    """The generator of ``exercise``; ValueError saying why there is none."""
+    from gamelib.exercises.practice.reasons import NOT_PRACTISED
+
+    if type(exercise) is not str or exercise not in GENERATORS:
+        if type(exercise) is str and exercise in NOT_PRACTISED:
+            raise ValueError(f"exercise {exercise!r} does not practise on other numbers: {NOT_PRACTISED[exercise]}")
+        raise ValueError(f"there is no practice for {show(exercise)}; the exercises that practise are "
+                         f"{', '.join(sorted(GENERATORS, key=exercise_order))}")
+    return GENERATORS[exercise]
 
 
 @dataclass(frozen=True)
@@ -114,9 +215,13 @@ class Instance:
         return f"Practice {self.label}: {self.question}"
 
 
-def deal(exercise: str, seed: int | None = None) -> Instance:
+def deal(exercise: str, seed: int | None = None, **bounds: int) -> Instance:
     """A new instance of a lesson exercise, drawn from ``seed`` (a whole number from 0 to 10**9; a fresh one
-    when None): the same seed always gives the same instance, and never the lesson's own numbers.
+    when None): the same seed always gives the same instance, and never the lesson's own numbers. ``bounds``
+    set the generator's :class:`Bound` s (:func:`bounds_of`); those not given keep their defaults.
+
+    >>> deal("7.2", seed=5, largest=40).numbers
+    {'heaps': (26, 31)}
 
     >>> instance = deal("2.3", seed=7)
     >>> instance.label, instance.numbers != {"S": (1, 4), "stop": 10}
@@ -126,26 +231,20 @@ def deal(exercise: str, seed: int | None = None) -> Instance:
     ...
     ValueError: exercise '5.7' does not practise on other numbers: it is an argument about any game G + H, ...
     """
-    from gamelib.exercises.practice.reasons import NOT_PRACTISED
-
-    if type(exercise) is not str or exercise not in GENERATORS:
-        if type(exercise) is str and exercise in NOT_PRACTISED:
-            raise ValueError(f"exercise {exercise!r} does not practise on other numbers: {NOT_PRACTISED[exercise]}")
-        raise ValueError(f"there is no practice for {show(exercise)}; the exercises that practise are "
-                         f"{', '.join(sorted(GENERATORS, key=exercise_order))}")
+    gen = _generator(exercise)
+    values = read_bounds(exercise, bounds)
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED + 1)
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= MAX_SEED:
         raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {show(seed)}")
     seed = int(seed)
-    gen = GENERATORS[exercise]
     rng = random.Random(f"practice/{exercise}/{seed}")
     for _ in range(MAX_DRAWS):
-        dealt = gen.draw(rng)
+        dealt = gen.draw(rng, **values) if gen.accepts else gen.draw(rng)
         if dealt is not None and not lessons_own(dealt.numbers, gen.fixed):
             expects = dealt.expects or EXERCISES[exercise].expects
-            return Instance(exercise, seed, dealt.question, dealt.numbers, expects, gen.bounds, dealt.answer,
-                            dealt.checker)
+            return Instance(exercise, seed, dealt.question, dealt.numbers, expects, gen.bounds_text(values),
+                            dealt.answer, dealt.checker)
     raise RuntimeError(f"the generator of {exercise} found no instance in {MAX_DRAWS} draws (seed {seed})")
 
 

@@ -23,7 +23,7 @@ from gamelib.exercises.lesson2 import (
     mex_slips,
 )
 from gamelib.exercises.lesson3 import _POWERS_OF_TWO, periodicity_checker
-from gamelib.exercises.practice.core import Dealt, braces, draw_set, generator, one_of
+from gamelib.exercises.practice.core import Bound, Dealt, braces, draw_set, generator, one_of
 from gamelib.games.subtraction import SubtractionGame
 
 WINS = "this move wins"
@@ -54,11 +54,11 @@ def _p_positions_one_to_k(rng: random.Random) -> Dealt:
                  str(list(truth)), "a list of heap sizes, e.g. [3, 7]")
 
 
-@generator("1.2", "S: 1 and two more moves up to 6; a heap from 15 to 40 with a winning move",
-           {"S": (1, 3, 4), "heap": 25})
-def _winning_move_small_set(rng: random.Random) -> Dealt | None:
+@generator("1.2", "S: 1 and two more moves up to 6; a heap from 15 to {largest} with a winning move",
+           {"S": (1, 3, 4), "heap": 25}, (Bound("largest", "the largest heap", 20, 200, 40),))
+def _winning_move_small_set(rng: random.Random, largest: int) -> Dealt | None:
     S = (1, *sorted(rng.sample(range(2, 7), 2)))
-    game, n = SubtractionGame(S), rng.randint(15, 40)
+    game, n = SubtractionGame(S), rng.randint(15, largest)
     return _winning_heap(game, n, f"S = {braces(S)}: a heap of {n} chips, and it is your move. Give a winning "
                                   "move, as the heap you leave behind.", hint="list the P-positions from 0 upwards "
                          "until they repeat, then move to one of them.", numbers={"S": S, "heap": n})

@@ -20,7 +20,7 @@ from gamelib.exercises.lesson4 import (
     third_heap_checker,
 )
 from gamelib.exercises.lesson5 import _KAYLES, kayles_checker, poker_reply_checker, sum_value_checker
-from gamelib.exercises.practice.core import Dealt, braces, draw_set, generator, one_of
+from gamelib.exercises.practice.core import Bound, Dealt, braces, draw_set, generator, one_of
 from gamelib.games.nim import Nim, nim_sum
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.sums import GameSum
@@ -41,16 +41,18 @@ def _nim_move(heaps: tuple[int, ...], hint: str, what: str = "this move wins") -
 # -- lesson 4 --------------------------------------------------------------------------------------------------
 
 
-@generator("4.1", "two different heaps from 2 to 20", {"heaps": (7, 4)})
-def _copycat(rng: random.Random) -> Dealt | None:
-    return _nim_move(tuple(rng.sample(range(2, 21), 2)),
+@generator("4.1", "two different heaps from 2 to {largest}", {"heaps": (7, 4)},
+           (Bound("largest", "the largest heap", 5, 63, 20),))
+def _copycat(rng: random.Random, largest: int) -> Dealt | None:
+    return _nim_move(tuple(rng.sample(range(2, largest + 1), 2)),
                      hint="with two heaps, the P-positions are the ones where both heaps are equal.",
                      what="the copycat rule wins from here")
 
 
-@generator("4.2", "three different numbers from 3 to 31, nim-sum not 0", {"heaps": (6, 10, 15)})
-def _nim_sum(rng: random.Random) -> Dealt | None:
-    heaps = tuple(rng.sample(range(3, 32), 3))
+@generator("4.2", "three different numbers from 3 to {largest}, nim-sum not 0", {"heaps": (6, 10, 15)},
+           (Bound("largest", "the largest number", 7, 255, 31),))
+def _nim_sum(rng: random.Random, largest: int) -> Dealt | None:
+    heaps = tuple(rng.sample(range(3, largest + 1), 3))
     if nim_sum(*heaps) == 0:
         return None
     what = " ⊕ ".join(map(str, heaps))
@@ -61,24 +63,27 @@ def _nim_sum(rng: random.Random) -> Dealt | None:
                  str(nim_sum(*heaps)), NIM_SUM_EXPECTS)
 
 
-@generator("4.3", "two different heaps from 3 to 31", {"heaps": (6, 10)})
-def _third_heap(rng: random.Random) -> Dealt:
-    a, b = rng.sample(range(3, 32), 2)
+@generator("4.3", "two different heaps from 3 to {largest}", {"heaps": (6, 10)},
+           (Bound("largest", "the largest heap", 7, 255, 31),))
+def _third_heap(rng: random.Random, largest: int) -> Dealt:
+    a, b = rng.sample(range(3, largest + 1), 2)
     return Dealt(f"Which third heap c makes ({a}, {b}, c) a P-position of Nim?", {"heaps": (a, b)},
                  third_heap_checker(a, b, hint=f"({a}, {b}, c) is P exactly when {a} ⊕ {b} ⊕ c = 0: which c cancels "
                                                f"every 1 of {a} ⊕ {b}?"), str(a ^ b), "a whole number, e.g. 5")
 
 
-@generator("4.4", "five heaps from 1 to 9, nim-sum not 0", {"heaps": (1, 2, 3, 4, 5)})
-def _five_heaps(rng: random.Random) -> Dealt | None:
-    heaps = tuple(rng.randint(1, 9) for _ in range(5))
+@generator("4.4", "five heaps from 1 to {largest}, nim-sum not 0", {"heaps": (1, 2, 3, 4, 5)},
+           (Bound("largest", "the largest heap", 3, 31, 9),))
+def _five_heaps(rng: random.Random, largest: int) -> Dealt | None:
+    heaps = tuple(rng.randint(1, largest) for _ in range(5))
     return _nim_move(heaps, "find the nim-sum; change one heap that has a 1 in the nim-sum's highest binary digit, "
                             "so that the nim-sum becomes 0.")
 
 
-@generator("4.5", "4 to 6 heaps from 1 to 31, nim-sum not 0", {"heaps": (17, 18, 20, 24, 31, 3)})
-def _count_winning_moves(rng: random.Random) -> Dealt | None:
-    heaps = tuple(rng.randint(1, 31) for _ in range(rng.randint(4, 6)))
+@generator("4.5", "4 to 6 heaps from 1 to {largest}, nim-sum not 0", {"heaps": (17, 18, 20, 24, 31, 3)},
+           (Bound("largest", "the largest heap", 7, 127, 31),))
+def _count_winning_moves(rng: random.Random, largest: int) -> Dealt | None:
+    heaps = tuple(rng.randint(1, largest) for _ in range(rng.randint(4, 6)))
     count = len(_NIM.winning_moves(heaps))  # heap by heap: the heaps are in order, so equal heaps are two heaps
     if count == 0:
         return None

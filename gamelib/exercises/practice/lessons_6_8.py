@@ -18,7 +18,7 @@ from gamelib.exercises.lesson4 import nim_move_checker
 from gamelib.exercises.lesson6 import _ones_note, _printed_misere_start, _why_not_p
 from gamelib.exercises.lesson7 import chomp_checker, wythoff_move_checker
 from gamelib.exercises.lesson8 import TREE, _value_slips, bamboo_checker, coin_move_checker, tree_chop_checker
-from gamelib.exercises.practice.core import Dealt, braces, draw_set, generator, one_of
+from gamelib.exercises.practice.core import Bound, Dealt, braces, draw_set, generator, one_of
 from gamelib.games.chomp import Chomp
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
@@ -113,9 +113,10 @@ def _number(answer: int, what: str, hint: str, slips: dict) -> Callable[[object]
     return number_checker(answer, what, hint, slips=slips.get)
 
 
-@generator("7.1", "k from 5 to 40: the heap floor(k·φ), from 8 to 64", {"heap": 19})
-def _wythoff_partner(rng: random.Random) -> Dealt:
-    k = rng.randint(5, 40)
+@generator("7.1", "k from 5 to {largest}: the heap floor(k·φ)", {"heap": 19},
+           (Bound("largest", "the largest k (the heap is floor(k·φ))", 10, 200, 40),))
+def _wythoff_partner(rng: random.Random, largest: int) -> Dealt:
+    k = rng.randint(5, largest)
     a = floor_phi(k)
     slips = {k: f"{k} is the k with floor(k·φ) = {a}; the partner is floor(k·φ) + k",
              floor_phi(a): f"{floor_phi(a)} = floor({a}·φ) uses {a} as k, but {a} is the smaller heap floor(k·φ) "
@@ -126,9 +127,10 @@ def _wythoff_partner(rng: random.Random) -> Dealt:
                  "a whole number")
 
 
-@generator("7.2", "two different heaps from 1 to 15 with a winning move", {"heaps": (9, 12)})
-def _wythoff_move(rng: random.Random) -> Dealt | None:
-    low, high = sorted(rng.sample(range(1, 16), 2))
+@generator("7.2", "two different heaps from 1 to {largest} with a winning move", {"heaps": (9, 12)},
+           (Bound("largest", "the largest heap", 5, 40, 15),))
+def _wythoff_move(rng: random.Random, largest: int) -> Dealt | None:
+    low, high = sorted(rng.sample(range(1, largest + 1), 2))
     heaps = (low, high)
     wins = Wythoff().winning_moves(heaps)
     if not wins:
@@ -140,9 +142,10 @@ def _wythoff_move(rng: random.Random) -> Dealt | None:
                  "a pair of heaps, e.g. (2, 3)")
 
 
-@generator("7.3", "a square (x, y) with x ≠ y from 1 to 15", {"square": (9, 14)})
-def _rook(rng: random.Random) -> Dealt:
-    x, y = rng.sample(range(1, 16), 2)
+@generator("7.3", "a square (x, y) with x ≠ y from 1 to {largest}", {"square": (9, 14)},
+           (Bound("largest", "the largest coordinate", 5, 40, 15),))
+def _rook(rng: random.Random, largest: int) -> Dealt:
+    x, y = rng.sample(range(1, largest + 1), 2)
     square = (x, y)
     return Dealt(f"The rook game (a rook moves left or down, towards (0, 0)) from {square}: give a winning move, as "
                  "the square after it.", {"square": square},
@@ -161,22 +164,25 @@ def _chomp(rows: int, cols: int, hint: str) -> Dealt:
                  one_of(board.winning_moves(board.start)), f"the row lengths after your bite, e.g. {board.start}")
 
 
-@generator("7.4", "3 rows and 4 to 9 columns", {"rows": 3, "cols": 7})
-def _chomp_three_rows(rng: random.Random) -> Dealt:
-    cols = rng.randint(4, 9)
+@generator("7.4", "3 rows and 4 to {columns} columns", {"rows": 3, "cols": 7},
+           (Bound("columns", "the most columns", 5, 30, 9),))
+def _chomp_three_rows(rng: random.Random, columns: int) -> Dealt:
+    cols = rng.randint(4, columns)
     return _chomp(3, cols, f"list the bites with Chomp(3, {cols}).moves(...) and look for one that leaves a "
                            "P-position.")
 
 
-@generator("7.5", "a square bar of 3 to 6 rows", {"rows": 5, "cols": 5})
-def _chomp_square(rng: random.Random) -> Dealt:
-    n = rng.randint(3, 6)
+@generator("7.5", "a square bar of 3 to {largest} rows", {"rows": 5, "cols": 5},
+           (Bound("largest", "the most rows (and columns)", 4, 8, 6),))
+def _chomp_square(rng: random.Random, largest: int) -> Dealt:
+    n = rng.randint(3, largest)
     return _chomp(n, n, "a square bar is symmetric; which bite leaves two equal arms that you can mirror?")
 
 
-@generator("7.6", "k from 5 to 60: the heap floor(k·φ) + k, from 13 to 157", {"heap": 99})
-def _wythoff_smaller(rng: random.Random) -> Dealt:
-    k = rng.randint(5, 60)
+@generator("7.6", "k from 5 to {largest}: the heap floor(k·φ) + k", {"heap": 99},
+           (Bound("largest", "the largest k (the heap is floor(k·φ) + k)", 10, 300, 60),))
+def _wythoff_smaller(rng: random.Random, largest: int) -> Dealt:
+    k = rng.randint(5, largest)
     b, a = floor_phi(k) + k, floor_phi(k)
     slips = {k: f"{k} is the k with floor(k·φ²) = {b}; the smaller heap is floor(k·φ)",
              floor_phi(b): f"{floor_phi(b)} = floor({b}·φ) takes {b} for k, but {b} is a heap here, and the question "
@@ -203,16 +209,18 @@ def _coin_move(game, heads: tuple[int, ...], hint: str) -> Dealt | None:
                  "the coins you turn, e.g. (6, 3)")
 
 
-@generator("8.1", "3 to 5 coins heads up among coins 1 to 12", {"heads": (2, 5, 6, 9)})
-def _turning_turtles(rng: random.Random) -> Dealt | None:
-    return _coin_move(TurningTurtles(), _coins(rng, 1, 12),
+@generator("8.1", "3 to 5 coins heads up among coins 1 to {largest}", {"heads": (2, 5, 6, 9)},
+           (Bound("largest", "the highest coin", 6, 30, 12),))
+def _turning_turtles(rng: random.Random, largest: int) -> Dealt | None:
+    return _coin_move(TurningTurtles(), _coins(rng, 1, largest),
                       "coin n is worth n, as a Nim heap of n: find the nim-sum of the heads-up coins, then change one "
                       "coin's heap as in Nim (turning coins n and m < n moves heap n to heap m).")
 
 
-@generator("8.2", "2 to 4 coins heads up among coins 0 to 12", {"heads": (2, 7, 9)})
-def _mock_turtles(rng: random.Random) -> Dealt:
-    heads = tuple(sorted(rng.sample(range(0, 13), rng.randint(2, 4))))
+@generator("8.2", "2 to 4 coins heads up among coins 0 to {largest}", {"heads": (2, 7, 9)},
+           (Bound("largest", "the highest coin", 6, 40, 12),))
+def _mock_turtles(rng: random.Random, largest: int) -> Dealt:
+    heads = tuple(sorted(rng.sample(range(0, largest + 1), rng.randint(2, 4))))
     game = MockTurtles()
     answer, plain = game.grundy(heads), 0
     for c in heads:
@@ -228,16 +236,18 @@ def _mock_turtles(rng: random.Random) -> Dealt:
                  str(answer), "a whole number, e.g. 7")
 
 
-@generator("8.3", "3 to 5 coins heads up among coins 1 to 16", {"heads": (3, 6, 8, 12)})
-def _ruler(rng: random.Random) -> Dealt | None:
-    return _coin_move(RulerGame(), _coins(rng, 1, 16),
+@generator("8.3", "3 to 5 coins heads up among coins 1 to {largest}", {"heads": (3, 6, 8, 12)},
+           (Bound("largest", "the highest coin", 8, 40, 16),))
+def _ruler(rng: random.Random, largest: int) -> Dealt | None:
+    return _coin_move(RulerGame(), _coins(rng, 1, largest),
                       "coin n is worth the largest power of 2 dividing n. Find the nim-sum z of the heads-up coins' "
                       "values; a move turns a run of coins ending at a heads-up coin, and must leave a nim-sum of 0.")
 
 
-@generator("8.4", "three stalks of 1 to 9 edges, nim-sum not 0", {"stalks": (4, 5, 6)})
-def _bamboo(rng: random.Random) -> Dealt | None:
-    stalks = tuple(rng.randint(1, 9) for _ in range(3))
+@generator("8.4", "three stalks of 1 to {largest} edges, nim-sum not 0", {"stalks": (4, 5, 6)},
+           (Bound("largest", "the longest stalk", 3, 30, 9),))
+def _bamboo(rng: random.Random, largest: int) -> Dealt | None:
+    stalks = tuple(rng.randint(1, largest) for _ in range(3))
     wins = Nim().winning_moves(stalks)
     if not wins:
         return None
@@ -270,9 +280,10 @@ _TREE_HINT = ("work from the tips down: at each vertex, nim-add the branches sta
               "(its lowest edge) + the value of what stands on its upper end.")
 
 
-@generator("8.5", "a tree of 6 to 11 edges on the ground, at most 3 branches at a vertex", {"edges": TREE})
-def _tree_value(rng: random.Random) -> Dealt:
-    tree = GreenHackenbush(random_tree(rng, rng.randint(6, 11)))
+@generator("8.5", "a tree of 6 to {edges} edges on the ground, at most 3 branches at a vertex", {"edges": TREE},
+           (Bound("edges", "the most edges", 7, 16, 11),))
+def _tree_value(rng: random.Random, edges: int) -> Dealt:
+    tree = GreenHackenbush(random_tree(rng, rng.randint(6, edges)))
     value = tree.grundy(tree.start)
     return Dealt(f"Green Hackenbush: a tree with the edges {_listed_edges(tree.start)} (vertex 0 is the ground). "
                  "What is its Grundy value?", {"edges": tree.start},
@@ -280,9 +291,10 @@ def _tree_value(rng: random.Random) -> Dealt:
                  str(value), "a whole number, e.g. 6")
 
 
-@generator("8.6", "a tree of 6 to 11 edges on the ground with a winning chop", {"edges": TREE})
-def _tree_chop(rng: random.Random) -> Dealt | None:
-    tree = GreenHackenbush(random_tree(rng, rng.randint(6, 11)))
+@generator("8.6", "a tree of 6 to {edges} edges on the ground with a winning chop", {"edges": TREE},
+           (Bound("edges", "the most edges", 7, 16, 11),))
+def _tree_chop(rng: random.Random, edges: int) -> Dealt | None:
+    tree = GreenHackenbush(random_tree(rng, rng.randint(6, edges)))
     wins = tree.winning_chops(tree.start)
     if not wins:
         return None

@@ -3,7 +3,9 @@
 :func:`load_set` reads a set's questions and points from its otter source (and the model answers and
 solution code the copying pass compares with), the handout students got, and the course code from the
 course file ``make homework`` writes (``autograder.zip``); it stops when these disagree with the questions
-:mod:`gamelib.homework` defines or with the numbers it drew at build time. Grading one submission against
+:mod:`gamelib.homework` defines or with the numbers it drew at build time. A set a teacher composed in
+``homework/sets/NAME.toml`` (gamelib/homework/composed.py) is read from that file instead
+(:func:`load_composed`), and stops too when the file changed since the build. Grading one submission against
 the :class:`HomeworkSet` is grader.py's.
 """
 
@@ -19,8 +21,9 @@ from pathlib import Path
 import nbformat
 import yaml
 
+import gamelib.exercises
 import gamelib.homework
-from gamelib.homework import DEMO_COURSE_CODE, Homework, Numbers, normalise_course_code
+from gamelib.homework import DEMO_COURSE_CODE, ComposedSet, Homework, Numbers, normalise_course_code
 from gamelib_grader.intake import notebook
 from gamelib_grader.intake.likeness import code_shape, normalise_code
 
@@ -59,13 +62,21 @@ class HomeworkSet:
     model_answers: dict = field(default_factory=dict, compare=False)
     model_code: frozenset = frozenset()
     model_shapes: frozenset = frozenset()
+    #: Files the notebook's run needs beside it, ``{path relative to the notebook: text}``: a composed set's
+    #: file (``homework/sets/NAME.toml``), which ``my_numbers`` reads in the sandbox too.
+    files: dict = field(default_factory=dict, compare=False)
 
     @property
     def tests_digest(self) -> str:
-        """A hash of what marking depends on (the definitions' source, the course code, the grader's version):
-        a saved result is reused only while it is the same."""
+        """A hash of what marking depends on (the definitions' source, the course code, the grader's version;
+        for a composed set, its file and the exercises' checks too): a saved result is reused only while it is
+        the same."""
         digest = hashlib.sha256(f"{GRADER_VERSION}|{normalise_course_code(self.course_code)}|".encode())
-        for path in sorted(Path(gamelib.homework.__file__).parent.glob("*.py")):
+        paths = sorted(Path(gamelib.homework.__file__).parent.glob("*.py"))
+        if isinstance(self.definition, ComposedSet):
+            paths += sorted(Path(gamelib.exercises.__file__).parent.rglob("*.py"))
+            digest.update(self.definition.text.encode())
+        for path in paths:
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
         return digest.hexdigest()[:16]
 
@@ -129,9 +140,42 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
     if defined != configured:
         raise SystemExit(f"{source.name} has the autograded questions {configured} but gamelib.homework defines "
                          f"{defined}: make them agree")
+    return _for_course(definition, source.stem, tuple(questions), handout_path, autograder_zip, course_code, warn,
+                       model_answers, frozenset(model_code), frozenset(model_shapes))
+
+
+def load_composed(name: str, handout_path: Path, autograder_zip: Path, course_code: str | None = None,
+                  warn=print) -> HomeworkSet:
+    """The set composed in ``homework/sets/NAME.toml`` (found as :func:`gamelib.homework.find_set` finds it),
+    with its handout and the course file, as :func:`load_set` reads a set from its source. Stops when the set
+    file has changed since the handout was built, or cannot be read."""
+    try:
+        definition = gamelib.homework.homework(name)
+    except ValueError as error:  # a set file that cannot be read, or none
+        raise SystemExit(str(error)) from None
+    if not isinstance(definition, ComposedSet):
+        raise SystemExit(f"{name} is not a composed set: grade it from its source")
+    questions = tuple(Question(item.name, float(item.points), item.written is not None,
+                               item.written or f"Exercise {item.exercise} on the student's numbers")
+                      for item in definition.items)
+    models = {item.name: item.model_answer for item in definition.items if item.model_answer}
+    return _for_course(definition, name, questions, handout_path, autograder_zip, course_code, warn, models)
+
+
+def _for_course(definition: Homework, name: str, questions: tuple[Question, ...], handout_path: Path,
+                autograder_zip: Path, course_code: str | None, warn, model_answers: dict,
+                model_code: frozenset = frozenset(), model_shapes: frozenset = frozenset()) -> HomeworkSet:
+    """The set for the course of the course file (see :func:`load_set`)."""
     data = read_course_file(autograder_zip)
-    if data.get("set") not in (None, source.stem):
-        raise SystemExit(f"{autograder_zip} is the course file of {data.get('set')}, not of {source.stem}")
+    if data.get("set") not in (None, name):
+        raise SystemExit(f"{autograder_zip} is the course file of {data.get('set')}, not of {name}")
+    files = {}
+    if isinstance(definition, ComposedSet):
+        if data.get("set_file") not in (None, definition.digest):
+            raise SystemExit(f"{definition.path} has changed since the handout was built ({autograder_zip}): grade "
+                             "with the set file as it was then (git can give it back), or build and hand out the set "
+                             "again")
+        files = {f"homework/sets/{name}.toml": definition.text}
     for student, numbers in (data.get("probe") or {}).items():
         if definition.numbers(student, data["course_code"]).plain != numbers:
             raise SystemExit(f"the numbers gamelib.homework draws now differ from those of the handout's build "
@@ -143,8 +187,8 @@ def load_set(source: Path, handout_path: Path, autograder_zip: Path, course_code
         raise SystemExit(f"the course code: {error}") from None
     demo = normalise_course_code(code) == DEMO_COURSE_CODE
     if demo:
-        warn(f"WARNING: {source.stem} is graded with the demo course code {DEMO_COURSE_CODE!r}: every student's "
+        warn(f"WARNING: {name} is graded with the demo course code {DEMO_COURSE_CODE!r}: every student's "
              "numbers and answers can be computed from the public repository. For marks that count, build with "
              "`make homework COURSE=<your code>` and hand that code to your class.", file=sys.stderr)
-    return HomeworkSet(source.stem, tuple(questions), nbformat.read(handout_path, as_version=4), definition,
-                       code, demo, autograder_zip, model_answers, frozenset(model_code), frozenset(model_shapes))
+    return HomeworkSet(name, questions, nbformat.read(handout_path, as_version=4), definition, code, demo,
+                       autograder_zip, model_answers, model_code, model_shapes, files)

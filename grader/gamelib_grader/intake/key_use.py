@@ -10,6 +10,12 @@ runs code built from text (``exec``, ``eval``, ``__import__``, ``importlib``), w
 follow, or hides the names it uses from this read: ``gamelib.homework`` imported under a name of its own,
 ``getattr`` given text made at run time, ``sys.modules``, the garbage collector's lists of objects.
 
+A composed set's questions are the lessons' exercises (gamelib/homework/composed.py): its key is the
+exercise's check, run on the practice instance dealt for the student. So a cell is flagged, too, when it reaches
+an instance's check or its answer (``.checker``, ``.answer``, the grader's ``_seed``), or deals an exercise
+(``deal``) from a seed computed at run time, as the student's own would be; ``deal("7.2", seed=3)``, practice
+on a seed typed out, is not.
+
 Ordinary code is never flagged: a private name of Python's own (``os._exit``, a named tuple's ``._asdict()``),
 ``.__class__``, or ``import gamelib.homework`` to call ``help`` on it.
 """
@@ -25,12 +31,13 @@ HARMLESS_IMPORTS = frozenset({"my_numbers", "DEMO_COURSE_CODE", "EXAMPLE_STUDENT
                               "Checked", "normalise_student_id", "normalise_course_code"})
 #: What only the answer key (gamelib/homework/marking.py) and the homework's internals are called.
 KEY_ATTRIBUTES = frozenset({"one_right_answer", "answer_key", "accepts", "mark", "key", "marking", "HOMEWORK",
-                            "_homework", "_numbers", "_answer_key", "_values", "_question", "_REGISTRY"})
+                            "_homework", "_numbers", "_answer_key", "_values", "_question", "_REGISTRY",
+                            "checker", "answer", "_seed", "GENERATORS", "composed"})
 #: The key's names that are never an honest variable's (``key`` or ``mark`` may be: those count as attributes).
 KEY_NAMES = frozenset({"one_right_answer", "answer_key", "marking", "HOMEWORK"})
 #: Text that names the key's parts (given to ``getattr``, ``vars(...)[...]`` or an import by name).
 KEY_TEXTS = frozenset({"one_right_answer", "answer_key", "marking", "HOMEWORK", "_homework", "_numbers",
-                       "_answer_key", "_REGISTRY", "accepts"})
+                       "_answer_key", "_REGISTRY", "accepts", "checker", "_seed", "GENERATORS", "composed"})
 #: Attributes that reach from an object to the module that made it (its globals), or to every object.
 INTROSPECTION = frozenset({"__dict__", "__globals__", "__closure__", "__code__", "__self__", "__func__",
                            "__wrapped__", "__subclasses__", "__mro__", "__bases__", "__getattribute__",
@@ -46,6 +53,18 @@ def _homework_module(node: ast.AST) -> bool:
     """Whether ``node`` is the expression ``gamelib.homework``."""
     return (isinstance(node, ast.Attribute) and node.attr == "homework" and isinstance(node.value, ast.Name)
             and node.value.id == "gamelib")
+
+
+def _dealt_from_a_computed_seed(call: ast.Call) -> bool:
+    """Whether ``call`` is ``deal(...)`` (or ``x.deal(...)``) with a seed that is not a number typed out."""
+    name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr if isinstance(call.func,
+                                                                                                 ast.Attribute) else ""
+    if name != "deal":
+        return False
+    seed = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "seed"), None)
+    if seed is None and any(k.arg is None for k in call.keywords):  # deal(*args, **bounds): cannot be read here
+        return True
+    return seed is not None and not (isinstance(seed, ast.Constant) and type(seed.value) is int)
 
 
 def key_use(text: str) -> list[str]:
@@ -67,6 +86,13 @@ def key_use(text: str) -> list[str]:
     ['imports gamelib.homework as h', 'uses getattr with a name made at run time']
     >>> key_use("import sys\\nm = sys.modules['gamelib.homework' + '.marking']")
     ['uses .modules']
+
+    A composed set's key is the check of the practice instance dealt for the student:
+
+    >>> key_use("q1_answer = deal('7.2', seed=mine_seed).answer")
+    ['uses .answer', 'uses deal with a seed made at run time']
+    >>> key_use("practice = deal('7.2', seed=3)\\npractice.question")
+    []
     """
     try:
         tree = ast.parse(text)
@@ -100,6 +126,8 @@ def key_use(text: str) -> list[str]:
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
               and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant)):
             note(f"uses {node.func.id} with a name made at run time")
+        elif isinstance(node, ast.Call) and _dealt_from_a_computed_seed(node):
+            note("uses deal with a seed made at run time")
         elif isinstance(node, ast.Attribute):
             if node.attr in REACH:
                 note(f"uses .{node.attr}")

@@ -20,7 +20,8 @@ MAX_OUTPUT_CHARS, MAX_OUTPUTS_CHARS = 20_000, 200_000
 #: Most outputs read per cell, and most answers kept.
 MAX_CELL_OUTPUTS, MAX_ANSWERS = 20, 60
 _QUOTED = r"'(?:[^'\\\n]|\\.){0,300}'|\"(?:[^\"\\\n]|\\.){0,300}\""
-_SHOWN = re.compile(rf"^Homework \d+: the numbers of student (?P<student>{_QUOTED}) in course (?P<course>{_QUOTED})"
+#: The first line ``mine`` shows: the set's title (``Homework 1``, or a composed set's own), then whose numbers.
+_SHOWN = re.compile(rf"^[^\n]{{1,200}}?: the numbers of student (?P<student>{_QUOTED}) in course (?P<course>{_QUOTED})"
                     r"(?: \(run (?P<run>[0-9a-f]{8})\))?$", re.MULTILINE)
 _SHOWN_NUMBER = re.compile(r"mine\.(?P<q>q\d+)\.(?P<name>\w+) = (?P<value>.{1,2000}?)(?=; mine\.q\d+\.|$)")
 #: The last line of a cell that displays answers: ``q1_grundy``, ``q2_moves, q2_g``, ``print(q4_leave)``.

@@ -137,8 +137,8 @@ def _run(raw: bytes, homework: HomeworkSet, limits: sandbox.Limits, sandboxed: b
     names = homework.answer_names
     skip = notebook.locked_cells(homework.handout)
     if sandboxed:
-        return sandbox.run_sandboxed(raw, f"{homework.name}.ipynb", names, skip, limits)
-    return sandbox.run_unsandboxed(raw, f"{homework.name}.ipynb", names, skip, limits)
+        return sandbox.run_sandboxed(raw, f"{homework.name}.ipynb", names, skip, limits, homework.files)
+    return sandbox.run_unsandboxed(raw, f"{homework.name}.ipynb", names, skip, limits, homework.files)
 
 
 def _stored_values(report: Report) -> dict:

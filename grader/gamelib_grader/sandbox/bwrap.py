@@ -299,11 +299,11 @@ def _stop(process: subprocess.Popen) -> None:
     process.wait()
 
 
-def _prepare(workdir: Path, notebook: bytes, names: list[str], skip: list[str]) -> None:
+def _prepare(workdir: Path, notebook: bytes, names: list[str], skip: list[str], files: dict | None = None) -> None:
     # Readable by the sandbox's unprivileged user (the folder itself is not listed to anyone else).
     os.chmod(workdir, 0o711)
-    for name, data in (("submission.ipynb", notebook),
-                       ("spec.json", json.dumps({"names": names, "skip": skip}).encode())):
+    spec = {"names": names, "skip": skip, "files": files or {}}
+    for name, data in (("submission.ipynb", notebook), ("spec.json", json.dumps(spec).encode())):
         (workdir / name).write_bytes(data)
         os.chmod(workdir / name, 0o644)
 
@@ -321,11 +321,13 @@ def _cpu_group(name: str) -> Iterator[Callable[[list[str]], list[str]] | None]:
 
 
 def run_sandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
-                  limits: Limits = DEFAULT_LIMITS) -> RunResult:
-    """Run ``notebook`` (the submission's bytes) in a fresh sandbox; the report lists ``names``."""
+                  limits: Limits = DEFAULT_LIMITS, files: dict | None = None) -> RunResult:
+    """Run ``notebook`` (the submission's bytes) in a fresh sandbox; the report lists ``names``. ``files``
+    (``{path: text}``, paths relative to the notebook, such as a composed set's file) are written beside the
+    notebook before it runs (by the runner, in the sandbox's own home folder)."""
     with tempfile.TemporaryDirectory(prefix="sandbox-") as tmp:
         workdir = Path(tmp)
-        _prepare(workdir, notebook, names, skip)
+        _prepare(workdir, notebook, names, skip, files)
         # The group outlives the user id's lease: it is removed once the lease has seen every process gone.
         with _cpu_group(workdir.name) as in_group:
             if os.geteuid() != 0:  # unprivileged bwrap: a user namespace of its own, nothing to lease
@@ -341,12 +343,12 @@ def run_sandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: l
 
 
 def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip: list[str],
-                    limits: Limits = DEFAULT_LIMITS) -> RunResult:
+                    limits: Limits = DEFAULT_LIMITS, files: dict | None = None) -> RunResult:
     """The same run as an ordinary child process (trusted submissions only): same report, same time limit,
     but the notebook sees the whole machine with the grader's permissions."""
     with tempfile.TemporaryDirectory(prefix="unsandboxed-") as tmp:
         workdir = Path(tmp)
-        _prepare(workdir, notebook, names, skip)
+        _prepare(workdir, notebook, names, skip, files)
         (workdir / notebook_name).write_bytes(notebook)
         answers_read, answers_write = os.pipe()
         command = [_python(), "-I", str(RUNNER), str(workdir / notebook_name), str(workdir / "spec.json"),

@@ -1,8 +1,10 @@
 """Run one submitted notebook and report its answer variables as plain data. Runs INSIDE the sandbox.
 
 Usage: ``python -I run_notebook.py NOTEBOOK SPEC ANSWERS_FD``. ``SPEC`` is a JSON file: ``names`` (the
-variables to report) and ``skip`` (the exact text of handout cells not worth running, such as
-``grader.check("q1")``). The report, one JSON document written to file descriptor ``ANSWERS_FD``, is
+variables to report), ``skip`` (the exact text of handout cells not worth running, such as
+``grader.check("q1")``) and ``files`` (``{path: text}``: files written beside the notebook before it runs, such
+as a composed set's ``homework/sets/NAME.toml``, which the notebook's ``my_numbers`` reads). The report, one
+JSON document written to file descriptor ``ANSWERS_FD``, is
 
     {"answers": {name: {"value": ENCODED} | {"missing": true} | {"not_plain": "type name"}},
      "cell_errors": ["cell 7 raised NameError: ..."]}
@@ -77,6 +79,17 @@ def _describe(error):
     return f"{_type(error).__name__}: {_str(error)}"[:200]
 
 
+def _write_files(folder, files):
+    """Write the spec's files under ``folder`` (relative paths inside it only)."""
+    for relative, text in files.items():
+        parts = relative.split("/")
+        if not parts or any(part in ("", ".", "..") for part in parts):
+            continue
+        os.makedirs(os.path.join(folder, *parts[:-1]), exist_ok=True)
+        with open(os.path.join(folder, *parts), "w", encoding="utf-8") as f:
+            f.write(text)
+
+
 def main(notebook_path, spec_path, answers_fd):
     channel = os.fdopen(int(answers_fd), "w", encoding="utf-8")
     with open(spec_path, encoding="utf-8") as f:
@@ -84,6 +97,7 @@ def main(notebook_path, spec_path, answers_fd):
     with open(notebook_path, encoding="utf-8") as f:
         notebook = json.load(f)
     skip = set(spec["skip"])
+    _write_files(os.path.dirname(os.path.abspath(notebook_path)), spec.get("files") or {})
 
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
