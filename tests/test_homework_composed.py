@@ -61,7 +61,9 @@ def test_the_issues_set_is_read_as_written():
         ("q1", "7.2", False, 2), ("q2", None, True, 3)]
     assert [q.name for q in composed.questions] == ["q1"] and composed.written == ("q2",)
     assert composed.questions[0].names == ("q1_answer",) and composed.questions[0].points == 2
-    assert composed.items[0].bounds == {"largest": 15}  # the generator's default, the lesson's own
+    # a set file silent on a bound gets the homework default, where the lesson's own (heaps to 15) would let
+    # two students share the right answer about 1 time in 11
+    assert composed.items[0].bounds == {"largest": 40}
 
 
 def test_the_shipped_sets_follow_lessons_7_8_and_9_with_one_written_question_each():
@@ -146,8 +148,31 @@ def test_the_build_refuses_a_bad_file_before_building_anything(tmp_path, monkeyp
         build_homework.main(["--sets", str(tmp_path)])
 
 
-def test_the_issues_set_as_written_is_refused_for_shared_answers_and_told_how_to_widen_it(tmp_path):
+def test_the_issues_set_as_written_builds_personal_enough(tmp_path):
     path = tmp_path / "wythoff-coins.toml"
+    path.write_text(ISSUE_TEXT)
+    prepared = homework_sets.prepare(path, samples=1000)
+    assert not prepared.sharing["q1"].too_shared and prepared.composed.items[0].bounds == {"largest": 40}
+
+
+def test_each_bound_a_set_is_given_by_default_makes_its_question_personal_enough():
+    """Where a bound has a homework default, that default passes the build's check with a margin of two
+    standard errors, and the lesson's own default would not (else the homework default has no reason)."""
+    from gamelib.exercises.practice import PRACTISED, bounds_of, read_bounds
+    from gamelib.homework.composed import Item
+    from gamelib.homework.sharing import sharing
+
+    given = [e for e in PRACTISED if any(b.in_set is not None for b in bounds_of(e))]
+    assert {"4.1", "7.2", "7.3", "7.4"} <= set(given)
+    for exercise in given:
+        in_set = sharing(Item(1, exercise, None, 1, bounds=read_bounds(exercise, {}, in_set=True)), samples=1000)
+        lesson = sharing(Item(1, exercise, None, 1, bounds=read_bounds(exercise, {})), samples=1000)
+        assert in_set.chance + 2 * in_set.error <= SHARED_LIMIT < lesson.chance, (exercise, in_set, lesson)
+
+
+def test_a_set_that_narrows_a_bound_is_refused_for_shared_answers_and_told_how_to_widen_it(tmp_path):
+    path = tmp_path / "wythoff-coins.toml"
+    ISSUE_TEXT = globals()["ISSUE_TEXT"].replace("points = 2", "points = 2\nlargest = 15", 1)
     path.write_text(ISSUE_TEXT)
     with pytest.raises(SystemExit) as caught:
         homework_sets.prepare(path, samples=1000)
@@ -156,9 +181,9 @@ def test_the_issues_set_as_written_is_refused_for_shared_answers_and_told_how_to
     assert "above 1 in 20" in said and "or write shared_ok = true" in said
     widened = int(re.search(r"Widen it: largest = (\d+)", said)[1])
     assert 25 <= widened <= 40  # the exact chance is 0.053 at 25 and 0.044 at 30 (brute force below)
-    path.write_text(ISSUE_TEXT.replace("points = 2", f"points = 2\nlargest = {widened}"))
+    path.write_text(ISSUE_TEXT.replace("largest = 15", f"largest = {widened}"))
     assert homework_sets.prepare(path, samples=1000).sharing["q1"].chance <= SHARED_LIMIT
-    path.write_text(ISSUE_TEXT.replace("points = 2", "points = 2\nshared_ok = true"))
+    path.write_text(ISSUE_TEXT.replace("points = 2", "points = 2\nshared_ok = true", 1))
     prepared = homework_sets.prepare(path, samples=1000)
     assert prepared.sharing["q1"].too_shared and any("(shared_ok)" in line for line in prepared.report())
 
@@ -222,10 +247,9 @@ def test_a_check_names_only_what_the_rules_decide_and_never_says_right(example):
 @pytest.mark.parametrize("exercise", PRACTISED)
 def test_for_every_exercise_the_check_tells_a_right_answer_from_a_wrong_one_only_by_the_rules(exercise):
     """A right answer and a wrong one the rules allow get the same words: the check never tells them apart."""
-    item = Item(1, exercise, None, 1)
     composed = read_text(f'title = "T"\n[[question]]\nexercise = "{exercise}"\npoints = 1\n',
                          f"homework/sets/check-{exercise.replace('.', '-')}.toml")
-    question = composed.questions[0]
+    item, question = composed.items[0], composed.questions[0]
     for seed in range(12):
         instance = item.instance(seed)
         values = {**instance.numbers, "_seed": seed}

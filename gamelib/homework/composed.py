@@ -341,7 +341,7 @@ def _read_item(number: int, given: dict, fail) -> Item:
                    number)
     bounds = {k: v for k, v in given.items() if k not in _QUESTION_KEYS}
     try:
-        values = read_bounds(exercise, bounds)
+        values = read_bounds(exercise, bounds, in_set=True)
     except ValueError as error:
         said = str(error)
         if said.startswith(f"exercise {exercise} has no bound"):

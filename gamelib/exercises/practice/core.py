@@ -51,12 +51,15 @@ class Dealt:
 @dataclass(frozen=True)
 class Bound:
     """One optional bound of a generator: its ``name`` (the keyword of :func:`deal` and of a homework set
-    file), what it bounds (``meaning``), the whole numbers allowed (``low`` to ``high``) and the ``default``,
-    the lesson's own.
+    file), what it bounds (``meaning``), the whole numbers allowed (``low`` to ``high``), the ``default``,
+    the lesson's own, and ``in_set``, the default where a homework set file gives none, when the lesson's own
+    would let too many students of a class share the right answer (``gamelib.homework.sharing``).
 
     >>> bound = Bound("largest", "the largest heap", 5, 40, 15)
     >>> bound.text()
     'largest: the largest heap, a whole number from 5 to 40 (15 unless given)'
+    >>> Bound("largest", "the largest heap", 5, 40, 15, in_set=40).text()
+    'largest: the largest heap, a whole number from 5 to 40 (15 unless given; 40 in a homework set)'
     >>> bound.check(30)
     30
     >>> bound.check(41)
@@ -70,11 +73,13 @@ class Bound:
     low: int
     high: int
     default: int
+    in_set: int | None = None
 
     def text(self) -> str:
         """The bound in words, as the list of exercises a set can use shows it."""
+        in_set = "" if self.in_set is None else f"; {self.in_set} in a homework set"
         return (f"{self.name}: {self.meaning}, a whole number from {self.low} to {self.high} ({self.default} unless "
-                "given)")
+                f"given{in_set})")
 
     def check(self, value: object) -> int:
         """``value`` if it is a whole number allowed; else ValueError naming it and what is allowed."""
@@ -135,12 +140,15 @@ def bounds_of(exercise: str) -> tuple[Bound, ...]:
     return _generator(exercise).accepts
 
 
-def read_bounds(exercise: str, given: dict) -> dict[str, int]:
+def read_bounds(exercise: str, given: dict, *, in_set: bool = False) -> dict[str, int]:
     """Every bound of ``exercise``'s generator with its value: those ``given``, checked, and the others'
-    defaults. ValueError for a name it does not accept (naming those it does) or a value not allowed.
+    defaults (with ``in_set``, a homework set's where the bound has one). ValueError for a name it does not
+    accept (naming those it does) or a value not allowed.
 
     >>> read_bounds("7.2", {"largest": 30})
     {'largest': 30}
+    >>> read_bounds("7.2", {}), read_bounds("7.2", {}, in_set=True)
+    ({'largest': 15}, {'largest': 40})
     >>> read_bounds("7.2", {"top": 30})
     Traceback (most recent call last):
     ...
@@ -155,7 +163,9 @@ def read_bounds(exercise: str, given: dict) -> dict[str, int]:
         if name not in accepts:
             its = f"its bounds are {', '.join(accepts)}" if accepts else "it has no bounds"
             raise ValueError(f"exercise {exercise} has no bound {show(name)}; {its}")
-    return {name: bound.check(given[name]) if name in given else bound.default for name, bound in accepts.items()}
+    return {name: bound.check(given[name]) if name in given
+            else bound.in_set if in_set and bound.in_set is not None else bound.default
+            for name, bound in accepts.items()}
 
 
 def _generator(exercise: object) -> Generator:

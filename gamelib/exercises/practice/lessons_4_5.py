@@ -42,7 +42,7 @@ def _nim_move(heaps: tuple[int, ...], hint: str, what: str = "this move wins") -
 
 
 @generator("4.1", "two different heaps from 2 to {largest}", {"heaps": (7, 4)},
-           (Bound("largest", "the largest heap", 5, 63, 20),))
+           (Bound("largest", "the largest heap", 5, 63, 20, in_set=63),))
 def _copycat(rng: random.Random, largest: int) -> Dealt | None:
     return _nim_move(tuple(rng.sample(range(2, largest + 1), 2)),
                      hint="with two heaps, the P-positions are the ones where both heaps are equal.",

@@ -128,7 +128,7 @@ def _wythoff_partner(rng: random.Random, largest: int) -> Dealt:
 
 
 @generator("7.2", "two different heaps from 1 to {largest} with a winning move", {"heaps": (9, 12)},
-           (Bound("largest", "the largest heap", 5, 40, 15),))
+           (Bound("largest", "the largest heap", 5, 40, 15, in_set=40),))
 def _wythoff_move(rng: random.Random, largest: int) -> Dealt | None:
     low, high = sorted(rng.sample(range(1, largest + 1), 2))
     heaps = (low, high)
@@ -143,7 +143,7 @@ def _wythoff_move(rng: random.Random, largest: int) -> Dealt | None:
 
 
 @generator("7.3", "a square (x, y) with x ≠ y from 1 to {largest}", {"square": (9, 14)},
-           (Bound("largest", "the largest coordinate", 5, 40, 15),))
+           (Bound("largest", "the largest coordinate", 5, 40, 15, in_set=40),))
 def _rook(rng: random.Random, largest: int) -> Dealt:
     x, y = rng.sample(range(1, largest + 1), 2)
     square = (x, y)
@@ -165,7 +165,7 @@ def _chomp(rows: int, cols: int, hint: str) -> Dealt:
 
 
 @generator("7.4", "3 rows and 4 to {columns} columns", {"rows": 3, "cols": 7},
-           (Bound("columns", "the most columns", 5, 30, 9),))
+           (Bound("columns", "the most columns", 5, 30, 9, in_set=30),))
 def _chomp_three_rows(rng: random.Random, columns: int) -> Dealt:
     cols = rng.randint(4, columns)
     return _chomp(3, cols, f"list the bites with Chomp(3, {cols}).moves(...) and look for one that leaves a "
