@@ -85,10 +85,15 @@ def _moore_heaps(rng: random.Random) -> tuple[int, tuple[int, ...]]:
 @generator("9.3", "k = 2 or 3; 3 or 4 heaps from 1 to 7; P- and N-positions about as often", {"k": 2,
                                                                                                  "heaps": (1, 2, 4, 7)})
 def _moore_outcome(rng: random.Random) -> Dealt | None:
+    # The outcome is chosen first and heaps drawn until they have it: a None here would make the dealer choose
+    # the outcome again, and P-positions are rare enough that N then came 295 times in 300.
     want = rng.choice("PN")
-    k, heaps = _moore_heaps(rng)
-    outcome = MooresNim(k).outcome(heaps)
-    if outcome != want:
+    for _ in range(10_000):
+        k, heaps = _moore_heaps(rng)
+        outcome = MooresNim(k).outcome(heaps)
+        if outcome == want:
+            break
+    else:
         return None
     return Dealt(f"Moore's Nim with k = {k} (a move takes from at least one and at most {k} heaps) on heaps "
                  f"{numbers_text(heaps)}: P or N?", {"k": k, "heaps": heaps},
