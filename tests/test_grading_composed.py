@@ -205,3 +205,35 @@ def test_a_class_working_with_gamelib_gets_full_marks_and_typed_values_of_a_clas
     assert [(f["kind"], f["with"]) for f in flags["copier.ipynb"]] == [("other-numbers", [f"{students[0]}.ipynb"])]
     # the honest students type the same few gamelib calls here (real ones differ): no flag but a shared code's
     assert not [f for s in students for f in flags[f"{s}.ipynb"] if f["kind"] != "same-answer-cells"]
+
+
+def test_a_composed_set_flags_the_framer_and_never_the_classmate_whose_id_was_typed(shipped, tmp_path):
+    """Issue 40's framing, on a composed set: a student who gets a classmate's numbers with her id and answers
+    them is flagged naming her; her own row and the honest ones stay clean (gradebook and identity flags)."""
+    from gamelib_grader.reporting import outputs
+
+    name = "hw4-wythoff-chomp"
+    folder = tmp_path / "in"
+    folder.mkdir()
+    students = [f"s39100{i:02d}" for i in range(1, 4)]
+    for student in students:
+        nbformat.write(handout(shipped[name].student_notebook, LESSON_7, student), folder / f"{student}.ipynb")
+    victim = students[0]
+    framer = handout(shipped[name].student_notebook, LESSON_7, "s3910099",
+                     extra=(f'mine = my_numbers("{name}", "{victim}", course_code)',))
+    nbformat.write(framer, folder / "framer.ipynb")
+    homework_set = grade_homework.load_set(name, shipped[name].autograder_zip)
+    outcomes = batch.grade_all(scan_folder(folder)[0], homework_set, tmp_path / "out", jobs=2,
+                               limits=sandbox.Limits(timeout=60), report=lambda _: None)
+    copying.flag_copying(outcomes, homework_set)
+    written = outputs.write_everything(outcomes, [], homework_set, tmp_path / "out")
+    rows = {r["file"]: r for r in csv.DictReader(written.gradebook.open(encoding="utf-8"))}
+    # the simulated class types the same few gamelib calls (real students differ), so their code is alike;
+    # beyond that, no honest row carries a flag, and none names the framer
+    for student in students:
+        said = rows[f"{student}.ipynb"]["flags"]
+        for flag in filter(None, said.split(" / ")):
+            assert re.match(r"SHARED WITH s391\d+ \(evidence: SAME CODE:", flag), flag
+    assert victim in rows["framer.ipynb"]["flags"] or f"{victim}.ipynb" in rows["framer.ipynb"]["flags"], rows
+    assert {f["kind"] for f in written.identity.get(f"{victim}.ipynb", [])} <= {"same-answer-cells"}
+    assert ("classmate-id", [f"{victim}.ipynb"]) in [(f["kind"], f["with"]) for f in written.identity["framer.ipynb"]]
