@@ -101,6 +101,33 @@ MAX_HEAP_SPLITS = 10**5
 #: many large heaps is refused instead of filling memory (grundy and outcome need no list).
 MAX_HEAP_GAME_MOVES = 10**6
 
+# --- Misère quotients (lesson 10)
+
+#: Largest max_heap of ``misere_quotient``: the quotient is built heap by heap, each heap's moves (about heap/2
+#: splits per splitting digit of an octal game, heap moves in Nim) checked against every class found so far.
+MAX_QUOTIENT_HEAP = 200
+#: The work budget of one quotient search: the elements of the candidate monoids it makes and the products of
+#: their merged tables (about 4 million for Dawson's Kayles 0.07 to heap 30, a few seconds; this budget is
+#: about a minute on the 2-core machine). Past it, the search stops with LimitError, saying up to which heap the
+#: quotient is proven (some quotients grow without bound as heaps are added).
+MISERE_QUOTIENT_WORK = 6 * 10**7
+#: Most elements of a quotient, or of a merged candidate on the way to one: each holds order² products (an
+#: int64 table of 50 MB at this order) and the certificate looks at order² pairs. Dawson's Kayles (0.07) to heap
+#: 30 has 360 elements, and its largest candidate about 1,000.
+MAX_QUOTIENT_ORDER = 2500
+#: Most elements of a candidate monoid before merging (the last quotient times a cyclic part for each heap given
+#: room), each given an entry of a lookup table (8 bytes). Dawson's Kayles to heap 30 needs at most 322,560.
+MAX_CANDIDATE_ELEMENTS = 4 * 10**6
+#: Largest ``test_tokens`` of the bounded definition: it finds the outcome of every sum of that many tokens beside
+#: every other (the work limit below usually refuses a bound first).
+MAX_TEST_TOKENS = 40
+#: The bounded definition's outcome look-ups: sums classified x test sums x (1 + heaps), counted before it starts
+#: (the sums are counted, not listed); about 2 s of Python. Kayles to heap 8 with 10 tokens needs about 160,000.
+MISERE_DEFINITION_WORK = 2 * 10**6
+#: The sums whose misère outcome the bounded definition finds from the rules (each is remembered): past it, it
+#: stops with LimitError.
+MISERE_DEFINITION_POSITIONS = 2 * 10**5
+
 # --- Nim
 
 #: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
