@@ -105,7 +105,7 @@ MAX_HEAP_GAME_MOVES = 10**6
 
 #: Largest max_heap of ``misere_quotient``: the quotient is built heap by heap, each heap's moves (about heap/2
 #: splits per splitting digit of an octal game, heap moves in Nim) checked against every class found so far.
-MAX_QUOTIENT_HEAP = 200
+MAX_QUOTIENT_HEAP = 1000
 #: The work budget of one quotient search: the elements of the candidate monoids it makes and the products of
 #: their merged tables (about 4 million for Dawson's Kayles 0.07 to heap 30, a few seconds; this budget is
 #: about a minute on the 2-core machine). Past it, the search stops with LimitError, saying up to which heap the
@@ -221,6 +221,9 @@ MAX_NIM_TABLE_HEAPS, MAX_NIM_BITS = 8, 16
 MAX_STRIP_GAMES = 8
 #: Most edges a Green Hackenbush figure draws (each vertex keeps a readable number).
 MAX_HACKENBUSH_FIGURE = 60
+#: Largest misère quotient whose Cayley table is drawn (and written out in the text alternative): 40 x 40 cells
+#: fill a 9-inch figure at about 0.2 inch each; a larger quotient gets its pretending row only.
+MAX_CAYLEY_ORDER = 40
 #: Figure widths and heights (inches) that the figure functions accept.
 MIN_INCHES, MAX_INCHES = 3.0, 20.0
 #: The most heaps a figure's period search computes for an octal game with at most 4 digits that split a
@@ -265,6 +268,9 @@ MAX_PANEL_ARCS, MAX_PANEL_GRAPH_VERTEX = 24, 30
 #: aloud by a screen reader); past it, the sentence names that many and says how many more there are (Moore's
 #: Nim from 7, 7, 7, 7 has 40).
 MAX_LISTED_MOVES = 8
+#: The misère quotient explorer: the largest heap of its slider (Dawson's Kayles 0.07 to heap 30, 360 elements,
+#: takes a few seconds; most games a fraction of one), and the most heaps in the sum typed under it.
+MAX_PANEL_QUOTIENT_HEAP, MAX_PANEL_SUM_HEAPS = 30, 12
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 

@@ -8,7 +8,7 @@ move has no move, so the other one made the last move and lost). One cache per g
 from __future__ import annotations
 
 import sys
-from itertools import combinations_with_replacement
+from functools import cache
 
 
 def heap_moves_octal(code: str, n: int) -> list[tuple[int, ...]]:
@@ -71,20 +71,25 @@ class Misere:
         return "P" if self.is_p(position) else "N"
 
 
-def sums_with_tokens(heaps: list[int], tokens: int) -> list[tuple[int, ...]]:
-    """Every sum of the given heap sizes with at most ``tokens`` tokens."""
+@cache
+def sums_with_tokens(heaps: tuple[int, ...], tokens: int) -> tuple[tuple[int, ...], ...]:
+    """Every sum of the given heap sizes with at most ``tokens`` tokens (each a sorted tuple)."""
     found = []
-    for count in range(tokens + 1):
-        for parts in combinations_with_replacement(sorted(heaps), count):
-            if sum(parts) <= tokens:
-                found.append(parts)
-    return found
+
+    def extend(parts: tuple[int, ...], smallest: int, left: int) -> None:
+        found.append(parts)
+        for h in heaps:
+            if h >= smallest and h <= left:
+                extend(parts + (h,), h, left - h)
+
+    extend((), 0, tokens)
+    return tuple(found)
 
 
 def brute_classes(game: Misere, heaps: list[int], tokens: int) -> dict[tuple[int, ...], int]:
     """The classes of the sums of at most ``tokens`` tokens (plus each single heap), told apart by their
     outcomes beside every sum of at most ``tokens`` tokens: sum -> class number, the empty sum's class 0."""
-    tests = sums_with_tokens(heaps, tokens)
+    tests = sums_with_tokens(tuple(sorted(heaps)), tokens)
     classified = sorted(set(tests) | {(h,) for h in heaps}, key=lambda s: (sum(s), s))
     rows: dict[tuple[bool, ...], int] = {}
     found = {}

@@ -267,7 +267,7 @@ def test_a_search_past_its_budget_says_how_far_it_is_proven():
     (lambda: misere_quotient("0.77", "5"), TypeError, "max_heap"),
     (lambda: misere_quotient("0.77", True), TypeError, "max_heap"),
     (lambda: misere_quotient("0.77", 5, test_tokens=2.5), TypeError, "test_tokens"),
-    (lambda: misere_quotient("0.77", 500), LimitError, "MAX_QUOTIENT_HEAP"),
+    (lambda: misere_quotient("0.77", 5000), LimitError, "MAX_QUOTIENT_HEAP"),
     (lambda: quotient("0.77", 8).element_of([3, 9]), ValueError, "heap 9 is above max_heap=8"),
     (lambda: quotient("0.77", 8).outcome([9, 12, 3]), ValueError, "heaps 9, 12 are above"),
     (lambda: quotient("0.77", 8).outcome("5 5"), TypeError, "heap"),

@@ -152,6 +152,9 @@ class MisereQuotient:
     False
     """
 
+    #: How panels draw a quotient: the view of kind "quotient" (gamelib.plots.quotients), a Cayley table.
+    figure_kind = "quotient"
+
     def __init__(self, table: np.ndarray, p: np.ndarray, phi: Sequence[int], *, game: str, proven: bool,
                  test_tokens: int | None = None):
         gens = generators_of(table, phi)
