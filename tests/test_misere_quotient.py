@@ -232,7 +232,9 @@ def test_the_definition_from_the_stated_bound_gives_the_same_quotient_and_its_ce
 def test_a_bound_too_small_is_refused_or_gives_an_unproven_answer():
     with pytest.raises(ValueError, match="test_tokens=9 is too small"):
         misere_quotient("0.77", 8, test_tokens=9)
-    small = misere_quotient("0.77", 4, test_tokens=1)  # sums of one token see four classes, not six
+    with pytest.raises(ValueError, match="not a congruence"):
+        misere_quotient("0.77", 4, test_tokens=1)
+    small = misere_quotient("0.77", 4, test_tokens=2)  # sums of two tokens see four classes, not six
     assert str(small) == "Q = <a | a4=1>; P = {a2}" and not small.proven
     assert quotient("0.77", 4).proven
 

@@ -115,7 +115,7 @@ def bounded_quotient(options: list[list[tuple[int, ...]]], test_tokens: int, bud
                          f"outcomes; the definition looks up at most {budget:,} (MISERE_DEFINITION_WORK): take a "
                          "smaller bound, or test_tokens=None (proven, and much faster)")
     sums = sums_up_to(heaps, test_tokens)
-    tests = sums
+    tests = list(sums)
     known = set(sums)
     sums += [(h,) for h in heaps if (h,) not in known]
 
