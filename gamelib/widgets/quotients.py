@@ -50,13 +50,14 @@ def quotient_of(game: str, max_heap: int) -> MisereQuotient:
 def _view(values: dict) -> View:
     q = quotient_of(values["game"], values["max_heap"])
     heaps = values["heaps"]
-    beyond = [h for h in heaps if h > q.max_heap]
-    if beyond:
-        raise ValueError(f"sum of heaps: heap {beyond[0]} is above the largest heap, {q.max_heap}; move the slider "
-                         "or change the sum")
     tame = "tame" if q.is_tame else "wild"
     text = f"{q} ({q.game}, heaps 0 to {q.max_heap}: {q.order} elements, {tame}, proven for every sum of them)."
-    if heaps:
+    beyond = [h for h in heaps if h > q.max_heap]
+    if beyond:  # the quotient is still shown: the sum waits for the slider, or for a new sum
+        text += (f" The sum {' + '.join(map(str, heaps))} has a heap of {beyond[0]}, above the largest heap, "
+                 f"{q.max_heap}: move the slider up or change the sum.")
+        heaps = ()
+    elif heaps:
         text += " " + sum_words(q, heaps)
     view = FIGURES[q.figure_kind]  # the registry's view of a quotient (gamelib.plots.quotients)
     draw = view.draw
