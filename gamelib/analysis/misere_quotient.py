@@ -20,6 +20,7 @@ import re
 
 import numpy as np
 
+from gamelib.analysis.quotient_search import least_words
 from gamelib.arguments import LimitError, check_heaps, check_int, read_at_most, show
 from gamelib.limits import MAX_ITEMS
 
@@ -161,22 +162,10 @@ class MisereQuotient:
         if len(gens) > len(LETTERS):
             raise LimitError(f"the quotient of {game} needs {len(gens)} generators; they are named by the "
                              f"{len(LETTERS)} letters a-z, A-Z")
-        # names: stage by stage over the generators, each stage's new elements by (power, earlier name)
-        words: dict[int, tuple[int, ...]] = {0: (0,) * len(gens)}
-        order = [0]
-        for j, (_, g) in enumerate(gens):
-            frontier = list(order)
-            while frontier:
-                nxt = []
-                for x in frontier:
-                    y = int(table[x, g])
-                    if y not in words:
-                        word = list(words[x])
-                        word[j] += 1
-                        words[y] = tuple(word)
-                        order.append(y)
-                        nxt.append(y)
-                frontier = nxt
+        # names: each element's least word in the generators, counted into powers
+        least = least_words(table, [g for _, g in gens])
+        order = list(least)
+        words = {x: tuple(letters.count(j) for j in range(len(gens))) for x, letters in least.items()}
         if len(order) != len(p):
             raise ValueError("the heaps' classes do not generate the whole monoid")
         rank = np.empty(len(order), dtype=np.int64)

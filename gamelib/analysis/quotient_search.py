@@ -249,7 +249,7 @@ def certify(monoid: Monoid, phi: Sequence[int], options: Options) -> tuple[Failu
     found = p_failure(monoid, phi, options, heaps)
     if found is not None:
         x, heap = found
-        return Failure("P", sorted(least_words(monoid, phi)[x] + [heap])), None
+        return Failure("P", sorted(least_words(monoid.table, phi)[x] + [heap])), None
     pairs = Pairs(monoid)
     for heap in heaps:
         pairs.add_rule(heap, phi[heap], option_classes(monoid, phi, options[heap]))
@@ -259,12 +259,16 @@ def certify(monoid: Monoid, phi: Sequence[int], options: Options) -> tuple[Failu
     return None, pairs
 
 
-def least_words(monoid: Monoid, phi: Sequence[int]) -> dict[int, list[int]]:
-    """For each element, the heaps of its least word (fewest of the largest heap, then of the next, ...)."""
+def least_words(table: np.ndarray, images: Sequence[int]) -> dict[int, list[int]]:
+    """For each element the images generate, its least word: the indices of the images it multiplies, fewest of
+    the last image, then of the one before, and so on. The dict lists the elements in the order of their words.
+
+    >>> cyclic = np.array([[0, 1, 2], [1, 2, 0], [2, 0, 1]])  # the integers modulo 3
+    >>> least_words(cyclic, [0, 2])  # image 0 is the identity: no element needs it
+    {0: [], 2: [1], 1: [1, 1]}
+    """
     words: dict[int, list[int]] = {IDENTITY: []}
-    table = monoid.table
-    for heap in range(1, len(phi)):
-        image = phi[heap]
+    for index, image in enumerate(images):
         if image == IDENTITY:
             continue
         frontier = list(words)
@@ -273,7 +277,7 @@ def least_words(monoid: Monoid, phi: Sequence[int]) -> dict[int, list[int]]:
             for x in frontier:
                 y = int(table[x, image])
                 if y not in words:
-                    words[y] = words[x] + [heap]
+                    words[y] = words[x] + [index]
                     nxt.append(y)
             frontier = nxt
     return words
