@@ -174,6 +174,10 @@ class MisereQuotient:
         words = {x: tuple(letters.count(j) for j in range(len(gens))) for x, letters in least.items()}
         if len(order) != len(p):
             raise ValueError("the heaps' classes do not generate the whole monoid")
+        if len(order) > 1 and len(order) % 2:
+            raise ValueError(f"the classes found for {game} form a monoid of {len(order)} elements, an odd order; "
+                             "every misère quotient but the trivial one has even order, so whatever bound gave "
+                             "these classes was too small (an odd order is never returned)")
         rank = np.empty(len(order), dtype=np.int64)
         rank[order] = np.arange(len(order))
         # renumber the elements in the order of their names
@@ -339,7 +343,13 @@ class MisereQuotient:
         return "P" if self._p[self._index[self.element_of(heaps)]] else "N"
 
     def is_p(self, element: str) -> bool:
-        """True when ``element`` (a name or word) is in the P-portion."""
+        """True when ``element`` (a name or word) is in the P-portion.
+
+        >>> from gamelib import misere_quotient
+        >>> q = misere_quotient("0.75", 10)
+        >>> q.is_p("b2"), q.is_p("b4"), q.is_p("c")
+        (True, True, False)
+        """
         return bool(self._p[self._element(element)])
 
     def cayley_table(self) -> list[list[str]]:
