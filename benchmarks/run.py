@@ -267,7 +267,6 @@ def misere_section(results: dict, options: argparse.Namespace) -> None:
 
     misere.dawson(rounds=3)
     misere.kayles()
-    print("  paired against MisereSolver: make bench-misere with MISERE_SOLVER set (benchmarks/misere.py)")
 
 
 # ============================================================================================ widget steps
