@@ -103,9 +103,14 @@ MAX_HEAP_GAME_MOVES = 10**6
 
 # --- Misère quotients (lesson 10)
 
-#: Largest max_heap of ``misere_quotient``: the quotient is built heap by heap, each heap's moves (about heap/2
-#: splits per splitting digit of an octal game, heap moves in Nim) checked against every class found so far.
-MAX_QUOTIENT_HEAP = 1000
+#: The work ``misere_quotient`` takes on, counted before it starts: the quotient is built heap by heap, and every
+#: move of every heap up to max_heap (about heap/2 splits per splitting digit of an octal game, heap moves in Nim)
+#: is listed, kept and checked against the classes found, each heap counted as QUOTIENT_HEAP_COST moves more.
+#: Kayles (0.77) reaches heap 1,403 (about 3 s and 140 MB); an octal game that never splits,
+#: about heap 90,000.
+MISERE_QUOTIENT_MOVES = 10**6
+#: What one heap costs the search besides its moves, in moves (measured: about 20 us a heap, 2 us a move).
+QUOTIENT_HEAP_COST = 10
 #: The work budget of one quotient search: the elements of the candidate monoids it makes and the products of
 #: their merged tables (about 4 million for Dawson's Kayles 0.07 to heap 30, a few seconds; this budget is
 #: about a minute on the 2-core machine). Past it, the search stops with LimitError, saying up to which heap the

@@ -14,9 +14,9 @@ from brute_misere import Misere, brute_classes, heap_moves_nim, heap_moves_octal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import LimitError, MisereQuotient, Nim, OctalGame, misere_quotient, outcome
+from gamelib import GrundysGame, LimitError, MisereQuotient, Nim, OctalGame, misere_quotient, outcome
 from gamelib.analysis.quotient_search import HeapByHeap, Monoid, certify
-from gamelib.games.quotients import heap_rules
+from gamelib.games.quotients import check_work, heap_rules, moves_counted
 
 TOO_LARGE_REQUESTS = {
     "misere_quotient": ["misere_quotient('0.77', 10**6)", "misere_quotient('0.77', 30, test_tokens=30)",
@@ -290,6 +290,26 @@ def test_a_search_past_its_budget_says_how_far_it_is_proven():
             search.advance()
 
 
+@settings(max_examples=40, deadline=None)
+@given(OCTAL_CODES, st.integers(0, 60))
+def test_the_moves_counted_are_the_moves_listed(code, top):
+    _, moves = heap_rules(code)
+    assert moves_counted(code)(top) == sum(len(moves(n)) for n in range(1, top + 1))
+
+
+@pytest.mark.parametrize("game", ["0.77", "0.3", Nim(), GrundysGame()])
+def test_the_limit_is_the_work_and_names_the_largest_heap_within_it(game):
+    """The refusal states the moves to list and the largest heap the limit allows, and that heap is allowed."""
+    title, moves = heap_rules(game)
+    with pytest.raises(LimitError, match=r"MISERE_QUOTIENT_MOVES\), which for this game is max_heap=") as refused:
+        check_work(game, title, moves, 10**6)
+    largest = int(str(refused.value).rsplit("max_heap=", 1)[1].replace(",", ""))
+    assert largest > 400
+    check_work(game, title, moves, largest)  # no error
+    with pytest.raises(LimitError):
+        check_work(game, title, moves, largest + 1)
+
+
 # ------------------------------------------------------------------------------------------ bad input
 @pytest.mark.parametrize("call, error, words", [
     (lambda: misere_quotient(3, 5), TypeError, "needs Nim()"),
@@ -298,7 +318,8 @@ def test_a_search_past_its_budget_says_how_far_it_is_proven():
     (lambda: misere_quotient("0.77", "5"), TypeError, "max_heap"),
     (lambda: misere_quotient("0.77", True), TypeError, "max_heap"),
     (lambda: misere_quotient("0.77", 5, test_tokens=2.5), TypeError, "test_tokens"),
-    (lambda: misere_quotient("0.77", 5000), LimitError, "MAX_QUOTIENT_HEAP"),
+    (lambda: misere_quotient("0.77", 5000), LimitError, "12,552,500 moves"),
+    (lambda: misere_quotient("0.3", 10**12), LimitError, "MISERE_QUOTIENT_MOVES"),
     (lambda: quotient("0.77", 8).element_of([3, 9]), ValueError, "heap 9 is above max_heap=8"),
     (lambda: quotient("0.77", 8).outcome([9, 12, 3]), ValueError, "heaps 9, 12 are above"),
     (lambda: quotient("0.77", 8).outcome("5 5"), TypeError, "heap"),

@@ -14,11 +14,12 @@ from gamelib.games.heaps import TakeAndBreakGame
 from gamelib.games.nim import Nim
 from gamelib.games.octal import OctalGame
 from gamelib.limits import (
-    MAX_QUOTIENT_HEAP,
     MAX_TEST_TOKENS,
     MISERE_DEFINITION_POSITIONS,
     MISERE_DEFINITION_WORK,
+    MISERE_QUOTIENT_MOVES,
     MISERE_QUOTIENT_WORK,
+    QUOTIENT_HEAP_COST,
 )
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
@@ -55,6 +56,66 @@ def heap_rules(game: object) -> tuple[str, Callable[[int], list[tuple[int, ...]]
                     f"another take-and-break game of the kit, got {show(game)}")
 
 
+def moves_counted(game: object) -> Callable[[int], int] | None:
+    """The number of moves of the heaps 1 .. H together, as a function of H, for Nim and the octal games (no move
+    listed); None for another game, whose moves are counted by listing them.
+
+    >>> moves_counted("0.77")(4), moves_counted(Nim())(4)  # Kayles: rows 1 to 4 have 1, 2, 3 and 4 moves
+    (10, 10)
+    """
+    if isinstance(game, str):
+        game = OctalGame(game)
+    if isinstance(game, Nim):
+        return lambda top: top * (top + 1) // 2
+    if isinstance(game, OctalGame):
+        digits = game.digits
+
+        def count(top: int) -> int:
+            total = 0
+            for k, digit in enumerate(digits):
+                left = top - k  # the largest heap left after taking k
+                total += bool(digit & 1 and 1 <= k <= top)  # the whole heap of exactly k
+                total += max(left, 0) if digit & 2 and k else 0  # one heap of 1 .. left
+                total += max(left, 0) ** 2 // 4 if digit & 4 else 0  # sum over j = 2 .. left of j // 2 splits
+            return total
+
+        return count
+    return None
+
+
+def check_work(game: object, title: str, moves: Callable[[int], list[tuple[int, ...]]], max_heap: int) -> None:
+    """LimitError, before any search, when building the quotient up to ``max_heap`` needs more than
+    MISERE_QUOTIENT_MOVES moves listed and checked (each heap counted as QUOTIENT_HEAP_COST more); it says the
+    work and the largest heap within the limit."""
+
+    def work_of(top: int) -> int:
+        return count(top) + QUOTIENT_HEAP_COST * top
+
+    count = moves_counted(game)
+    if count is not None:
+        work = work_of(max_heap)
+        if work <= MISERE_QUOTIENT_MOVES:
+            return
+        low, high = 0, max_heap  # the largest heap within the limit: work_of(low) <= limit < work_of(high)
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (middle, high) if work_of(middle) <= MISERE_QUOTIENT_MOVES else (low, middle)
+        needs = f"{work:,}"
+    else:
+        work = 0
+        for heap in range(1, max_heap + 1):
+            work += len(moves(heap)) + QUOTIENT_HEAP_COST
+            if work > MISERE_QUOTIENT_MOVES:
+                low, needs = heap - 1, f"more than {MISERE_QUOTIENT_MOVES:,}"
+                break
+        else:
+            return
+    raise LimitError(f"max_heap={max_heap:,}: the quotient of {title} is built heap by heap, and up to heap "
+                     f"{max_heap:,} every heap's moves are listed, kept and checked against the classes found: "
+                     f"{needs} moves (each heap counted as {QUOTIENT_HEAP_COST} more); this kit takes on at most "
+                     f"{MISERE_QUOTIENT_MOVES:,} (MISERE_QUOTIENT_MOVES), which for this game is max_heap={low:,}")
+
+
 def misere_quotient(game: object, max_heap: int, *, test_tokens: int | None = None) -> MisereQuotient:
     """The misère quotient of ``game`` restricted to sums of heaps 0 .. ``max_heap`` (the *bounded* quotient).
 
@@ -68,7 +129,10 @@ def misere_quotient(game: object, max_heap: int, *, test_tokens: int | None = No
     ----------
     game : ``Nim()``, an ``OctalGame`` (or its code, such as ``'0.77'``), or another take-and-break game of the
         kit (``GrundysGame()``, ``LaskersNim()``)
-    max_heap : the largest heap, a whole number from 0 to :data:`~gamelib.limits.MAX_QUOTIENT_HEAP`
+    max_heap : the largest heap, a whole number from 0 up; LimitError at once when the heaps up to it have more
+        moves than :data:`~gamelib.limits.MISERE_QUOTIENT_MOVES` to list and check (Kayles: about heap 1,400),
+        and, during the search, when the quotient needs more work than
+        :data:`~gamelib.limits.MISERE_QUOTIENT_WORK` (it says up to which heap it is proven)
     test_tokens : None (the default): the quotient is computed heap by heap and *proven* for every sum of these
         heaps, however large (a finite certificate, :mod:`gamelib.analysis.quotient_search`); its
         ``test_tokens`` then says from which bound the definition itself would give it. A whole number T: the
@@ -95,9 +159,7 @@ def misere_quotient(game: object, max_heap: int, *, test_tokens: int | None = No
     """
     title, moves = heap_rules(game)
     max_heap = check_int(max_heap, "max_heap")
-    if max_heap > MAX_QUOTIENT_HEAP:
-        raise LimitError(f"max_heap={max_heap:,}: a quotient is built heap by heap, each heap's moves checked against "
-                         f"every class so far; this kit builds it up to heap {MAX_QUOTIENT_HEAP} (MAX_QUOTIENT_HEAP)")
+    check_work(game, title, moves, max_heap)
     if test_tokens is None:
         from gamelib.analysis.quotient_search import quotient
 
