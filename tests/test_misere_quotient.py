@@ -238,9 +238,15 @@ def test_the_trivial_quotient_of_dawsons_kayles_with_one_pin():
     assert q.outcome([1, 1, 1]) == "N"  # no move at all: the player to move has won
 
 
-def test_nim_is_tame_at_every_size_and_the_quotient_doubles_with_each_binary_digit():
-    assert [quotient("nim", n).order for n in (1, 3, 7, 15)] == [2, 6, 10, 18]
-    assert all(quotient("nim", n).is_tame for n in (1, 3, 7, 15))
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 70))
+def test_nim_is_tame_at_every_size_and_the_quotient_doubles_with_each_binary_digit(n):
+    """Misère Nim with heaps up to n (n >= 2) is the tame quotient of 2 + 2^k elements, k the binary digits of n;
+    its P-portion is {a, b2}, a heap of 1 and a sum of two equal heaps, as the lesson says."""
+    q = quotient("nim", n)
+    assert q.is_tame and q.order == 2 + 2 ** n.bit_length()
+    assert q.p_portion == ("a", "b2") and q.generator_heaps == tuple(2 ** i for i in range(n.bit_length()))
+    assert quotient("nim", 1).order == 2 and quotient("nim", 1).is_tame
 
 
 # ------------------------------------------------------------------------------- the bounded definition
