@@ -1,4 +1,5 @@
-"""Misère outcomes of sums of heaps from the rules alone, with no gamelib: the reference for the quotient tests.
+"""Misère outcomes of sums of heaps from the rules alone, with no gamelib (tests/brute_octal.py reads the code):
+the reference for the quotient tests.
 
 A sum is a sorted tuple of heap sizes. It is a misère P-position when it has a move and every move leads to
 an N-position (a sum with no move, the empty one or one of heaps that cannot be touched, is N: the player to
@@ -10,13 +11,13 @@ from __future__ import annotations
 import sys
 from functools import cache
 
+from brute_octal import octal_digits
+
 
 def heap_moves_octal(code: str, n: int) -> list[tuple[int, ...]]:
     """What a row of n becomes under an octal code: tuples of the rows left (digit bits 1, 2, 4 as usual)."""
-    before, after = code.split(".")
-    digits = [int(before or "0")] + [int(d) for d in after]
     found = set()
-    for k, digit in enumerate(digits):
+    for k, digit in enumerate(octal_digits(code)):
         left = n - k
         if left < 0:
             break

@@ -13,12 +13,14 @@ from gamelib.games.octal_codes import parse_octal_code
 from gamelib.games.quotients import misere_quotient
 from gamelib.limits import MAX_CAYLEY_ORDER, MAX_PANEL_QUOTIENT_HEAP, MAX_PANEL_SUM_HEAPS
 from gamelib.parsing import Limit
-from gamelib.plots.positions import FIGURES
+from gamelib.plots.positions import view_of
 from gamelib.plots.quotients import sum_words
 from gamelib.widgets.panel import Explorer, View, slider, text_box
 
 #: The figure's width in the panel (inches).
 WIDTH = 9.0
+#: What the game box takes for Nim (any case), and how the panel names it.
+NIM = "Nim"
 
 
 def read_game(text: str) -> str:
@@ -28,8 +30,8 @@ def read_game(text: str) -> str:
     ('0.75', 'Nim')
     """
     text = text.strip()
-    if text.lower() == "nim":
-        return "Nim"
+    if text.casefold() == NIM.casefold():
+        return NIM
     if not text:
         raise ValueError("type an octal code such as 0.77 (Kayles), or Nim")
     digits = parse_octal_code(text)
@@ -44,7 +46,7 @@ def read_sum(text: str, limit: Limit) -> tuple[int, ...]:
 @lru_cache(maxsize=32)
 def quotient_of(game: str, max_heap: int) -> MisereQuotient:
     """The quotient shown for a game and largest heap (kept: moving the slider back is instant)."""
-    return misere_quotient(Nim() if game == "Nim" else game, max_heap)
+    return misere_quotient(Nim() if game == NIM else game, max_heap)
 
 
 def _view(values: dict) -> View:
@@ -59,11 +61,11 @@ def _view(values: dict) -> View:
         heaps = ()
     elif heaps:
         text += " " + sum_words(q, heaps)
-    view = FIGURES[q.figure_kind]  # the registry's view of a quotient (gamelib.plots.quotients)
+    shown: Any = q  # a quotient stands where the registry's functions take a game
+    view = view_of(shown)  # the registry's view of a quotient (gamelib.plots.quotients)
     draw = view.draw
     if draw is None:  # pragma: no cover - the kind is registered with a drawing
         raise RuntimeError("the view of a misère quotient has no drawing")
-    shown: Any = q  # a quotient stands where the registry's functions take a game
     return View(("quotient", q.game, q.max_heap, heaps), lambda: draw(shown, heaps, True, WIDTH), text,
                 alt=view.describe(shown, heaps, True, True))
 
