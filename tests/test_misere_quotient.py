@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import GrundysGame, LimitError, MisereQuotient, Nim, OctalGame, misere_quotient, outcome
-from gamelib.analysis.quotient_search import HeapByHeap, Monoid, certify
+from gamelib.analysis.quotient_certificate import Monoid, certify
+from gamelib.analysis.quotient_search import HeapByHeap
 from gamelib.games.quotients import check_work, heap_rules, moves_counted
 
 TOO_LARGE_REQUESTS = {

@@ -20,7 +20,7 @@ import re
 
 import numpy as np
 
-from gamelib.analysis.quotient_search import least_words
+from gamelib.analysis.quotient_certificate import least_words
 from gamelib.arguments import LimitError, check_heaps, check_int, read_at_most, show
 from gamelib.limits import MAX_ITEMS
 
@@ -122,7 +122,7 @@ class MisereQuotient:
     game : how the game is named (``'0.75'``, ``"Kayles (0.77)"``, ``'Nim'``)
     max_heap : the largest heap in the sums
     proven : True when the quotient holds for every sum of these heaps, however large: it passed the certificate
-        of :mod:`gamelib.analysis.quotient_search` (always so when computed heap by heap). False when it comes
+        of :mod:`gamelib.analysis.quotient_certificate` (always so when computed heap by heap). False when it comes
         from the bounded definition and fails the certificate: right only as far as sums of at most
         ``test_tokens`` tokens see
     test_tokens : the bound of the definition: the one given, or with ``test_tokens=None`` the smallest at which

@@ -87,12 +87,13 @@ def check_work(game: object, title: str, moves: Callable[[int], list[tuple[int, 
     """LimitError, before any search, when building the quotient up to ``max_heap`` needs more than
     MISERE_QUOTIENT_MOVES moves listed and checked (each heap counted as QUOTIENT_HEAP_COST more); it says the
     work and the largest heap within the limit."""
-
-    def work_of(top: int) -> int:
-        return count(top) + QUOTIENT_HEAP_COST * top
-
     count = moves_counted(game)
     if count is not None:
+        counted = count
+
+        def work_of(top: int) -> int:
+            return counted(top) + QUOTIENT_HEAP_COST * top
+
         work = work_of(max_heap)
         if work <= MISERE_QUOTIENT_MOVES:
             return
@@ -134,7 +135,7 @@ def misere_quotient(game: object, max_heap: int, *, test_tokens: int | None = No
         and, during the search, when the quotient needs more work than
         :data:`~gamelib.limits.MISERE_QUOTIENT_WORK` (it says up to which heap it is proven)
     test_tokens : None (the default): the quotient is computed heap by heap and *proven* for every sum of these
-        heaps, however large (a finite certificate, :mod:`gamelib.analysis.quotient_search`); its
+        heaps, however large (a finite certificate, :mod:`gamelib.analysis.quotient_certificate`); its
         ``test_tokens`` then says from which bound the definition itself would give it. A whole number T: the
         definition is applied with test sums of at most T tokens, by brute force (:mod:`gamelib.analysis.
         quotient_definition`); its answer is exact as far as such sums see, and ``proven`` says whether it also
@@ -170,8 +171,8 @@ def misere_quotient(game: object, max_heap: int, *, test_tokens: int | None = No
         raise LimitError(f"test_tokens={test_tokens:,}: the definition looks at every sum of that many tokens beside "
                          f"every other, so this kit takes at most {MAX_TEST_TOKENS} (MAX_TEST_TOKENS); "
                          "test_tokens=None proves the quotient for every sum instead")
+    from gamelib.analysis.quotient_certificate import Monoid, certify
     from gamelib.analysis.quotient_definition import bounded_quotient
-    from gamelib.analysis.quotient_search import Monoid, certify
 
     options = [moves(n) for n in range(max_heap + 1)]
     table, p, phi = bounded_quotient(options, test_tokens, MISERE_DEFINITION_WORK,
