@@ -19,8 +19,8 @@ Q, extended to words by multiplying. Suppose
 * (the N-condition) every non-empty word w with φ(w) not in P has a move to a word w' with φ(w') in P,
 
 and the identity 1 (the empty sum, a win for the player to move in misère play) is not in P. Then a word is a
-misère P-position exactly when φ(w) is in P: by induction over the words, since a move always leads to a word
-that is smaller in the order used below. If moreover no two elements x ≠ y of Q behave alike (there is some z
+misère P-position exactly when φ(w) is in P: by induction over the words, since a move always leads to a
+smaller word (one heap replaced by smaller heaps). If moreover no two elements x ≠ y of Q behave alike (there is some z
 with exactly one of xz, yz in P), then two words are equivalent exactly when φ gives them the same element, so
 (Q, P, φ) *is* the misère quotient. This is the test of Plambeck and Siegel's algorithm; this module checks
 both conditions over every one of the infinitely many words, by a finite computation:

@@ -12,7 +12,7 @@ heaps given room of their own (a cyclic part each: powers up to an index, then r
 element of it is given the outcome of its least word by the rules of the game, equivalent elements are merged
 (a partition refinement), and the certificate is checked again. When it fails, the words of the failure say
 which heaps to give room next. This follows the strategy of Siegel's MisereSolver; the candidates, the
-marking, the merging and the certificate are written here from the definitions above.
+marking, the merging and the certificate are written in these three modules from the definitions.
 """
 
 from __future__ import annotations
