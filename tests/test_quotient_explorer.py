@@ -45,7 +45,7 @@ def test_the_explorer_shows_the_quotient_and_what_a_typed_sum_is():
     assert w.status_text.startswith("Q = <a,b | a2=1,b3=b>; P = {a,b2} (Kayles (0.77), heaps 0 to 4: 6 elements, tame")
     w.slider.value = 5
     assert w.status_text.startswith(str(misere_quotient("0.77", 5)))
-    w.sum.submit("1, 5, 5")
+    w.sum.value = "1, 5, 5"
     assert w.status_text.endswith("The sum 1 + 5 + 5 is a·c·c = a, in the P-portion: a P-position (the player to "
                                   "move loses).")
     assert w.image.alt.startswith(w.status_text) and "Pretending, heaps 0 to 5: 1, a, b, ab, a, c." in w.image.alt
@@ -60,16 +60,16 @@ def test_the_explorer_shows_the_quotient_and_what_a_typed_sum_is():
 ])
 def test_bad_input_is_a_message_in_the_panel_and_the_picture_goes(box, text, words):
     w = misere_quotient_explorer("0.75", 6)
-    getattr(w, box).submit(text)
+    getattr(w, box).value = text
     assert words in w.status_text
     assert bytes(w.image.value) == b""
-    getattr(w, box).submit("5" if box == "sum" else "0.75")
+    getattr(w, box).value = "5" if box == "sum" else "0.75"
     assert w.status_text.startswith("Q = ") and bytes(w.image.value)[1:4] == b"PNG"
 
 
 def test_a_sum_beyond_the_slider_waits_and_the_quotient_stays():
     w = misere_quotient_explorer("0.77", 5)
-    w.sum.submit("5, 5")
+    w.sum.value = "5, 5"
     w.slider.value = 4
     assert w.status_text.endswith("The sum 5 + 5 has a heap of 5, above the largest heap, 4: move the slider up or "
                                   "change the sum.")

@@ -95,7 +95,7 @@ def misere_quotient_explorer(code: str = "0.75", max_heap: int = 8) -> Explorer:
     >>> print(w.status_text)  # doctest: +NORMALIZE_WHITESPACE
     Q = <a,b,c | a2=1,b3=b,c2=1>; P = {a,b2,ac} (Kayles (0.77), heaps 0 to 5: 12 elements, wild, proven for
     every sum of them).
-    >>> w.sum.submit("5, 5")
+    >>> w.sum.value = "5, 5"
     >>> w.status_text.split(". ")[-1]
     'The sum 5 + 5 is c·c = 1, not in the P-portion: an N-position (the player to move wins).'
     """
