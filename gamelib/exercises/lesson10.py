@@ -50,6 +50,8 @@ def pretending_checker(q: MisereQuotient, element: str, hint: str) -> Callable[[
 
 
 def _read_word(answer: object, q: MisereQuotient) -> str:
+    if type(answer) is int and answer == 1:  # the identity, typed as the number it is named by
+        answer = "1"
     if not isinstance(answer, str):
         raise NotAnAnswer(f"expected a word in the generators {', '.join(q.generators)}, in quotes, such as "
                           f"'ab2' (or '1'), got {show(answer)}")
