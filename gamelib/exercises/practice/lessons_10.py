@@ -15,7 +15,7 @@ import random
 
 from gamelib.exercises.kinds import outcome_checker
 from gamelib.exercises.lesson10 import name_checker, pretending_checker, quotient
-from gamelib.exercises.practice.core import Dealt, generator, one_of
+from gamelib.exercises.practice.core import Dealt, generator
 
 #: (code, largest heap) of the quotients practised: tame and wild, two or three generators, each quotient
 #: already given by the sums of at most 10 tokens (its ``test_tokens``), so a search by hand can confirm it.
@@ -72,4 +72,4 @@ def _name(rng: random.Random) -> Dealt | None:
                  f"element is the word {word}? Give its name.", {"code": code, "max_heap": max_heap, "word": word},
                  name_checker(q, word, hint="apply the relations one at a time until none applies: what is left is "
                                             "one of the names in q.elements."),
-                 one_of([q.name(word)]), "a word in the generators, e.g. 'ab2'")
+                 repr(q.name(word)), "a word in the generators, e.g. 'ab2'")
