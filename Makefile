@@ -132,6 +132,11 @@ test-deploy: venv
 bench: venv
 	$(BIN)/python -m benchmarks.run
 
+# Misère quotients against MisereSolver (benchmarks/misere.py): set MISERE_SOLVER to a command running it.
+.PHONY: bench-misere
+bench-misere: venv
+	$(BIN)/python -m benchmarks.misere
+
 # Widgets in JupyterLab + chromium (`make browser-deps`): as the machine is, then with both cores kept busy.
 bench-browser: venv
 	$(BIN)/python -m benchmarks.browser --load

@@ -10,6 +10,8 @@ Run ``.venv/bin/python -m benchmarks.run`` (or ``make bench``). It prints, in on
 * ``grundy(10**18)``: the first call and the calls after it;
 * the periodicity surveys for max_element = 30 and 50;
 * octal games: Kayles' proven period and its values for 10**7 heaps;
+* misère quotients: Dawson's Kayles (0.07) to heap 30 in a fresh process, and Kayles for a minute
+  (benchmarks/misere.py, which also runs MisereSolver beside it when told where it is);
 * octal games at research scale (benchmarks/octal.py): 0.16's values against a plain C O(n**2) loop at 2**16
   and 2**19 heaps, five games against a C program of the same rare-value method (fresh processes, CPU and
   peak memory measured from outside), and the published table of solved games reproduced, each from a fresh
@@ -257,6 +259,14 @@ def octal_rare_section(results: dict, options: argparse.Namespace) -> None:
 @section("octal-table", "Octal games: the published table of solved games, each proven from nothing")
 def octal_table_section(results: dict, options: argparse.Namespace) -> None:
     octal_benchmarks.table(options.research)
+
+
+@section("misere", "Misère quotients: Dawson's Kayles to heap 30 (a fresh process), Kayles for a minute")
+def misere_section(results: dict, options: argparse.Namespace) -> None:
+    from benchmarks import misere
+
+    misere.dawson(rounds=3)
+    misere.kayles()
 
 
 # ============================================================================================ widget steps

@@ -68,6 +68,10 @@ def controls() -> list[tuple[str, Callable[[], Any], str, list]]:
         ("08 hackenbush_explorer: edges box", lambda: w.hackenbush_explorer("0-1, 1-2, 1-3, 3-4"), "picture_box",
          ["0-1", "0-1, 1-2", "0-1, 0-2", "0-1, 1-2, 2-3", "0-1, 1-2, 1-3", "0-1, 0-2, 1-3, 3-4", "0-1, 1-2, 2-0",
           "0-1, 1-2, 1-3, 3-4, 4-5", "0-1, 0-2, 0-3"]),
+        ("10 misere_quotient_explorer: slider", lambda: w.misere_quotient_explorer("0.75", 8), "slider",
+         [9, 10, 7, 6, 5, 4, 3, 2, 1]),
+        ("10 misere_quotient_explorer: sum box", lambda: w.misere_quotient_explorer("0.75", 8), "sum",
+         ["5, 5", "1, 5, 5", "2, 4", "3, 3, 3, 5", "7", "1, 2, 3, 4", "6, 8", "", "5, 6, 7, 8"]),
     ]
 
 

@@ -44,6 +44,7 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
         "evaluate", "grundy", "mex", "outcome", "remoteness", "remoteness_table", "winning_moves",
     ),
     "gamelib.analysis.misere": ("Genus", "genus", "is_tame", "misere_grundy", "nim_genus", "tame_sum_outcome"),
+    "gamelib.analysis.misere_quotient": ("MisereQuotient",),
     "gamelib.analysis.observed": ("observed_periodicity",),
     "gamelib.analysis.periodicity": ("Periodicity", "PeriodNotFoundError"),
     "gamelib.analysis.source_algorithms": ("grundy_scan", "label_positions", "ptfn", "ptfn_two_heaps"),
@@ -62,6 +63,7 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
     "gamelib.games.nim_variants": ("MooresNim", "StaircaseNim"),
     "gamelib.games.node_kayles": ("NodeKayles",),
     "gamelib.games.octal": ("OctalGame",),
+    "gamelib.games.quotients": ("misere_quotient",),
     "gamelib.games.subtraction": ("SubtractionGame",),
     "gamelib.games.sums": ("GameSum", "grundy_table", "nim_heap_partners"),
     "gamelib.games.takeaway": ("TakeAwayGame", "nonzero_digits", "powers_of_two"),
@@ -85,6 +87,7 @@ __all__ = [
     "HeapsGame",
     "LaskersNim",
     "LimitError",
+    "MisereQuotient",
     "MockTurtles",
     "MooresNim",
     "Move",
@@ -114,6 +117,7 @@ __all__ = [
     "label_positions",
     "mex",
     "misere_grundy",
+    "misere_quotient",
     "nim_genus",
     "nim_heap_partners",
     "nim_p_positions",
@@ -168,6 +172,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         winning_moves,
     )
     from gamelib.analysis.misere import Genus, genus, is_tame, misere_grundy, nim_genus, tame_sum_outcome
+    from gamelib.analysis.misere_quotient import MisereQuotient
     from gamelib.analysis.observed import observed_periodicity
     from gamelib.analysis.periodicity import Periodicity, PeriodNotFoundError
     from gamelib.analysis.source_algorithms import grundy_scan, label_positions, ptfn, ptfn_two_heaps
@@ -186,6 +191,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from gamelib.games.nim_variants import MooresNim, StaircaseNim
     from gamelib.games.node_kayles import NodeKayles
     from gamelib.games.octal import OctalGame
+    from gamelib.games.quotients import misere_quotient
     from gamelib.games.subtraction import SubtractionGame
     from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners
     from gamelib.games.takeaway import TakeAwayGame, nonzero_digits, powers_of_two

@@ -101,6 +101,38 @@ MAX_HEAP_SPLITS = 10**5
 #: many large heaps is refused instead of filling memory (grundy and outcome need no list).
 MAX_HEAP_GAME_MOVES = 10**6
 
+# --- Misère quotients (lesson 10)
+
+#: The work ``misere_quotient`` takes on, counted before it starts: the quotient is built heap by heap, and every
+#: move of every heap up to max_heap (about heap/2 splits per splitting digit of an octal game, heap moves in Nim)
+#: is listed, kept and checked against the classes found, each heap counted as QUOTIENT_HEAP_COST moves more.
+#: Kayles (0.77) reaches heap 1,403 (about 3 s and 140 MB); an octal game that never splits,
+#: about heap 90,000.
+MISERE_QUOTIENT_MOVES = 10**6
+#: What one heap costs the search besides its moves, in moves (measured: about 20 us a heap, 2 us a move).
+QUOTIENT_HEAP_COST = 10
+#: The work budget of one quotient search: the elements of the candidate monoids it makes and the products of
+#: their merged tables (about 4 million for Dawson's Kayles 0.07 to heap 30, a few seconds; this budget is
+#: about a minute on the 2-core machine). Past it, the search stops with LimitError, saying up to which heap the
+#: quotient is proven (some quotients grow without bound as heaps are added).
+MISERE_QUOTIENT_WORK = 6 * 10**7
+#: Most elements of a quotient, or of a merged candidate on the way to one: each holds order² products (an
+#: int64 table of 50 MB at this order) and the certificate looks at order² pairs. Dawson's Kayles (0.07) to heap
+#: 30 has 360 elements, and its largest candidate about 1,000.
+MAX_QUOTIENT_ORDER = 2500
+#: Most elements of a candidate monoid before merging (the last quotient times a cyclic part for each heap given
+#: room), each given an entry of a lookup table (8 bytes). Dawson's Kayles to heap 30 needs at most 322,560.
+MAX_CANDIDATE_ELEMENTS = 4 * 10**6
+#: Largest ``test_tokens`` of the bounded definition: it finds the outcome of every sum of that many tokens beside
+#: every other (the work limit below usually refuses a bound first).
+MAX_TEST_TOKENS = 40
+#: The bounded definition's outcome look-ups: sums classified x test sums x (1 + heaps), counted before it starts
+#: (the sums are counted, not listed); about 2 s of Python. Kayles to heap 8 with 10 tokens needs about 160,000.
+MISERE_DEFINITION_WORK = 2 * 10**6
+#: The sums whose misère outcome the bounded definition finds from the rules (each is remembered): past it, it
+#: stops with LimitError.
+MISERE_DEFINITION_POSITIONS = 2 * 10**5
+
 # --- Nim
 
 #: Largest number of follower positions ``Nim.moves`` lists (the sum of the heaps).
@@ -194,6 +226,9 @@ MAX_NIM_TABLE_HEAPS, MAX_NIM_BITS = 8, 16
 MAX_STRIP_GAMES = 8
 #: Most edges a Green Hackenbush figure draws (each vertex keeps a readable number).
 MAX_HACKENBUSH_FIGURE = 60
+#: Largest misère quotient whose Cayley table is drawn (and written out in the text alternative): 40 x 40 cells
+#: fill a 9-inch figure at about 0.2 inch each; a larger quotient gets its pretending row only.
+MAX_CAYLEY_ORDER = 40
 #: Figure widths and heights (inches) that the figure functions accept.
 MIN_INCHES, MAX_INCHES = 3.0, 20.0
 #: The most heaps a figure's period search computes for an octal game with at most 4 digits that split a
@@ -238,6 +273,9 @@ MAX_PANEL_ARCS, MAX_PANEL_GRAPH_VERTEX = 24, 30
 #: aloud by a screen reader); past it, the sentence names that many and says how many more there are (Moore's
 #: Nim from 7, 7, 7, 7 has 40).
 MAX_LISTED_MOVES = 8
+#: The misère quotient explorer: the largest heap of its slider (Dawson's Kayles 0.07 to heap 30, 360 elements,
+#: takes a few seconds; most games a fraction of one), and the most heaps in the sum typed under it.
+MAX_PANEL_QUOTIENT_HEAP, MAX_PANEL_SUM_HEAPS = 30, 12
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 

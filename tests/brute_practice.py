@@ -11,11 +11,13 @@ are the right answer, every answer one element away from it, and random others.
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 from itertools import combinations, permutations
 
 import brute_hackenbush
 import brute_lesson9
+import brute_misere
 import brute_octal
 
 import brute
@@ -347,6 +349,8 @@ def answers(exercise: str, numbers: dict, rng: random.Random):
         return candidates, {c for c in candidates if c in wins}
     if exercise.startswith("9."):
         return _lesson_9(exercise, n)
+    if exercise in ("10.1", "10.2", "10.3"):
+        return _quotient_answers(exercise, n, rng)
     raise KeyError(f"no brute force for exercise {exercise}")
 
 
@@ -423,3 +427,47 @@ def _lesson_9(exercise: str, n: dict):
         edges = list(n["edges"])
         return _numbers(b9.kayles_value(frozenset(v for e in edges for v in e), edges))
     raise KeyError(f"no brute force for exercise {exercise}")
+
+
+#: Test sums of misère play for lesson 10: every sum of at most this many tokens (the practised quotients are
+#: all told apart by such sums).
+QUOTIENT_TESTS = 10
+
+
+@cache
+def _misere(code: str) -> brute_misere.Misere:
+    return brute_misere.Misere(lambda h: brute_misere.heap_moves_octal(code, h))
+
+
+def _alike(code: str, max_heap: int, one: tuple, other: tuple) -> bool:
+    """Whether two sums have the same misère outcome beside every sum of at most QUOTIENT_TESTS tokens."""
+    game = _misere(code)
+    return all(game.is_p(one + t) == game.is_p(other + t)
+               for t in brute_misere.sums_with_tokens(tuple(range(1, max_heap + 1)), QUOTIENT_TESTS))
+
+
+def _word_sum(word: str, generator_heaps: tuple) -> tuple:
+    """The sum of heaps a word stands for: each letter is its generator's heap, as many times as its power."""
+    heaps = []
+    for letter, power in re.findall(r"([a-z])(\d*)", word):
+        heaps += [generator_heaps[ord(letter) - ord("a")]] * int(power or 1)
+    return tuple(sorted(heaps))
+
+
+def _quotient_answers(exercise: str, n: dict, rng: random.Random):
+    """Lesson 10: the names and generators come from the quotient (they are a way of writing, not an answer);
+    which sums are alike, and each sum's outcome, come from misère play searched by the rules."""
+    from gamelib import misere_quotient  # the quotient's letters only: the brute force decides
+
+    code, max_heap = n["code"], n["max_heap"]
+    q = misere_quotient(code, max_heap)
+    if exercise == "10.2":
+        return ["P", "N"], {"P" if _misere(code).is_p(n["heaps"]) else "N"}
+    if exercise == "10.1":
+        target = _word_sum(n["element"], q.generator_heaps) if n["element"] != "1" else ()
+        truth = {h for h in range(1, max_heap + 1) if _alike(code, max_heap, (h,), target)}
+        return _sets(truth, max_heap, rng)
+    word = _word_sum(n["word"], q.generator_heaps)
+    candidates = list(q.elements)
+    return candidates, {name for name in candidates
+                        if _alike(code, max_heap, word, _word_sum(name, q.generator_heaps) if name != "1" else ())}

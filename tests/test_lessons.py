@@ -11,9 +11,9 @@ from tools import lessons
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_index_names_nine_lessons_in_order():
+def test_the_index_names_ten_lessons_in_order():
     numbers = [int(lesson.slug[:2]) for lesson in lessons.LESSONS]
-    assert numbers == list(range(1, 10))
+    assert numbers == list(range(1, 11))
 
 
 def test_every_lesson_in_the_index_exists_and_nothing_else_does():
@@ -68,7 +68,7 @@ def test_lesson_list_page_links_every_lesson_once_in_order_and_nothing_outside_t
     targets = links((SERVER_ROOT / "README.md").read_text())
     on_disk = sorted(p.name for p in SERVER_ROOT.glob("[0-9]*.ipynb"))
     assert targets == on_disk
-    assert len(on_disk) == 9
+    assert len(on_disk) == 10
 
 
 def test_lesson_list_page_is_not_taken_for_a_lesson():

@@ -70,6 +70,9 @@ LESSONS = [
     Lesson("09-nim-in-disguise-and-graphs", "Nim in disguise and games on graphs",
            "Staircase Nim, Moore's Nim and Lasker's Nim with their proofs; the Sprague–Grundy function of a directed "
            "graph; Node Kayles, and Dawson's chess as Node Kayles on a path."),
+    Lesson("10-misere-quotients", "Misère quotients",
+           "Where the genus stops; sums no third sum tells apart, and the monoid they form; Kayles, the row of 5 and "
+           "Plambeck–Siegel's R8; reading outcomes off a Cayley table; tame and wild; what is open."),
 ]
 
 

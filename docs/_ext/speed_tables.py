@@ -20,6 +20,7 @@ from docs._ext.fragments import GENERATED, markdown_text, write_if_changed
 #: The benchmarks the page shows, in order: name -> (heading, the command that measures it).
 BENCHMARKS = {
     "run": ("The engine, against plain Python", "make bench"),
+    "misere": ("Misère quotients, against MisereSolver", "make bench-misere"),
     "browser": ("The widgets, in JupyterLab in a real browser", "make bench-browser"),
     "grading": ("Grading, per submission", "make bench-grading"),
     "grading_composed": ("Grading a composed set, per submission", "make bench-grading-composed"),

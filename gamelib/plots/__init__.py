@@ -29,6 +29,7 @@ grundy_scale), :mod:`~gamelib.plots.graphs` (game_graph, labelling_figure), :mod
 :mod:`~gamelib.plots.boards` (board_figure, chomp_board), :mod:`~gamelib.plots.hackenbush` (hackenbush_figure),
 :mod:`~gamelib.plots.stairs` (staircase_figure) and :mod:`~gamelib.plots.vertex_graphs` (digraph_figure,
 kayles_figure); :mod:`~gamelib.plots.heap_rows` (heaps_figure: any game on a row of heaps);
+:mod:`~gamelib.plots.quotients` (cayley_table_figure: a misère quotient's Cayley table);
 :mod:`~gamelib.plots.positions` holds the view of each kind of picture and draws a position of any game by the
 kind it names (position_figure, view_of);
 :mod:`~gamelib.plots.style` holds the palette and :mod:`~gamelib.plots.draw` and :mod:`~gamelib.plots.figure` the
@@ -48,6 +49,7 @@ from gamelib.plots.heap_rows import heaps_figure
 from gamelib.plots.nim import nim_binary_table
 from gamelib.plots.one_heap import grundy_scale, outcome_strips, sequence_strip
 from gamelib.plots.positions import FIGURES, KindView, figure_kind, picture_text, position_figure, view_of
+from gamelib.plots.quotients import cayley_table_figure
 from gamelib.plots.rare import rare_heaps_figure
 from gamelib.plots.stairs import staircase_figure
 from gamelib.plots.text import mex_sentence
@@ -64,6 +66,7 @@ __all__ = [
     "GameFigure",
     "KindView",
     "board_figure",
+    "cayley_table_figure",
     "chomp_board",
     "digraph_figure",
     "figure_kind",

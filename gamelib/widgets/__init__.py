@@ -28,6 +28,7 @@ from gamelib.widgets.periods import period_explorer, period_heatmap_explorer
 from gamelib.widgets.play import chomp_explorer, play_game, play_nim, play_subtraction
 from gamelib.widgets.play_panel import PlayPanel
 from gamelib.widgets.positions import hackenbush_explorer, nim_explorer, position_explorer
+from gamelib.widgets.quotients import misere_quotient_explorer
 from gamelib.widgets.sums import sum_explorer
 from gamelib.widgets.wythoff import wythoff_explorer
 
@@ -41,6 +42,7 @@ __all__ = [
     "kayles_explorer",
     "labelling_player",
     "misere_explorer",
+    "misere_quotient_explorer",
     "nim_explorer",
     "period_explorer",
     "period_heatmap_explorer",

@@ -218,6 +218,22 @@ def use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_it
     expect(kayles).to_contain_text("Winning move: pick vertex 2.")
 
 
+def use_lesson10_quotient_explorer_reads_a_sum_off_the_table_and_grows_with_the_slider(lab):
+    output = panel(lab, "misere_quotient_explorer(")
+    expect(output).to_contain_text("Q = <a,b,c | a2=1,b3=b,c2=1>; P = {a,b2,ac}")
+    type_set(output, "5, 5", box=1)  # two rows of 5 pins: c·c = 1, a win for the player to move
+    expect(output).to_contain_text("The sum 5 + 5 is c·c = 1, not in the P-portion: an N-position")
+    old = picture(output).get_attribute("src")
+    press(output, "ArrowLeft")  # rows up to 4: the tame quotient; the sum names a row that is not there now
+    expect(output).to_contain_text("Q = <a,b | a2=1,b3=b>; P = {a,b2}")
+    expect(output).to_contain_text("has a heap of 5, above the largest heap, 4")
+    type_set(output, "3, 4", box=1)
+    expect(output).to_contain_text("The sum 3 + 4 is ab·a = b, not in the P-portion")
+    expect(picture(output)).not_to_have_attribute("src", old)
+    type_set(output, "0.8", box=0)
+    expect(output).to_contain_text("octal code '0.8' contains '8'")
+
+
 PANELS = {
     "01": use_lesson1_play_panel_answers_with_the_winning_reply,
     "02": use_lesson2_grundy_scale_slides_and_spells_out_the_mex,
@@ -228,6 +244,7 @@ PANELS = {
     "07": use_lesson7_chomp_bar_is_bitten_by_click_and_by_keyboard_and_marks_the_winning_bite,
     "08": use_lesson8_coins_turn_edges_fall_and_a_typed_picture_shows_its_stalk,
     "09": use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_its_cycle,
+    "10": use_lesson10_quotient_explorer_reads_a_sum_off_the_table_and_grows_with_the_slider,
 }
 
 

@@ -12,7 +12,13 @@ set file (:mod:`gamelib.homework.composed`) set.
 (True, True)
 """
 
-from gamelib.exercises.practice import lesson_9, lessons_1_3, lessons_4_5, lessons_6_8  # noqa: F401  (they register)
+from gamelib.exercises.practice import (  # noqa: F401  (they register)
+    lesson_9,
+    lessons_1_3,
+    lessons_4_5,
+    lessons_6_8,
+    lessons_10,
+)
 from gamelib.exercises.practice.core import GENERATORS, Bound, Instance, bounds_of, deal, exercise_order, read_bounds
 from gamelib.exercises.practice.reasons import NOT_PRACTISED
 from gamelib.exercises.practice.session import PracticeSession, read_typed

@@ -41,6 +41,8 @@ HINT_WORDS = ("hint", "hint?", "?", "help")
 
 _LABELS = re.compile(r"\s*[PNpn](\s*[-\s]\s*position)?\s*|[PNpn,\s]+")
 _LITERAL = re.compile(r"[0-9\s,()\[\]{}+\-'\".]*|\s*0[bB][01]+\s*")
+#: A word in a misère quotient's generators (lesson 10), such as ``ab2`` or ``b3c``: letters, each with a power.
+_WORD = re.compile(r"(?:[A-Za-z][0-9]{0,3}){1,12}")
 
 
 def read_typed(text: object) -> object:
@@ -52,6 +54,8 @@ def read_typed(text: object) -> object:
     (7, (3, 8), {1, 4}, 'n', (2, 5, 7))
     >>> read_typed("0b1101")  # a number in binary, as Python writes it
     13
+    >>> read_typed("ab2"), read_typed("'b3c'")  # words in a misère quotient's generators (lesson 10)
+    ('ab2', 'b3c')
     >>> read_typed("__import__('os')")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -68,6 +72,8 @@ def read_typed(text: object) -> object:
     unquoted = stripped[1:-1] if quoted else stripped
     if _LABELS.fullmatch(unquoted) and any(c in unquoted.upper() for c in "PN"):
         return unquoted
+    if _WORD.fullmatch(unquoted):
+        return unquoted
     if _LITERAL.fullmatch(stripped):
         try:
             return ast.literal_eval(stripped)
@@ -76,7 +82,7 @@ def read_typed(text: object) -> object:
             if words and all(w.isdigit() for w in words):
                 return tuple(int(w) for w in words)
     raise NotAnAnswer(f"cannot read {stripped[:60]!r}: type numbers (e.g. 7), a tuple (e.g. (3, 8)), a list, a "
-                      "set (e.g. {1, 4}) or P / N")
+                      "set (e.g. {1, 4}), P / N or a word such as ab2")
 
 
 class PracticeSession:
