@@ -48,7 +48,7 @@ class Prepared:
             if item.name in self.sharing:
                 figure = self.sharing[item.name]
                 lines.append(f"  {item.name} (exercise {item.exercise}{_bounds_text(item.bounds)}): {figure}; in a "
-                             f"class of {CLASS_SIZE}, about {figure.pairs_of(CLASS_SIZE):.2g} of the "
+                             f"class of {CLASS_SIZE}, about {_pairs(figure.pairs_of(CLASS_SIZE))} of the "
                              f"{math.comb(CLASS_SIZE, 2)} pairs" + (" (shared_ok)" if item.shared_ok else ""))
         # each estimate plus two standard errors: a bound, also where few draws were alike
         both = math.prod(min(1.0, f.chance + 2 * f.error) for f in self.sharing.values())
@@ -88,6 +88,16 @@ def prepare(path: Path, samples: int = SAMPLES) -> Prepared:
                 f"for a student's own numbers. {_remedy(item, samples)}, or write shared_ok = true under the "
                 "question to set it anyway")
     return Prepared(composed, path, figures)
+
+
+def _pairs(count: float) -> str:
+    """An expected number of pairs as a reader takes it in: whole from 10 on (490, not 4.9e+02), else two
+    significant digits.
+
+    >>> _pairs(491.4), _pairs(26.2), _pairs(4.04), _pairs(0.0123)
+    ('491', '26', '4', '0.012')
+    """
+    return f"{count:,.0f}" if count >= 10 else f"{count:.2g}"
 
 
 def _remedy(item: Item, samples: int) -> str:
