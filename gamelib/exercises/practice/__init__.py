@@ -14,10 +14,10 @@ set file (:mod:`gamelib.homework.composed`) set.
 
 from gamelib.exercises.practice import (  # noqa: F401  (they register)
     lesson_9,
+    lesson_10,
     lessons_1_3,
     lessons_4_5,
     lessons_6_8,
-    lesson_10,
 )
 from gamelib.exercises.practice.core import GENERATORS, Bound, Instance, bounds_of, deal, exercise_order, read_bounds
 from gamelib.exercises.practice.reasons import NOT_PRACTISED
