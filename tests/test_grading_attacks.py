@@ -462,12 +462,14 @@ def test_each_sandbox_leases_its_own_user_id_and_hands_it_back_only_when_its_pro
     with sandbox.leased_uid() as first:
         with sandbox.leased_uid() as second:
             assert first != second and {first, second} <= set(sandbox.SANDBOX_UIDS)
+        # A process of that user id, still running when the block ends: it says when it runs as that user.
         survivor = subprocess.Popen(["setpriv", f"--reuid={first}", f"--regid={first}", "--clear-groups",
-                                     "sleep", "30"])
-        time.sleep(0.2)
+                                     "sh", "-c", "echo running; exec sleep 30"], stdout=subprocess.PIPE, text=True)
+        assert survivor.stdout is not None and survivor.stdout.readline() == "running\n"
         assert sandbox.processes_of(first) == [survivor.pid]
     # Leaving the block waited for the survivor, then killed it, before handing the user id back.
-    assert survivor.poll() == -signal.SIGKILL
+    assert survivor.wait() == -signal.SIGKILL
+    survivor.stdout.close()
     assert sandbox.processes_of(first) == []
     with sandbox.leased_uid() as again:
         assert again == first  # free again: the lowest one

@@ -17,10 +17,17 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 pytest.register_assert_rewrite("labdriver")  # readable assertion failures from the helpers
 from labdriver import Lab  # noqa: E402
 from labserver import CHROMIUM_ARGS, VIEWPORT, LabServer, chromium, copy_server_root  # noqa: E402
+
+# Every expect() waits for a state (new text, a changed picture); this is only how long before it gives up and
+# fails. Playwright's own 5 s was shorter than a kernel's step on a machine at load 7-14, where a test failed
+# with its state on its way: the page's own actions wait up to the same (set_default_timeout below).
+WAIT_AT_MOST = 60_000
+expect.set_options(timeout=WAIT_AT_MOST)
 
 HERE = Path(__file__).resolve().parent
 SCREENSHOTS = HERE / "screenshots"
@@ -119,7 +126,7 @@ def lab(request, browser_context, lab_server):
     """A fresh page on the test JupyterLab. If the test fails, tests/browser/screenshots/ gets a picture of
     the page (scrolled to the first traceback, if any) and one of the widget the test was using."""
     page = browser_context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(WAIT_AT_MOST)
     driver = Lab(page, lab_server.base_url, lab_server.token, record)
     yield driver
     report = getattr(request.node, "report_call", None)

@@ -147,10 +147,9 @@ def _edit_survives_a_second_click(lab: Lab, hub) -> None:
     page.keyboard.press("Control+Home")
     page.keyboard.type(EDIT + "\n")
     page.keyboard.press("Control+s")
+    # The save is done when the server has written the file: JupyterLab then marks the notebook clean.
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
     saved = hub.state_dir / "homes" / STUDENTS[0] / LESSON_PATH
-    deadline = time.monotonic() + 30
-    while EDIT not in saved.read_text() and time.monotonic() < deadline:
-        time.sleep(0.2)  # the save reaching the disk
     assert EDIT in saved.read_text(), "the edit was not saved"
 
     page.goto(_link(hub))  # the second click: nbgitpuller commits the student's work and merges
