@@ -16,6 +16,7 @@ import csv
 import doctest
 import json
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -176,23 +177,55 @@ def _busy_notebook(seconds: float) -> nbformat.NotebookNode:
     return submission(SET, {}, "busy", extra_cells=[BUSY.format(seconds=seconds)])
 
 
+def _busy_group(groups: cpugroups.CpuGroups, before: set[Path], timeout: float = 120) -> Path:
+    """The sandbox group that appeared after ``before`` was listed, once it holds the 63 busy processes (a state
+    of the machine, read again until it holds or ``timeout`` passes: how soon a sandbox starts depends on load)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for group in set(groups.base.iterdir()) - before:
+            if group.is_dir() and len(_processes(group)) > 63:
+                return group
+        time.sleep(0.05)
+    raise AssertionError(f"no sandbox group under {groups.base} held 63 busy processes within {timeout} s")
+
+
+def _processes(group: Path) -> list[int]:
+    try:
+        return [int(pid) for pid in (group / "cgroup.procs").read_text().split()]
+    except OSError:  # the group was removed
+        return []
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(cpugroups.find() is None, reason=f"no CPU isolation here: {cpugroups.why_not()}")
 def test_a_classmates_busy_processes_do_not_starve_a_sandbox(built):
     """63 busy processes in one sandbox, an honest notebook (about a second of work) in the sandbox beside it.
-    Without a CPU group per sandbox the honest one got 1/64 of the CPU and was stopped at the time limit."""
+    Without a CPU group per sandbox the honest one got 1/64 of the CPU and was stopped at the time limit.
+    The honest run starts once the busy processes run, and they are stopped once it has ended: by states, not
+    by times, so a loaded machine that starts a sandbox slowly changes nothing."""
+    groups = cpugroups.find()
+    assert groups is not None
     names, skip = built.answer_names, []
     honest = nbformat.writes(submission(SET, RIGHT, "alice")).encode()
-    busy = nbformat.writes(_busy_notebook(8)).encode()  # still busy when the honest run ends
+    busy = nbformat.writes(_busy_notebook(120)).encode()  # busy until stopped below (or its time limit)
     limits = sandbox.Limits(timeout=12)
     results = {}
+    before = set(groups.base.iterdir())
     attacker = threading.Thread(target=lambda: results.setdefault(
-        "busy", sandbox.run_sandboxed(busy, f"{SET}.ipynb", names, skip, sandbox.Limits(timeout=10))))
+        "busy", sandbox.run_sandboxed(busy, f"{SET}.ipynb", names, skip, sandbox.Limits(timeout=120))))
     attacker.start()
-    time.sleep(3)  # the busy processes are running by now
-    results["honest"] = sandbox.run_sandboxed(honest, f"{SET}.ipynb", names, skip, limits)
-    busy_still_running = attacker.is_alive()
-    attacker.join()
+    group = None
+    try:
+        group = _busy_group(groups, before)
+        results["honest"] = sandbox.run_sandboxed(honest, f"{SET}.ipynb", names, skip, limits)
+        busy_still_running = len(_processes(group)) > 63
+    finally:
+        for pid in _processes(group) if group is not None else []:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        attacker.join()
     assert not results["honest"].timed_out and results["honest"].report, results["honest"].output[-300:]
     assert busy_still_running  # the honest notebook ended while the 63 busy processes still ran beside it
 
