@@ -239,12 +239,15 @@ def test_a_timeout_beside_another_sandbox_is_graded_again_alone(built, tmp_path,
     folder = tmp_path / "in"
     folder.mkdir()
     nbformat.write(_busy_notebook(30), folder / "a-busy.ipynb")
-    alice = submission(SET, RIGHT, "alice")  # her work starts once the busy processes run (alone: about 1 s)
-    alice.cells.insert(0, nbformat.v4.new_code_cell("import time\ntime.sleep(3)"))
+    # Her work starts after a second of her own CPU time (not of the clock: a loaded machine slows both
+    # sandboxes' starts alike), by which time the busy processes run; beside them it would take half a minute.
+    alice = submission(SET, RIGHT, "alice")
+    alice.cells.insert(0, nbformat.v4.new_code_cell(
+        "import time\n_start = time.process_time()\nwhile time.process_time() - _start < 1:\n    pass"))
     nbformat.write(alice, folder / "b-alice.ipynb")
     found, _ = layout.scan_folder(folder)
     lines = []
-    outcomes = batch.grade_all(found, built, tmp_path / "out", jobs=2, limits=sandbox.Limits(timeout=8),
+    outcomes = batch.grade_all(found, built, tmp_path / "out", jobs=2, limits=sandbox.Limits(timeout=15),
                                report=lines.append)
     by_file = {o.file: o for o in outcomes}
     assert by_file["b-alice.ipynb"].score == 11, by_file["b-alice.ipynb"].problems
