@@ -1,7 +1,8 @@
 """Run a submitted notebook in a bubblewrap sandbox and bring back its answer report, bounded.
 
 Inside the sandbox (``bwrap``, Debian package ``bubblewrap``) the student's code sees: a read-only Python
-environment (the interpreter, the virtual environment, the ``gamelib`` package), its own notebook, a
+environment (the interpreter, the virtual environment, and the ``gamelib`` package the grader itself imported,
+from wherever it did: an install, a worktree on ``PYTHONPATH``; :func:`gamelib_home`), its own notebook, a
 private ``/tmp`` and home folder (small in-memory file systems) and nothing else: not the repository, the
 autograder, the solutions, other submissions or the grader's processes. It has no network (own network
 namespace), its own PID, IPC and UTS namespaces, no capabilities, and limits on CPU time, memory, processes,
@@ -115,6 +116,16 @@ def _drain(stream, keep: int, into: dict) -> None:
 def _python() -> str:
     """This interpreter's path, without ``..`` (only the bound folders exist inside the sandbox)."""
     return os.path.normpath(os.path.abspath(sys.executable))
+
+
+def gamelib_home() -> Path:
+    """The folder the grader imported ``gamelib`` from (the folder holding the package, as on ``sys.path``): the
+    sandboxed Python imports it from there too, so the student's handout computes with the same code the grader
+    marks with."""
+    spec = find_spec("gamelib")
+    if spec is None or not spec.submodule_search_locations:
+        raise SandboxUnavailable("the grader cannot import gamelib itself (is it installed?)")
+    return Path(next(iter(spec.submodule_search_locations))).resolve().parent
 
 
 def environment_paths() -> list[Path]:
@@ -251,7 +262,7 @@ def bwrap_command(workdir: Path, notebook_name: str, answers_fd: int, limits: Li
                 f"--nproc={limits.processes}", f"--fsize={limits.file_mb * 1024 * 1024}",
                 f"--nofile={limits.open_files}", "--core=0", "--",
                 _python(), "-I", f"{GRADER_DIR}/run_notebook.py", f"{HOME}/{notebook_name}",
-                f"{GRADER_DIR}/spec.json", str(answers_fd)]
+                f"{GRADER_DIR}/spec.json", str(answers_fd), str(gamelib_home())]
     return command
 
 
@@ -352,19 +363,32 @@ def run_unsandboxed(notebook: bytes, notebook_name: str, names: list[str], skip:
         (workdir / notebook_name).write_bytes(notebook)
         answers_read, answers_write = os.pipe()
         command = [_python(), "-I", str(RUNNER), str(workdir / notebook_name), str(workdir / "spec.json"),
-                   str(answers_write)]
+                   str(answers_write), str(gamelib_home())]
         env = {**os.environ, "IPYTHONDIR": str(workdir / "ipython"), "MPLBACKEND": "Agg"}
         return _run(command, answers_read, answers_write, limits.timeout, workdir, env)
 
 
 def check_sandbox() -> None:
-    """Start one tiny sandbox; raise :class:`SandboxUnavailable` with install advice if that fails."""
-    notebook = json.dumps({"cells": [{"cell_type": "code", "source": "x = 1", "metadata": {}}],
+    """Start one tiny sandbox; raise :class:`SandboxUnavailable` with install advice if that fails, or with one
+    line saying where it looked when the sandboxed Python does not import gamelib from where the grader did
+    (honest work would otherwise score 0 with no word why)."""
+    home = gamelib_home()
+    source = ("x = 1\ntry:\n    import gamelib\n    found = gamelib.__file__\nexcept Exception as error:\n"
+              "    found = f'no gamelib ({type(error).__name__}: {error})'")
+    notebook = json.dumps({"cells": [{"cell_type": "code", "source": source, "metadata": {}}],
                            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
     try:
-        result = run_sandboxed(notebook, "check.ipynb", ["x"], [], Limits(timeout=60))
+        result = run_sandboxed(notebook, "check.ipynb", ["x", "found"], [], Limits(timeout=60))
     except OSError as error:
         raise SandboxUnavailable(INSTALL_HELP.format(problem=f"could not be started ({error})")) from None
     if b'"x": {"value": 1}' not in result.report:
         said = result.output.decode(errors="replace").strip()[-500:]
         raise SandboxUnavailable(INSTALL_HELP.format(problem=f"failed to start a sandbox here:\n  {said}"))
+    expected = str(home / "gamelib" / "__init__.py")
+    try:
+        found = json.loads(result.report)["answers"]["found"]["value"]
+    except (ValueError, KeyError, TypeError):
+        found = "nothing it could report"
+    if found != expected:
+        raise SandboxUnavailable(f"the sandbox looked for gamelib in {home} (where the grader imported it from) "
+                                 f"and found {str(found)[:200]}")

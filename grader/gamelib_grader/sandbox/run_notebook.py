@@ -1,10 +1,12 @@
 """Run one submitted notebook and report its answer variables as plain data. Runs INSIDE the sandbox.
 
-Usage: ``python -I run_notebook.py NOTEBOOK SPEC ANSWERS_FD``. ``SPEC`` is a JSON file: ``names`` (the
-variables to report), ``skip`` (the exact text of handout cells not worth running, such as
-``grader.check("q1")``) and ``files`` (``{path: text}``: files written beside the notebook before it runs, such
-as a composed set's ``homework/sets/NAME.toml``, which the notebook's ``my_numbers`` reads). The report, one
-JSON document written to file descriptor ``ANSWERS_FD``, is
+Usage: ``python -I run_notebook.py NOTEBOOK SPEC ANSWERS_FD [GAMELIB_HOME]``. ``GAMELIB_HOME`` is the folder
+the grader imported ``gamelib`` from: it goes first on ``sys.path`` (``-I`` ignores ``PYTHONPATH``), so the
+notebook computes with the grader's own gamelib. ``SPEC`` is a JSON file: ``names`` (the variables to report),
+``skip`` (the exact text of handout cells not worth running, such as ``grader.check("q1")``) and ``files``
+(``{path: text}``: files written beside the notebook before it runs, such as a composed set's
+``homework/sets/NAME.toml``, which the notebook's ``my_numbers`` reads). The report, one JSON document written
+to file descriptor ``ANSWERS_FD``, is
 
     {"answers": {name: {"value": ENCODED} | {"missing": true} | {"not_plain": "type name"}},
      "cell_errors": ["cell 7 raised NameError: ..."]}
@@ -90,7 +92,9 @@ def _write_files(folder, files):
             f.write(text)
 
 
-def main(notebook_path, spec_path, answers_fd):
+def main(notebook_path, spec_path, answers_fd, gamelib_home=None):
+    if gamelib_home:
+        sys.path.insert(0, gamelib_home)
     channel = os.fdopen(int(answers_fd), "w", encoding="utf-8")
     with open(spec_path, encoding="utf-8") as f:
         spec = json.load(f)
@@ -145,4 +149,4 @@ def main(notebook_path, spec_path, answers_fd):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    main(*sys.argv[1:5])
