@@ -178,13 +178,18 @@ LESSON_7 = {"q1_answer": "Wythoff().winning_moves(mine.q1.heaps)[0]",
             "q4_answer": "Chomp(mine.q4.rows, mine.q4.cols).winning_moves(Chomp(mine.q4.rows, mine.q4.cols).start)[0]"}
 
 
+def honest_class(handout_path: Path, folder: Path, students: list[str]) -> None:
+    """Each of ``students`` hands in the lesson-7 set worked with gamelib, into ``folder`` (made here)."""
+    folder.mkdir()
+    for student in students:
+        nbformat.write(handout(handout_path, LESSON_7, student), folder / f"{student}.ipynb")
+
+
 def test_a_class_working_with_gamelib_gets_full_marks_and_typed_values_of_a_classmate_are_named(shipped, tmp_path):
     name = "hw4-wythoff-chomp"
     folder = tmp_path / "in"
-    folder.mkdir()
     students = [f"s39000{i:02d}" for i in range(1, 6)]
-    for student in students:
-        nbformat.write(handout(shipped[name].student_notebook, LESSON_7, student), folder / f"{student}.ipynb")
+    honest_class(shipped[name].student_notebook, folder, students)
     theirs = numbers(name, students[0], COURSE)
     copied = {q: one_right_answer(theirs, q.split("_")[0])[q] for q in LESSON_7}
     nbformat.write(handout(shipped[name].student_notebook, {q: repr(v) for q, v in copied.items()}, "s3900099"),
@@ -214,10 +219,8 @@ def test_a_composed_set_flags_the_framer_and_never_the_classmate_whose_id_was_ty
 
     name = "hw4-wythoff-chomp"
     folder = tmp_path / "in"
-    folder.mkdir()
     students = [f"s39100{i:02d}" for i in range(1, 4)]
-    for student in students:
-        nbformat.write(handout(shipped[name].student_notebook, LESSON_7, student), folder / f"{student}.ipynb")
+    honest_class(shipped[name].student_notebook, folder, students)
     victim = students[0]
     framer = handout(shipped[name].student_notebook, LESSON_7, "s3910099",
                      extra=(f'mine = my_numbers("{name}", "{victim}", course_code)',))
