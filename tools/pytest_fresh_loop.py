@@ -1,4 +1,6 @@
-"""Every test that is not a browser test runs as in a fresh process, whatever ran before it in this one.
+"""A pytest plugin (``-p tools.pytest_fresh_loop`` in pyproject.toml's addopts; not a root conftest.py, which
+would take the module name ``conftest`` that tests/browser imports from): every test that is not a browser
+test runs as in a fresh process, whatever ran before it in this one.
 
 Playwright's sync API (tests/browser) keeps its event loop marked as running in the main thread for the whole
 session of browser tests. A later test in the same process then finds a "running" loop that never runs: a
