@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kernel_paths import both_loops  # noqa: F401 (the fixture below)
 
-import gamelib.analysis.heap_values as heap_values
+import gamelib.analysis.heap_store as heap_store
 import gamelib.analysis.numpy_loop as numpy_loop
 from gamelib import GrundysGame, OctalGame
 from gamelib.analysis.rare_values import best_mask, parse_rare_mask, rare_heaps_of
@@ -46,7 +46,7 @@ def computed(game, stop):
 @pytest.fixture
 def every_path(monkeypatch):
     """Lower the thresholds so that a few hundred heaps go through every path of the method."""
-    monkeypatch.setattr(heap_values, "SMALL_HEAP", 6)
+    monkeypatch.setattr(heap_store, "SMALL_HEAP", 6)
     monkeypatch.setattr(numpy_loop, "SHORT_SEARCH", 3)
     monkeypatch.setattr(numpy_loop, "FIRST_BLOCK", 4)
 
@@ -90,7 +90,7 @@ def test_sparse_and_full_scans_agree_on_any_code(code, mask, position):
 
 
 def test_a_value_too_large_for_16_bits_widens_the_table(monkeypatch):
-    monkeypatch.setattr(heap_values, "NARROW_MAX", 5)  # Kayles reaches 6 at heap 11, 8 at heap 27
+    monkeypatch.setattr(heap_store, "NARROW_MAX", 5)  # Kayles reaches 6 at heap 11, 8 at heap 27
     kayles = OctalGame("0.77")
     assert computed(kayles, 300) == octal_values("0.77", 300)
     table = kayles._table

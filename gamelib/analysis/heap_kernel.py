@@ -1,6 +1,6 @@
 """The rare-value method's per-heap loop, compiled: heap_kernel.c, built with the system's C compiler on first use.
 
-The driver in :mod:`gamelib.analysis.kernel_loop` fills a :class:`~gamelib.analysis.heap_values.HeapValues`
+The driver in :mod:`gamelib.analysis.kernel_loop` fills a :class:`~gamelib.analysis.heap_store.HeapStore`
 by calling the C function a block of heaps at a time (it comes back to Python only for a new rare heap, a
 value needing more bits, or a check of the work budget), and chooses masks through three smaller C functions.
 Nothing is compiled at install: the first computation that needs it runs ``cc`` once (a fraction of a second)

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import ctypes
 
-from gamelib.analysis import heap_values as settings
+from gamelib.analysis import heap_store as settings
 from gamelib.analysis.heap_kernel import KERNEL_PAIRS, STATUS_RARE, STATUS_ROOM, STATUS_WIDER, UNLIMITED, Kernel
+from gamelib.analysis.heap_store import HeapStore
 from gamelib.analysis.rare_split import SPARSE_SHARE
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
-    from gamelib.analysis.heap_values import HeapValues
     from gamelib.analysis.progress import Work
 
 
@@ -31,10 +31,10 @@ def _int64s(size: int) -> ctypes.Array:
 
 
 class CompiledLoop:
-    """One run of the compiled loop over a :class:`~gamelib.analysis.heap_values.HeapValues`: the state it keeps
+    """One run of the compiled loop over a :class:`~gamelib.analysis.heap_store.HeapStore`: the state it keeps
     (the mask, the rare heaps and their values, the tables of classes) while C extends the table."""
 
-    def __init__(self, table: HeapValues, work: Work, kernel: Kernel):
+    def __init__(self, table: HeapStore, work: Work, kernel: Kernel):
         self.table = table
         self.work = work
         self.kernel = kernel
@@ -46,7 +46,7 @@ class CompiledLoop:
         self.moves = (ctypes.c_int64 * max(1, len(moves)))(*moves)
         self.unequal = rules.unequal
         self.parity = rules.split_parity
-        # what a '+pos' mask uses (HeapValues refuses one when the splits have no single parity)
+        # what a '+pos' mask uses (HeapStore refuses one when the splits have no single parity)
         self.position_parity = self.parity if self.parity is not None else 0
         largest = kernel.largest[table.itemsize](table._store, len(table))
         self.bits = largest.bit_length()  # every value so far is below 2**bits

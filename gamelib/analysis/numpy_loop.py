@@ -1,19 +1,19 @@
 """The rare-value method's per-heap loop in numpy + Python: the reference the compiled loop is held against,
 and what runs where the compiled loop cannot be built or loaded (see :mod:`gamelib.analysis.heap_kernel`).
 
-:class:`NumpyLoop` extends a :class:`~gamelib.analysis.heap_values.HeapValues` heap by heap (the method:
+:class:`NumpyLoop` extends a :class:`~gamelib.analysis.heap_store.HeapStore` heap by heap (the method:
 :mod:`gamelib.analysis.rare_values`); it reads the table's sizes (``SMALL_HEAP``, ``NARROW_MAX``) from
-:mod:`gamelib.analysis.heap_values` at each use, so that a test may lower them for both loops at once.
+:mod:`gamelib.analysis.heap_store` at each use, so that a test may lower them for both loops at once.
 """
 
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gamelib.analysis import heap_values as settings
+from gamelib.analysis import heap_store as settings
+from gamelib.analysis.heap_store import HeapStore
 from gamelib.analysis.progress import PYTHON_PAIR, Work
 from gamelib.analysis.rare_values import (
     SPARSE_SHARE,
@@ -22,9 +22,6 @@ from gamelib.analysis.rare_values import (
     mask_parities,
     rare_heaps_of,
 )
-
-if TYPE_CHECKING:
-    from gamelib.analysis.heap_values import HeapValues
 
 #: Pairs examined one at a time from a = 1 before the search for the missing class-0 values turns to numpy.
 SHORT_SEARCH = 32
@@ -38,9 +35,9 @@ NUMPY_CALL = 2000
 
 
 class NumpyLoop:
-    """One run of the value computation: the state it keeps while it extends a :class:`HeapValues`."""
+    """One run of the value computation: the state it keeps while it extends a :class:`HeapStore`."""
 
-    def __init__(self, table: HeapValues, work: Work):
+    def __init__(self, table: HeapStore, work: Work):
         self.table = table
         self.work = work
         rules = table.rules
@@ -49,7 +46,7 @@ class NumpyLoop:
         self.splits = tuple(sorted(rules.split))
         self.unequal = rules.unequal
         self.parity = rules.split_parity
-        # what a '+pos' mask uses (HeapValues refuses one when the splits have no single parity)
+        # what a '+pos' mask uses (HeapStore refuses one when the splits have no single parity)
         self.position_parity = self.parity if self.parity is not None else 0
         values = table.values
         self.bits = int(values.max(initial=0)).bit_length()  # every value so far is below 2**bits

@@ -87,7 +87,7 @@ class Work:
 
     The unit is one pair of heaps examined by numpy (one XOR of two stored values). A pair examined one at a
     time by the Python loop costs about :data:`PYTHON_PAIR` numpy pairs and is counted so, and each numpy call
-    counts a fixed amount besides its pairs (:data:`gamelib.analysis.heap_values.NUMPY_CALL`), so that the
+    counts a fixed amount besides its pairs (:data:`gamelib.analysis.numpy_loop.NUMPY_CALL`), so that the
     budget stands for time on every path.
 
     >>> work = Work(budget=100, title="octal game 0.16", goal=1000)
