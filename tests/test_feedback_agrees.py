@@ -7,7 +7,7 @@ another is said about the later answer; when that one is right, the slip is the 
 says so. Seven such hints of hw1–hw3 could be said beside "right" (hw1 q2's count of followers and its mex,
 hw2 q3's and hw3 q1's outcome from a value, hw3 q1's XOR, hw3 q3's P-positions from remainders).
 
-The answers tried are those the worked examples are made of (:func:`gamelib.homework.mistakes.candidates`: one
+The answers tried are those the worked examples are made of (:func:`gamelib.homework.examples.candidates`: one
 answer, then two, changed near the right ones, and each set's typical wrong answers), blank, ``...`` and of no
 form, for several public sample students of every set; every Slip kind a question's hints name in their code
 must come up among them, so that no kind of line goes untried.
@@ -24,8 +24,9 @@ import pytest
 from gamelib.homework import HOMEWORK, homework
 from gamelib.homework.core import UNDEFINED
 from gamelib.homework.draw import DEMO_COURSE_CODE
+from gamelib.homework.examples import candidates
 from gamelib.homework.marking import _judge, answer_key, mark
-from gamelib.homework.mistakes import KINDS, TYPICAL, Slip, candidates
+from gamelib.homework.mistakes import KINDS, TYPICAL, Slip
 
 #: Public sample students (the demo course's), never a class's own.
 STUDENTS = [f"s{9200000 + i}" for i in range(4)]

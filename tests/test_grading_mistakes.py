@@ -15,8 +15,9 @@ from gamelib_grader.reporting import classgrades, report, report_marking
 from marked_class import BLANKS, EXPECTED, marked_outcome
 
 from gamelib.homework import homework, numbers
+from gamelib.homework.examples import example
 from gamelib.homework.marking import answer_key, mark, one_right_answer
-from gamelib.homework.mistakes import BLANK, FORM, KINDS, OTHER, Slip, example, title
+from gamelib.homework.mistakes import BLANK, FORM, KINDS, OTHER, Slip, title
 
 from brute import grundy_sequence
 
@@ -142,7 +143,7 @@ def test_the_teachers_line_gives_the_reason_of_the_kind_it_names_and_no_other(se
     """For answers near the right ones (one changed at a time), each wrong answer's line in the details names
     its kind, and carries no reason of another kind (hw3's q2 once gave "one move away, but an N-position"
     for a heap that is no move at all)."""
-    from gamelib.homework.mistakes import candidates
+    from gamelib.homework.examples import candidates
 
     definition = homework(set_name)
     for student in ("s1234567", "s3300001"):
@@ -214,7 +215,8 @@ def test_every_kind_the_marking_gives_has_a_worked_example(set_name):
     """Issue 40: one kind in the table had no worked example under "one worked example of each kind". Wrong
     answers near the right ones (one or two changed, and the typical slips), on students' numbers other than the
     public samples': every kind they get has a worked example on the public samples' numbers."""
-    from gamelib.homework.mistakes import TYPICAL, candidates
+    from gamelib.homework.examples import candidates
+    from gamelib.homework.mistakes import TYPICAL
 
     definition = homework(set_name)
     for q in definition.questions:
@@ -236,7 +238,7 @@ def test_every_kind_the_marking_gives_has_a_worked_example(set_name):
 def test_a_slip_names_a_mistake_and_never_changes_points(set_name):
     """Issue 40: more slips are recognised; the points are still those of the parts whose answers are all right
     (computed here from the key alone, part by part)."""
-    from gamelib.homework.mistakes import candidates
+    from gamelib.homework.examples import candidates
 
     definition = homework(set_name)
     for i in range(4):

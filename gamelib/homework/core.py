@@ -153,7 +153,12 @@ _SETS: dict[str, Homework] = {}
 def homework_of(numbers: Numbers | NoNumbers) -> Homework:
     """The homework set of a student's numbers. The student's object holds its set's name only (plain values
     throughout), so that nothing on it leads to the questions, whose ``key`` computes the right answers."""
-    return _SETS[numbers._set]
+    return registered(numbers._set)
+
+
+def registered(name: str) -> Homework:
+    """The homework set of this name that a student's numbers were made for (their making registers it)."""
+    return _SETS[name]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gamelib.homework.core import UNDEFINED, Numbers, homework_of, review, short
+from gamelib.homework.core import UNDEFINED, Numbers, homework_of, registered, review, short
 from gamelib.homework.mistakes import Slip, classify, off_by_one, title
 
 
@@ -63,9 +63,8 @@ def answer_key(numbers: Numbers, question: str) -> Mapping[str, Collection]:
 
 @lru_cache(maxsize=4096)
 def _key(set_name: str, student_id: str, course_code: str, question: str) -> Mapping[str, Collection]:
-    from gamelib.homework import homework
-
-    definition = homework(set_name)
+    # By name: a composed set holds dicts and is not hashable. The student's numbers registered the set.
+    definition = registered(set_name)
     return definition.question(question).key(definition.numbers(student_id, course_code)._numbers[question])
 
 

@@ -6,11 +6,12 @@ teacher, the slips that can only be told against the right answers (a legal move
 N-position; a period that repeats but is not the least). :func:`gamelib.homework.marking.mark` gives every
 wrong answer one code: its slip's, else :data:`OTHER`; an answer not given is :data:`BLANK` (not a mistake),
 one not of its form :data:`FORM`. The class report totals them (gamelib_grader/reporting/report_marking.py)
-and shows one worked example of each (:func:`example`) on the public example student's numbers.
+and shows one worked example of each (:func:`gamelib.homework.examples.example`) on the public example
+student's numbers.
 
 >>> from gamelib.homework import numbers
 >>> from gamelib.homework.marking import mark
->>> mine = numbers("hw1", EXAMPLE_STUDENT_ID, DEMO_COURSE_CODE)
+>>> mine = numbers("hw1", "s1234567", "demo")  # the public example student of the demo course
 >>> mine.q4
 S = (3, 6, 9, 11), n = 23
 >>> mark(mine, "q4", {"q4_leave": 22}).mistakes, mark(mine, "q4", {"q4_leave": 20}).mistakes
@@ -21,12 +22,9 @@ S = (3, 6, 9, 11), n = 23
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Collection, Hashable, Mapping
-from dataclasses import dataclass
 
 from gamelib.homework.core import UNDEFINED
-from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID
 
 BLANK, FORM, OTHER = "blank", "not-of-its-form", "other"
 
@@ -129,119 +127,11 @@ def classify(names: tuple[str, ...], values: Mapping[str, object], canonical: Ma
     return found
 
 
-@dataclass(frozen=True)
-class Example:
-    """A worked example of a kind of mistake: the numbers, a wrong answer of that kind, why it is wrong, and a
-    right answer, all on the public example student's numbers."""
-
-    kind: str
-    numbers: str
-    answer: str
-    why: str
-    right: str
-
-
-#: Whose numbers the worked examples use: the public example of the demo course, never a student's own.
-EXAMPLE_WHO = f"student {EXAMPLE_STUDENT_ID!r} of the course {DEMO_COURSE_CODE!r}"
-#: Other public sample students tried when the example's numbers give no answer of a kind (a kind some numbers
-#: cannot give: a preperiod too small where the least is 0).
-SAMPLE_IDS = (EXAMPLE_STUDENT_ID, *(f"s{9000000 + i}" for i in range(1, 16)))
-
-
-def candidates(right: Mapping[str, Hashable], numbers: Mapping) -> list[dict]:
-    """Wrong answers near the right ones, one answer changed at a time: for a worked example of each kind."""
-    found = []
-    small = [v for v in numbers.values() if type(v) is int and v < 200]
-    for name, value in right.items():
-        options: list = []
-        if type(value) is int:
-            options = [value + d for d in (1, 2, 3, -1, -2, 4, 8)] + [value * k for k in (2, 3, 4)] + [0, 1]
-            options += list(range(0, max(small, default=0) + 1))
-            options += [sum(v) for v in numbers.values() if isinstance(v, tuple) and all(type(x) is int for x in v)]
-            options += [sum(v) for v in right.values() if isinstance(v, tuple) and all(type(x) is int for x in v)]
-        elif value in ("P", "N"):
-            options = ["N" if value == "P" else "P"]
-        elif isinstance(value, (tuple, frozenset)):
-            kind = type(value)
-            items = sorted(value) if isinstance(value, frozenset) else list(value)
-            options = [kind(items[:i] + items[i + 1:]) for i in range(len(items))]
-            top = max(items, default=0) + 3
-            options += [kind(sorted({*items, x}) if isinstance(value, frozenset) or items == sorted(items)
-                             else [*items[:-1], x]) for x in range(top)]
-            options += [kind(x for x in range(k) if x not in value) for k in range(1, 40)]
-            options += [kind(min(x, 1) for x in items)]
-            if isinstance(value, tuple) and items:
-                options += [kind([*items[:i], max(0, x + d), *items[i + 1:]]) for i, x in enumerate(items)
-                            for d in (-1, 1, -2, 2, -3)]
-        found += [{**right, name: option} for option in options if option != value]
-    return found
-
-
-def example(homework, question: str, kind: str) -> Example | None:
-    """A worked example of ``kind`` on ``question`` of ``homework`` (a :class:`gamelib.homework.Homework`): on
-    the public example student's numbers, else on another public sample's; None when none of those gives one
-    (or for :data:`BLANK` and :data:`FORM`, which need none). One answer is changed at a time, then two (a
-    mistake that follows from an earlier one)."""
-    if kind in (BLANK, FORM):
-        return None
-    for student in SAMPLE_IDS:
-        for pairs in (False, True):
-            found = _examples(homework.name, question, student, pairs)
-            if kind in found:
-                return found[kind]
-    return None
-
-
-@functools.lru_cache(maxsize=1024)
-def _examples(homework_name: str, question: str, student: str, pairs: bool) -> dict[str, Example]:
-    """The first worked example of each kind that the candidates near the right answers give."""
-    from gamelib.homework import homework
-    from gamelib.homework.marking import answer_key, slips
-
-    mine = homework(homework_name).numbers(student, DEMO_COURSE_CODE)
-    key = answer_key(mine, question)
-    right = {name: min(options, key=_order) for name, options in key.items()}
-    numbers = mine.of(question)
-    shown = ", ".join(f"{k} = {v!r}" for k, v in numbers.items())
-    typical = TYPICAL.get((homework_name, question))
-    singles = ([{**right, **typical(numbers)}] if typical else []) + candidates(right, numbers)
-    tried = singles
-    if pairs:
-        by_answer: dict[str, list] = {}
-        for values in singles:
-            changed = next(n for n in values if values[n] != right[n])
-            by_answer.setdefault(changed, []).append(values[changed])
-        names = list(by_answer)
-        tried = [{**right, a: x, b: y} for i, a in enumerate(names) for b in names[i + 1:]
-                 for x in by_answer[a][:PAIRED] for y in by_answer[b][:PAIRED]]
-    found: dict[str, Example] = {}
-    for values in tried:
-        for kind, (_, why) in slips(mine, question, {n: _plain(v) for n, v in values.items()}).items():
-            if kind not in found:
-                changed = [n for n in values if values[n] != right[n]]
-                found[kind] = Example(kind, shown, "; ".join(f"{n} = {_text(values[n])}" for n in changed), why,
-                                      "; ".join(f"{n} = {_text(right[n])}" for n in changed))
-    return found
-
-
-#: Options of each answer combined when two answers are changed together.
-PAIRED = 40
 #: Wrong answers a worked example may also start from, that no change near the right answers gives (the
 #: answers of normal play, for a misère question; a move given for the position it leaves): ``{(set,
-#: question): typical(numbers) -> {answer: value}}``, filled in by the homework modules.
+#: question): typical(numbers) -> {answer: value}}``, filled in by the homework modules
+#: (:mod:`gamelib.homework.examples` reads it).
 TYPICAL: dict[tuple[str, str], Callable[[Mapping], dict]] = {}
-
-
-def _order(value: Hashable) -> tuple:
-    return (len(value) if isinstance(value, (tuple, frozenset)) else 0, repr(value))
-
-
-def _plain(value: Hashable) -> object:
-    return set(value) if isinstance(value, frozenset) else value
-
-
-def _text(value: Hashable) -> str:
-    return repr(sorted(value)).replace("[", "{").replace("]", "}") if isinstance(value, frozenset) else repr(value)
 
 
 def off_by_one(names: tuple[str, ...], canonical: Mapping[str, Hashable], key: Mapping[str, Collection]) -> list[Slip]:

@@ -20,7 +20,8 @@ from gamelib_grader.reporting import classgrades, report
 
 from gamelib.homework import homework as homework_definition
 from gamelib.homework import numbers
-from gamelib.homework.mistakes import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID, title
+from gamelib.homework.draw import DEMO_COURSE_CODE, EXAMPLE_STUDENT_ID
+from gamelib.homework.mistakes import title
 from tests.marked_class import BLANKS, EXPECTED, marked_outcome
 
 HOSTILE = 'Eve <img src="http://evil.example/beacon.png"> ![b](http://evil.example/b.png) \u202eevil'

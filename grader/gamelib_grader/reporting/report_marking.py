@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from gamelib.homework import mistakes as kinds
-from gamelib.homework.mistakes import Example
+from gamelib.homework.examples import EXAMPLE_WHO, Example, example
 from gamelib_grader.intake.homework_set import HomeworkSet
 from gamelib_grader.integrity.flags import LABELS, FlagEntry
 from gamelib_grader.marking.grader import Outcome
@@ -102,9 +102,9 @@ def tally(homework: HomeworkSet, outcomes: list[Outcome]) -> list[QuestionTally]
                 part.kinds.update(said[name] for name in names if said.get(name) not in (None, kinds.BLANK))
             t.kinds.update(code for code in said.values() if code != kinds.BLANK)
         for code in t.kinds:
-            example = kinds.example(homework.definition, q.name, code)
-            if example is not None:
-                t.examples[code] = example
+            worked = example(homework.definition, q.name, code)
+            if worked is not None:
+                t.examples[code] = worked
         found.append(t)
     return found
 
@@ -145,7 +145,7 @@ def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome], flags: dict[st
     examples = [(t.name, e) for t in tallies for e in t.examples.values()]
     if examples or missing:
         parts.append("<h3>One worked example of each kind</h3><p>On the numbers of public example students "
-                     f"({_h(kinds.EXAMPLE_WHO)}, or another public sample), never a student's own.</p>")
+                     f"({_h(EXAMPLE_WHO)}, or another public sample), never a student's own.</p>")
         parts.append(_table("Worked examples", ["question", "kind", "the numbers", "a wrong answer",
                                                  "why it is wrong", "a right one"],
                             [[q, kinds.title(e.kind), e.numbers, e.answer, e.why, e.right] for q, e in examples]
