@@ -27,6 +27,8 @@ from gamelib_grader.integrity.flags import LABELS, FlagEntry
 from gamelib_grader.marking.grader import Outcome
 from gamelib_grader.reporting import coursesite
 from gamelib_grader.reporting.classgrades import ClassGrades
+from gamelib_grader.reporting.markup import escaped as _h
+from gamelib_grader.reporting.markup import table as _table
 
 
 @dataclass
@@ -117,9 +119,6 @@ def mistakes_html(homework: HomeworkSet, outcomes: list[Outcome], flags: dict[st
                   ) -> str:
     """The report's "What the class got wrong" section: a table of the kinds per question and part (the answers
     of students flagged for another's values left out, and listed apart), then the worked examples."""
-    from gamelib_grader.reporting.markup import escaped as _h
-    from gamelib_grader.reporting.markup import table as _table
-
     apart = left_out(outcomes, flags)
     tallies = tally(homework, [o for o in outcomes if o.file not in apart])
     rows = []
@@ -180,8 +179,6 @@ def mistakes_lines(homework: HomeworkSet, outcomes: list[Outcome], flags: dict[s
 
 def writeback_html(grades: ClassGrades) -> str:
     """The grades the upload would change on the course site, as a table ("" when none)."""
-    from gamelib_grader.reporting.report import _table
-
     found = coursesite.overwrites(grades)
     if not found:
         return ""
