@@ -51,7 +51,7 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
     "gamelib.analysis.sum_play": ("SumMove", "sum_outcome", "sum_winning_move"),
     "gamelib.analysis.survey": ("SurveyRecord", "period_grid", "periodicity_survey", "record_with_largest"),
     "gamelib.arguments": ("LimitError",),
-    "gamelib.games.base": ("Game", "Move", "OneHeapGame", "Square", "outcome_from_grundy"),
+    "gamelib.games.base": ("Game", "OneHeapGame", "Square", "outcome_from_grundy"),
     "gamelib.games.chomp": ("Chomp", "DivisorGame"),
     "gamelib.games.coins": ("MockTurtles", "RulerGame", "TurningTurtles"),
     "gamelib.games.digraph": ("DigraphGame",),
@@ -63,6 +63,7 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
     "gamelib.games.nim_variants": ("MooresNim", "StaircaseNim"),
     "gamelib.games.node_kayles": ("NodeKayles",),
     "gamelib.games.octal": ("OctalGame",),
+    "gamelib.games.presentation": ("Move", "labelled_moves"),
     "gamelib.games.quotients": ("misere_quotient",),
     "gamelib.games.subtraction": ("SubtractionGame",),
     "gamelib.games.sums": ("GameSum", "grundy_table", "nim_heap_partners"),
@@ -115,6 +116,7 @@ __all__ = [
     "grundy_table",
     "is_tame",
     "label_positions",
+    "labelled_moves",
     "mex",
     "misere_grundy",
     "misere_quotient",
@@ -179,7 +181,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from gamelib.analysis.sum_play import SumMove, sum_outcome, sum_winning_move
     from gamelib.analysis.survey import SurveyRecord, period_grid, periodicity_survey, record_with_largest
     from gamelib.arguments import LimitError
-    from gamelib.games.base import Game, Move, OneHeapGame, Square, outcome_from_grundy
+    from gamelib.games.base import Game, OneHeapGame, Square, outcome_from_grundy
     from gamelib.games.chomp import Chomp, DivisorGame
     from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
     from gamelib.games.digraph import DigraphGame
@@ -191,6 +193,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from gamelib.games.nim_variants import MooresNim, StaircaseNim
     from gamelib.games.node_kayles import NodeKayles
     from gamelib.games.octal import OctalGame
+    from gamelib.games.presentation import Move, labelled_moves
     from gamelib.games.quotients import misere_quotient
     from gamelib.games.subtraction import SubtractionGame
     from gamelib.games.sums import GameSum, grundy_table, nim_heap_partners

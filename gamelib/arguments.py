@@ -1,4 +1,5 @@
-"""Checks of the arguments every public entry point is given, and the one way a value is shown in a message.
+"""Checks of the arguments every public entry point is given, and the one way a value is shown in a message
+(numbers in a sentence: :func:`numbers_text`, :func:`counted_text`).
 
 Every check raises ``TypeError`` (wrong kind of value) or ``ValueError`` (right kind, wrong value) with a
 message that names the offending value (through :func:`show`) and says what was expected. Requests too large
@@ -248,3 +249,27 @@ def check_heaps(position: object, name: str = "position", length: int | None = N
 def set_text(S: Iterable[int]) -> str:
     """Format a set as a student writes it: ``{1, 3, 4}``."""
     return "{" + ", ".join(str(s) for s in S) + "}"
+
+
+def numbers_text(values: Iterable) -> str:
+    """Numbers in brackets as people write them: ``'(3, 4, 5)'``, and one number ``'(3)'``, never Python's
+    ``(3,)``.
+
+    >>> numbers_text((3, 4, 5)), numbers_text((3,)), numbers_text(())
+    ('(3, 4, 5)', '(3)', '()')
+    """
+    return "(" + ", ".join(map(str, values)) + ")"
+
+
+def counted_text(noun: str, values: Iterable, plural: str = "") -> str:
+    """A position named by its numbers, as a sentence says it: ``'heaps (3, 4)'``, one of them ``'heap 3'``, none
+    ``'no heaps'`` (``plural`` when adding an "s" will not do).
+
+    >>> counted_text("heap", (3, 4)), counted_text("vertex", (5,), "vertices"), counted_text("heap", ())
+    ('heaps (3, 4)', 'vertex 5', 'no heaps')
+    """
+    values = tuple(values)
+    plural = plural or noun + "s"
+    if not values:
+        return f"no {plural}"
+    return f"{noun} {values[0]}" if len(values) == 1 else f"{plural} {numbers_text(values)}"

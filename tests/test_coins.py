@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamelib
-from gamelib import LimitError, MockTurtles, RulerGame, TurningTurtles
+from gamelib import LimitError, MockTurtles, RulerGame, TurningTurtles, labelled_moves
 from gamelib.play import COMPUTER, STUDENT, PlaySession
 from gamelib.widgets import play_game, position_explorer
 
@@ -91,7 +91,7 @@ def test_the_moves_follow_the_rule_and_the_generic_engine_agrees(game, rule, fir
     expected = sorted(tuple(c for c in range(first, 20) if (as_mask(heads) ^ (1 << x) ^ other) >> c & 1)
                       for x in heads for other in flips(rule, x, first))
     assert sorted(game.moves(heads)) == expected
-    for move in game.labelled_moves(heads):
+    for move in labelled_moves(game, heads):
         turned = move.key
         assert turned[0] in heads and list(turned) == sorted(turned, reverse=True)  # rightmost first, heads up
         assert set(move.after) == set(heads) ^ set(turned)

@@ -175,7 +175,7 @@ def test_a_kit_call_with_a_bad_argument_says_so_in_one_line_and_the_students_own
     # the usual traceback.
     assert len(run(kernel, "def mine(n):\n    return NodeKayles(n)\nmine(5)")) > 1
     assert len(run(kernel, "int('x')")) > 1
-    assert len(run(kernel, "from gamelib.games.presentation import numbers_text\nnumbers_text(5)")) > 1
+    assert len(run(kernel, "from gamelib.arguments import numbers_text\nnumbers_text(5)")) > 1
 
 
 def test_a_call_to_the_students_own_class_that_refuses_to_be_asked_is_no_kit_call():

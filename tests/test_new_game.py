@@ -25,7 +25,7 @@ from tests.test_refusals import REQUESTS
 TESTS = Path(__file__).resolve().parent
 #: Classes other games are built on: not games of their own (a new base class is listed here).
 BASES = {"Game", "OneHeapGame", "HeapsGame", "ExploredGame", "CoinTurningGame", "TakeAndBreakGame"}
-#: What a presentation says, never the model (Game.labelled_moves only asks the presentation).
+#: What a presentation says, never the model (the model knows no word: gamelib.games.presentation imports it).
 WORDS = ("how_to_move", "choice_words", "square_noun", "labelled_moves", "why_not", "values_text", "change_text",
          "symbol", "caption")
 

@@ -56,6 +56,7 @@ REQUESTS = {
     "grundy_scan": ["grundy_scan({1, 2}, 10**9)", "grundy_scan(itertools.count(1), 5)",
                     "grundy_scan(range(1, 10**5 + 1), 10**5)"],
     "grundy_table": ["grundy_table(SubtractionGame({1}), SubtractionGame({1}), 10**6, 3)"],
+    "labelled_moves": ["labelled_moves(Nim(), (10**7, 3))"],
     "label_positions": ["label_positions(SubtractionGame({1}), range(2 * 10**6))",
                         "label_positions(SubtractionGame({1}), itertools.count())"],
     "mex": ["mex(itertools.count())", "mex(itertools.repeat(0))"],

@@ -22,7 +22,7 @@ from gamelib.exercises.kinds import number_checker, outcome_checker
 from gamelib.games.coins import CoinTurningGame, MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
 from gamelib.games.hackenbush_text import PICTURE_LIMIT
-from gamelib.games.presentation import presentation_of
+from gamelib.games.presentation import labelled_moves, presentation_of
 
 # --- coin-turning games -----------------------------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
     >>> print(checker((2,)).message)
     coin 2 is tails: the rightmost coin you turn must go from heads to tails (heads up now: 1, 3).
     """
-    moves = {move.key: move for move in game.labelled_moves(heads)}
+    moves = {move.key: move for move in labelled_moves(game, heads)}
     last = max(heads) + 3
     named = "the " + game.title if game.title.endswith("game") else game.title  # "the Ruler game", "Mock Turtles"
 

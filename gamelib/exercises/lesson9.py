@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import xor
 
+from gamelib.arguments import numbers_text
 from gamelib.exercises.answers import NotAnAnswer, show, whole_number, whole_numbers
 from gamelib.exercises.core import NOT_OF_ITS_FORM, _Verdict, correct, exercise, with_hint, wrong
 from gamelib.exercises.kinds import number_checker, outcome_checker
@@ -26,7 +27,7 @@ from gamelib.games.heap_rows import heap_name
 from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim_variants import MooresNim, StaircaseNim
 from gamelib.games.node_kayles import NodeKayles
-from gamelib.games.presentation import numbers_text, presentation_of
+from gamelib.games.presentation import presentation_of
 
 #: Exercise 9.1: coins on stairs 1 to 5.
 STAIRS_MOVE = (4, 1, 6, 2, 3)

@@ -7,7 +7,7 @@ new game needs no code of its own above the model:
 * its name and how a position and a value are written: ``title``, ``position_text`` (a position in a
   sentence), ``value_text`` (the value as a formula); the other words a panel shows (how to move, each move
   with its button label and verb, the symbols on a board) are the game's presentation, beside it
-  (:mod:`gamelib.games.presentation`; ``labelled_moves`` asks it);
+  (:mod:`gamelib.games.presentation`, which imports this module: the model knows no words);
 * reading a position typed as text: ``read_position`` within the game's ``position_limit`` (a
   :class:`~gamelib.parsing.Limit`; ``play_limit`` is the largest start a play session explores);
 * how a position is drawn, by naming the view of its kind of picture (``figure_kind``: "heap", "heaps", "board",
@@ -29,8 +29,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from gamelib.analysis import engine
-from gamelib.arguments import check_int, check_stop
-from gamelib.games.presentation import Move, OneHeapPresentation, numbers_text, presentation_of, presents
+from gamelib.arguments import check_int, check_stop, numbers_text
 from gamelib.limits import MAX_LIST, MAX_PLAY_HEAP, MAX_POSITIONS
 from gamelib.parsing import Limit
 
@@ -187,19 +186,6 @@ class Game:
         ``'position (1, 3)'`` (a tuple of one number: ``'position (1)'``, as people write it)."""
         return f"position {numbers_text(position) if isinstance(position, tuple) else position}"
 
-    def labelled_moves(self, position: Any) -> list[Move]:
-        """Every move from ``position`` with its key, button label and words, in the order of the buttons, as the
-        game's presentation names them (:func:`~gamelib.games.presentation.presentation_of`); by default a move
-        is known by the position it leads to.
-
-        >>> class TakeOneOrTwo(Game):
-        ...     def moves(self, n):
-        ...         return [n - s for s in (1, 2) if s <= n]
-        >>> [m.words() for m in TakeOneOrTwo().labelled_moves(3)]
-        ['move to position 2', 'move to position 1']
-        """
-        return presentation_of(self).moves(self, position)
-
     def read_position(self, text: str, limit: Limit | None = None) -> Any:
         """The position typed in ``text``, read within ``limit`` (by default the game's ``position_limit``)."""
         limit = limit or self.position_limit
@@ -214,16 +200,6 @@ class Game:
     def squares(self, position: Any) -> list[Square]:  # pragma: no cover - board games give their own
         """The squares of the board, row by row (games with ``figure_kind = "board"``)."""
         raise NotImplementedError(f"{type(self).__name__} is not drawn as a board")
-
-    def winning_squares(self, position: Any) -> list:
-        """The keys of the squares a winning move chooses (board games): every winning square when a move is
-        one square (Chomp's winning bites); the squares of the first winning move when a move chooses several
-        (the coins it turns). Empty at a P-position."""
-        wins = [m.key for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
-        if not self.choose_several:
-            return wins
-        chosen: Any = wins[0] if wins else ()  # a move choosing several squares has a tuple of them as its key
-        return list(chosen)
 
     def sized_for(self, start: Any) -> Game:
         """The game a play panel plays from ``start`` on: this one, or (a coin row) one whose board is fixed to
@@ -290,7 +266,4 @@ class OneHeapGame(Game):
         return np.flatnonzero(np.frombuffer(text.encode("ascii"), dtype=np.uint8) == ord("P")).tolist()
 
 
-presents(OneHeapGame, OneHeapPresentation())
-
-
-__all__ = ["Game", "Move", "OneHeapGame", "Square", "outcome_from_grundy", "outcome_text", "outcomes_from_grundy"]
+__all__ = ["Game", "OneHeapGame", "Square", "outcome_from_grundy", "outcome_text", "outcomes_from_grundy"]

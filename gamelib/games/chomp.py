@@ -12,9 +12,9 @@ from math import comb, isqrt
 from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
-from gamelib.arguments import LimitError, check_heaps, check_int, show
+from gamelib.arguments import LimitError, check_heaps, check_int, numbers_text, show
 from gamelib.games.base import Game, Square
-from gamelib.games.presentation import Move, Presentation, numbers_text, presents
+from gamelib.games.presentation import Move, Presentation, labelled_moves, presents
 from gamelib.limits import MAX_CHOMP_MOVES, MAX_CHOMP_POSITIONS, MAX_DIVISOR_N, MAX_DIVISORS
 
 
@@ -159,7 +159,7 @@ class Chomp(ExploredGame):
         >>> Chomp(2, 3).winning_bites((3, 3))
         [(1, 2)]
         """
-        return [cast(tuple[int, int], m.key) for m in self.labelled_moves(position) if self.outcome(m.after) == "P"]
+        return [cast(tuple[int, int], m.key) for m in labelled_moves(self, position) if self.outcome(m.after) == "P"]
 
 
 def divisors(n: int) -> tuple[int, ...]:

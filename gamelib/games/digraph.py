@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 from gamelib.analysis.engine import mex
 from gamelib.arguments import check_int, read_items, show
-from gamelib.games.base import Game, Move
+from gamelib.games.base import Game
 from gamelib.games.hackenbush_text import EdgeLimit
-from gamelib.games.presentation import Presentation, presents
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_DIGRAPH_ARCS, MAX_PANEL_ARCS, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
 

@@ -53,10 +53,10 @@ class GreenHackenbush(Game):
     4
     >>> tree.winning_chops(tree.start)
     [(0, 1)]
-    >>> from gamelib import grundy
+    >>> from gamelib import grundy, labelled_moves
     >>> grundy(tree, tree.start)  # the same value from the definition (mex over every chop)
     4
-    >>> [move.words() for move in tree.labelled_moves(tree.start)][:2]
+    >>> [move.words() for move in labelled_moves(tree, tree.start)][:2]
     ['chop edge (0, 1)', 'chop edge (1, 2)']
     """
 

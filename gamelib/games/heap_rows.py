@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gamelib.arguments import check_heaps
+from gamelib.arguments import check_heaps, counted_text
 from gamelib.games.base import Game
-from gamelib.games.presentation import Move, Presentation, counted_text, presents
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_NIM_EXPLORER_HEAP, MAX_NIM_EXPLORER_HEAPS, MAX_PLAY_NIM_HEAP, MAX_PLAY_NIM_HEAPS
 from gamelib.parsing import Limit
 

@@ -14,8 +14,8 @@ from functools import reduce
 from operator import xor
 
 from gamelib.arguments import LimitError, check_heaps, check_int
-from gamelib.games.base import Game, Move, OneHeapGame
-from gamelib.games.presentation import Presentation, presents
+from gamelib.games.base import Game, OneHeapGame
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_HEAP_GAME_MOVES
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py

@@ -18,10 +18,10 @@ from operator import xor
 from typing import Any, ClassVar, cast
 
 from gamelib.analysis import engine
-from gamelib.arguments import LimitError, check_heaps, check_int, show
-from gamelib.games.base import Game, Move, outcome_from_grundy
+from gamelib.arguments import LimitError, check_heaps, check_int, numbers_text, show
+from gamelib.games.base import Game, outcome_from_grundy
 from gamelib.games.heap_rows import HeapsGame, HeapsPresentation, heap_name
-from gamelib.games.presentation import Presentation, numbers_text, presents
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import (
     MAX_MOORE_MOVES,
     MAX_MOORE_POSITIONS,

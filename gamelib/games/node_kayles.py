@@ -13,10 +13,10 @@ from operator import xor
 from typing import Any, ClassVar
 
 from gamelib.analysis.engine import mex
-from gamelib.arguments import LimitError, check_int, read_items, show, unquoted
-from gamelib.games.base import Game, Move
+from gamelib.arguments import LimitError, check_int, counted_text, numbers_text, read_items, show, unquoted
+from gamelib.games.base import Game
 from gamelib.games.digraph import KAYLES_LIMIT, Pair, read_pairs
-from gamelib.games.presentation import Presentation, counted_text, numbers_text, presents
+from gamelib.games.presentation import Move, Presentation, presents
 from gamelib.limits import MAX_KAYLES_VERTICES, MAX_KAYLES_WORK, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
 

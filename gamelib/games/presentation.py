@@ -1,11 +1,12 @@
 """How a game is shown in words: its presentation (as Mesa passes a portrayal to its view), kept beside the rules.
 
-A game (:class:`~gamelib.games.base.Game`) knows its positions and moves; its :class:`Presentation` says how a
-panel names them: how a move is made (:meth:`~Presentation.how_to_move`), each move with its key, button label
-and verb (:meth:`~Presentation.moves`, as :class:`Move`), what a move changed, why a move is not allowed, the
-values after each move, and for a board what the squares are called, the symbol and caption drawn on each and
-the words on the button that plays several of them. A presentation holds words only and imports nothing from
-the layers above the model, so the play session (:mod:`gamelib.play`), the figures and every panel use it.
+A game (:class:`~gamelib.games.base.Game`) knows its positions and moves, and no word; its
+:class:`Presentation` says how a panel names them: how a move is made (:meth:`~Presentation.how_to_move`), each
+move with its key, button label and verb (:meth:`~Presentation.moves`, as :class:`Move`), what a move changed,
+why a move is not allowed, the values after each move, and for a board what the squares are called, the symbol
+and caption drawn on each and the words on the button that plays several of them. A presentation holds words
+only; it imports the model it speaks of and nothing from the layers above it, so the play session
+(:mod:`gamelib.play`), the figures and every panel use it.
 
 A game class is given its presentation once, with :func:`presents`, in the game's own module;
 :func:`presentation_of` finds it for a game (the nearest class in the game's class hierarchy that has one,
@@ -25,13 +26,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from gamelib.arguments import show
+from gamelib.arguments import numbers_text, show
+from gamelib.games.base import Game, OneHeapGame, Square
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
 if TYPE_CHECKING:
     from typing import Any
-
-    from gamelib.games.base import Game, Square
 
 #: Verbs whose past and -ing forms are not made by adding "ed" and "ing" (after dropping a final "e").
 IRREGULAR = {"take": ("took", "taking"), "bite": ("bit", "biting"), "chop": ("chopped", "chopping"),
@@ -121,6 +121,16 @@ class Presentation:
         after = ", ".join(f"{m.label} \u2192 {game.value_text(m.after)}" for m in self.moves(game, position))
         return f"{game.value_text(position)}." + (f" After a move: {after}" if after else "")
 
+    def winning_squares(self, game: Game, position: Any) -> list:
+        """Board games: the keys of the squares a winning move chooses: every winning square when a move is one
+        square (Chomp's winning bites); the squares of the first winning move when a move chooses several (the
+        coins it turns). Empty at a P-position."""
+        wins = [m.key for m in self.moves(game, position) if game.outcome(m.after) == "P"]
+        if not game.choose_several:
+            return wins
+        chosen: Any = wins[0] if wins else ()  # a move choosing several squares has a tuple of them as its key
+        return list(chosen)
+
     def choice_words(self, game: Game) -> str:
         """Board games whose move chooses several squares: the words on the button that plays them."""
         return "Play the chosen squares"
@@ -155,30 +165,6 @@ class OneHeapPresentation(Presentation):
                 sorted(game.moves(n), reverse=True)]
 
 
-def numbers_text(values: Any) -> str:
-    """Numbers in brackets as people write them: ``'(3, 4, 5)'``, and one number ``'(3)'``, never Python's
-    ``(3,)``.
-
-    >>> numbers_text((3, 4, 5)), numbers_text((3,)), numbers_text(())
-    ('(3, 4, 5)', '(3)', '()')
-    """
-    return "(" + ", ".join(map(str, values)) + ")"
-
-
-def counted_text(noun: str, values: Any, plural: str = "") -> str:
-    """A position named by its numbers, as a sentence says it: ``'heaps (3, 4)'``, one of them ``'heap 3'``, none
-    ``'no heaps'`` (``plural`` when adding an "s" will not do).
-
-    >>> counted_text("heap", (3, 4)), counted_text("vertex", (5,), "vertices"), counted_text("heap", ())
-    ('heaps (3, 4)', 'vertex 5', 'no heaps')
-    """
-    values = tuple(values)
-    plural = plural or noun + "s"
-    if not values:
-        return f"no {plural}"
-    return f"{noun} {values[0]}" if len(values) == 1 else f"{plural} {numbers_text(values)}"
-
-
 _PRESENTATIONS: dict[type, Presentation] = {}
 
 
@@ -197,8 +183,6 @@ def presents(game_class: type, presentation: Presentation) -> None:
     ...
     ValueError: Dots has a presentation already
     """
-    from gamelib.games.base import Game  # the model imports this module: the check is made when called
-
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise TypeError(f"presents needs a game class such as Nim, got {show(game_class)}")
     if not isinstance(presentation, Presentation):
@@ -224,7 +208,18 @@ def presentation_of(game: Any) -> Presentation:
 
 
 _PLAIN = Presentation()
+presents(OneHeapGame, OneHeapPresentation())
 
 
-__all__ = ["IRREGULAR", "Move", "OneHeapPresentation", "Presentation", "counted_text", "numbers_text",
-           "presentation_of", "presents"]
+def labelled_moves(game: Game, position: Any) -> list[Move]:
+    """Every move from ``position`` with its key, button label and words, in the order of the buttons, as the
+    game's presentation names them (:meth:`Presentation.moves`).
+
+    >>> from gamelib import TurningTurtles
+    >>> [move.words() for move in labelled_moves(TurningTurtles(), (2, 5))][:3]
+    ['turn coin 5', 'turn coins 5 and 1', 'turn coins 5 and 2']
+    """
+    return presentation_of(game).moves(game, position)
+
+
+__all__ = ["IRREGULAR", "Move", "OneHeapPresentation", "Presentation", "labelled_moves", "presentation_of", "presents"]

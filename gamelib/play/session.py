@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from gamelib.arguments import check_int, show
-from gamelib.games.base import Game, Move
-from gamelib.games.presentation import presentation_of
+from gamelib.games.base import Game
+from gamelib.games.presentation import Move, presentation_of
 
 #: Who plays, in a :class:`PlaySession`: its ``starter`` is STUDENT or COMPUTER, its ``opponent`` COMPUTER or
 #: FRIEND (a second person at the same keyboard); against the computer, the ``winner`` and each move's ``player``

@@ -61,7 +61,7 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
     rows = max(sq.row for sq in squares) + 1
     cols = max(sq.col for sq in squares) + 1
     result = game.outcome(position)
-    marked = set(game.winning_squares(position)) if show_winning_moves else set()
+    marked = set(presentation_of(game).winning_squares(game, position)) if show_winning_moves else set()
     cell_in = min(0.75, 2.7 / rows, 4.6 / cols)
     # A long position (a row of 30 coins) wraps its title, and the outcome's sentence beside a one-row board
     # needs its lines of height: the figure grows to hold both.

@@ -16,6 +16,7 @@ from matplotlib.path import Path
 from gamelib.arguments import LimitError, check_bool
 from gamelib.games.base import Game
 from gamelib.games.hackenbush import GreenHackenbush
+from gamelib.games.presentation import labelled_moves
 from gamelib.limits import MAX_HACKENBUSH_FIGURE
 from gamelib.plots.draw import draw_labels, draw_n_cells, draw_p_markers
 from gamelib.plots.figure import GameFigure, check_inches, new_figure, place_axes
@@ -107,7 +108,7 @@ def hackenbush_figure(game: Game, position: Any, show_winning_moves: bool = True
     edges = game.check_position(position)
     value = game.grundy(edges) if show_winning_moves else None
     outcome = game.outcome(edges) if show_winning_moves else None
-    marked = [m.key for m in game.labelled_moves(edges) if game.outcome(m.after) == "P"] if outcome == "N" else []
+    marked = [m.key for m in labelled_moves(game, edges) if game.outcome(m.after) == "P"] if outcome == "N" else []
     marked_keys = set(marked)
 
     side = 2.6 if show_winning_moves else 0.0  # room on the right for the stalk and the outcome
@@ -232,7 +233,7 @@ def _words(game: GreenHackenbush, edges: tuple, fallen: int, value: int | None, 
         return said
     if outcome == "P":
         return said + " A P-position: every chop leaves an N-position."
-    moves = {m.key: m for m in game.labelled_moves(edges)}
+    moves = {m.key: m for m in labelled_moves(game, edges)}
     chops = "; ".join(moves[key].rest for key in marked)
     many = "chops, marked blue with a cut, are" if len(marked) > 1 else "chop, marked blue with a cut, is"
     return said + f" An N-position: the winning {many} {chops}."

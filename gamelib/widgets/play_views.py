@@ -194,7 +194,7 @@ class Squares(PlayView):
     def show(self, hinted: bool) -> None:
         panel, game, session = self.panel, self.panel.game, self.panel.session
         words = presentation_of(game)
-        marked = set(game.winning_squares(panel.position)) if hinted else set()
+        marked = set(words.winning_squares(game, panel.position)) if hinted else set()
         legal = set(session.legal_keys())
         squares = []
         for square in game.squares(panel.position):

@@ -15,6 +15,7 @@ from functools import reduce
 from itertools import combinations
 from operator import xor
 
+from gamelib.arguments import numbers_text
 from gamelib.exercises.kinds import outcome_checker
 from gamelib.exercises.lesson9 import (
     ARCS,
@@ -40,7 +41,6 @@ from gamelib.games.digraph import DigraphGame
 from gamelib.games.laskers_nim import LaskersNim
 from gamelib.games.nim_variants import MooresNim, StaircaseNim
 from gamelib.games.node_kayles import NodeKayles
-from gamelib.games.presentation import numbers_text
 
 _LASKER = LaskersNim()
 _STAIRS = StaircaseNim()

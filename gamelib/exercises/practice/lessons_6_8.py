@@ -23,6 +23,7 @@ from gamelib.games.chomp import Chomp
 from gamelib.games.coins import MockTurtles, RulerGame, TurningTurtles
 from gamelib.games.hackenbush import GreenHackenbush
 from gamelib.games.nim import Nim
+from gamelib.games.presentation import labelled_moves
 from gamelib.games.subtraction import SubtractionGame
 from gamelib.games.wythoff import RookGame, Wythoff
 
@@ -201,7 +202,7 @@ def _coins(rng: random.Random, low: int, high: int) -> tuple[int, ...]:
 
 
 def _coin_move(game, heads: tuple[int, ...], hint: str) -> Dealt | None:
-    wins = [m.key for m in game.labelled_moves(heads) if game.grundy(m.after) == 0]
+    wins = [m.key for m in labelled_moves(game, heads) if game.grundy(m.after) == 0]
     if not wins:
         return None
     return Dealt(f"{game.title}, coins {', '.join(map(str, heads))} heads up: give a winning move, as the coins you "
