@@ -88,7 +88,7 @@ def test_move_buttons_keep_their_move_and_the_played_one_leaves_the_row():
     w.status.send = lambda content, buffers=None: sent.append(content)
     w.buttons[(1, 2)].click()
     assert w.history[0].key == (1, 2)
-    assert before[(1, 2)] not in w._pool_box.children  # the chopped edge's button has gone
+    assert before[(1, 2)] not in w.view.pool.children  # the chopped edge's button has gone
     for key, button in w.buttons.items():  # every button left still plays the move it played before
         assert button is before[key] and button.description == labels[key]
     assert sent == [{"focus": True}]  # the keyboard's focus goes to the status line, not to another move

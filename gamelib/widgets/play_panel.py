@@ -22,7 +22,7 @@ from gamelib.parsing import Limit
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.widgets.controls import Board, Figure, TextBox
 from gamelib.widgets.panel import Control, Panel, info
-from gamelib.widgets.play_views import PlayView, play_view
+from gamelib.widgets.play_views import KeptWidgets, PlayView, play_view
 from gamelib.widgets.play_words import VOCABULARIES, check_vocabulary, chips_html, hint_text
 
 
@@ -73,19 +73,11 @@ class PlayPanel(Panel):
         self.buttons: dict = {}
         self.heap_rows: list[widgets.HTML] = []
         self.position_words = widgets.HTML()
-        # Games drawn as a figure: one button per move key, kept while the game goes on, so a button never
-        # changes its move under the keyboard's focus (a played move's button leaves the row).
-        self._key_buttons: dict = {}
-        self._pool_box = widgets.HBox()
-        # Widgets a presentation uses again in later games (rows of heaps, move buttons: see play_views).
-        self._kept: dict = {}
-        self._kept_buttons: dict = {}
+        #: Widgets the presentations use again in later games (rows of heaps, move buttons: see play_views).
+        self.kept = KeptWidgets()
         self._signature: tuple | None = None
         self.view: PlayView  # made by _build, from the view of the game's kind of picture
         self._hinted: set[int] = set()  # where in the history the student moved with the hint shown
-        # Pictures whose parts can be clicked (Hackenbush's edges): where each move's part is, by picture.
-        self._spots: dict[tuple, tuple[list, str]] = {}
-        self._spot_keys: list = []
         self.image.on_choose(self._clicked)
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.undo_button.on_click(lambda _button: self.undo())
@@ -269,9 +261,9 @@ class PlayPanel(Panel):
 
     def _clicked(self, index: int) -> None:
         """A part of the picture clicked (a Hackenbush edge): its move is played."""
-        self.play_key(self._spot_keys[index])
+        self.play_key(self.view.clicked_key(index))
 
-    def _press(self, key: Any) -> None:
+    def press(self, key: Any) -> None:
         """A move button pressed: the move is played and the keyboard's focus goes to the status line, which
         says what happened (the button pressed has left the row; no other move's button takes its place). The
         status line sits just above the moves, so the next Tab reaches the moves that remain."""

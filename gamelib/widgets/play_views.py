@@ -5,28 +5,29 @@ and :class:`HeapRows` (a row of chips per heap, each with the buttons of the mov
 
 Each builds the widgets of the moves area (``build``), shows a position (``show``) and gives the still view of
 a saved notebook (``still``). None knows a game: the session, the game's presentation (its words) and the
-kind's view (its drawing and text alternative) say everything.
+kind's view (its drawing and text alternative) say everything. A view reaches its panel only through
+:class:`PlayHost`, the public part of :class:`~gamelib.widgets.play_panel.PlayPanel` it needs (the panel
+imports this module, never the other way round).
 """
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
 from gamelib import plots
+from gamelib.games.base import Game
 from gamelib.games.heap_rows import heap_name
-from gamelib.games.presentation import presentation_of
-from gamelib.play.session import COMPUTER, STUDENT
+from gamelib.games.presentation import Move, presentation_of
+from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.plots.figure import png_html
 from gamelib.plots.positions import HEAP_ROWS, MOVE_BUTTONS, SQUARES, view_of
-from gamelib.widgets.controls import Board, MoveButton
+from gamelib.widgets.controls import Board, Figure, MoveButton, Status
 from gamelib.widgets.panel import DPI, cached_png
 from gamelib.widgets.play_words import chips_html
-
-if TYPE_CHECKING:
-    from gamelib.widgets.play_panel import PlayPanel
 
 
 def _name(label: str, words: str) -> str:
@@ -44,41 +45,85 @@ def _button(label: str, words: str) -> MoveButton:
 KEPT_BUTTONS = 200
 
 
-def _kept(panel: PlayPanel, name: Any, make: Any) -> Any:
-    """The widgets kept under ``name`` by the panel for its later games, made by ``make()`` the first time."""
-    if name not in panel._kept:
-        panel._kept[name] = make()
-    return panel._kept[name]
+class KeptWidgets:
+    """The widgets a play panel keeps for its later games: every new widget is two models the browser must open
+    (the widget, with the kit's JavaScript and style sheet, and its layout): a new game of Lasker's Nim opened 73
+    of them (about 140 ms in Chromium); the widgets used again cost nothing.
+
+    >>> kept = KeptWidgets()
+    >>> kept.get("row", widgets.HBox) is kept.get("row", widgets.HBox)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._made: dict[Hashable, Any] = {}
+        self._buttons: dict[tuple, MoveButton] = {}  # by (key, label, words), the newest last
+
+    def get(self, name: Hashable, make: Callable[[], Any]) -> Any:
+        """The widgets kept under ``name``, made by ``make()`` the first time."""
+        if name not in self._made:
+            self._made[name] = make()
+        return self._made[name]
+
+    def button(self, move: Move, play: Callable[[Hashable], object], shown: Callable[[MoveButton], bool]) -> MoveButton:
+        """The button of ``move`` in a row of heaps: a button an earlier game showed for the same move (same key,
+        label and words, so it plays the same key), or a new one whose click calls ``play(move.key)``. Beyond
+        :data:`KEPT_BUTTONS`, the oldest are closed, unless ``shown`` says one is on the panel now (a game with
+        that many moves)."""
+        spec = (move.key, move.label, move.words())
+        kept = self._buttons
+        button = kept.pop(spec, None)
+        if button is None:
+            button = _button(move.label, move.words())
+            button.on_click(lambda _b, key=move.key: play(key))
+        kept[spec] = button  # the newest last
+        while len(kept) > KEPT_BUTTONS:
+            oldest = next(iter(kept))
+            if shown(kept[oldest]):
+                break
+            kept.pop(oldest).close()
+        return button
 
 
-def _kept_button(panel: PlayPanel, move: Any) -> MoveButton:
-    """The button of ``move`` in a row of heaps: a button an earlier game of this panel showed for the same
-    move (same key, label and words, so it plays the same key), or a new one. Every new widget is two models
-    the browser must open (the widget, with the kit's JavaScript and style sheet, and its layout): a new game
-    of Lasker's Nim opened 73 of them (about 140 ms in Chromium); the widgets used again cost nothing."""
-    spec = (move.key, move.label, move.words())
-    kept = panel._kept_buttons
-    button = kept.pop(spec, None)
-    if button is None:
-        button = _button(move.label, move.words())
-        button.on_click(lambda _b, key=move.key: panel.play_key(key))
-    kept[spec] = button  # the newest last
-    while len(kept) > KEPT_BUTTONS:
-        oldest = next(iter(kept))
-        if kept[oldest] in panel.buttons.values():
-            break  # shown now (a game with this many moves): kept
-        kept.pop(oldest).close()
-    return button
+class PlayHost(Protocol):
+    """What a presentation uses of its play panel: its public attributes and actions (see
+    :class:`~gamelib.widgets.play_panel.PlayPanel`, which is one)."""
+
+    session: PlaySession
+    image: Figure
+    position_words: widgets.HTML
+    status: Status
+    buttons: dict
+    board: Board | None
+    chosen: list
+    heap_rows: list[widgets.HTML]
+    kept: KeptWidgets
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def position(self) -> Any: ...
+
+    def play_key(self, key: Any) -> bool: ...
+
+    def press(self, key: Any) -> None: ...
+
+    def choose(self, index: int) -> None: ...
+
+    def play_chosen(self) -> bool: ...
+
+    def clear_choice(self) -> None: ...
 
 
 class PlayView:
     """What every presentation does (see the module notes); ``panel`` is the play panel it fills."""
 
-    def __init__(self, panel: PlayPanel):
+    def __init__(self, panel: PlayHost):
         self.panel = panel
 
     @classmethod
-    def signature(cls, panel: PlayPanel) -> tuple:
+    def signature(cls, panel: PlayHost) -> tuple:
         """What must stay the same for a new game to keep the widgets shown."""
         return (cls,)
 
@@ -89,6 +134,11 @@ class PlayView:
     def show(self, hinted: bool) -> None:  # pragma: no cover - each presentation shows its own
         """Show the position now (``hinted``: the hint is on and the game goes on)."""
         raise NotImplementedError
+
+    def clicked_key(self, index: int) -> Hashable:
+        """The move of the part of the picture numbered ``index`` (a Hackenbush edge), when the picture takes
+        clicks; IndexError otherwise."""
+        raise IndexError(f"the picture shown has no part {index} to click")
 
     def picture_text(self, hinted: bool) -> str:
         """The text alternative of the position shown: the kind's one function, for every panel."""
@@ -110,12 +160,23 @@ class MoveButtons(PlayView):
     Buttons are kept by move key while the game goes on, so a button never changes its move under the
     keyboard's focus (a played move's button leaves the row)."""
 
+    def __init__(self, panel: PlayHost):
+        super().__init__(panel)
+        # One button per move key, kept while the game goes on, so a button never changes its move under the
+        # keyboard's focus (a played move's button leaves the row).
+        self.key_buttons: dict[Hashable, MoveButton] = panel.kept.get("key buttons", dict)
+        self.pool = panel.kept.get("move buttons", widgets.HBox)
+        # Pictures whose parts can be clicked (Hackenbush's edges): where each move's part is, by picture; and
+        # the moves of the parts of the picture shown, in the order the figure numbers them.
+        self.spots: dict[tuple, tuple[list, str]] = panel.kept.get("spots", dict)
+        self.spot_keys: list = []
+
     def build(self) -> list[widgets.Widget]:
         panel = self.panel
-        for button in panel._key_buttons.values():
+        for button in self.key_buttons.values():  # the buttons of the panel's last game
             button.close()
-        panel._key_buttons = {}
-        return [panel.image if view_of(panel.game).draw is not None else panel.position_words, panel._pool_box]
+        self.key_buttons.clear()
+        return [panel.image if view_of(panel.game).draw is not None else panel.position_words, self.pool]
 
     def show(self, hinted: bool) -> None:
         panel, game = self.panel, self.panel.game
@@ -126,14 +187,17 @@ class MoveButtons(PlayView):
         else:
             panel.position_words.value = html.escape(f"Position: {game.position_text(panel.position)}")
         for move in moves:
-            button = panel._key_buttons.get(move.key)
+            button = self.key_buttons.get(move.key)
             if button is None:
                 button = _button(move.label, move.words())
-                button.on_click(lambda _b, key=move.key: panel._press(key))
-                panel._key_buttons[move.key] = button
+                button.on_click(lambda _b, key=move.key: panel.press(key))
+                self.key_buttons[move.key] = button
             button.description, button.name = move.label, _name(move.label, move.words())
-        panel._pool_box.children = [panel._key_buttons[move.key] for move in moves]
-        panel.buttons = {move.key: panel._key_buttons[move.key] for move in moves}
+        self.pool.children = [self.key_buttons[move.key] for move in moves]
+        panel.buttons = {move.key: self.key_buttons[move.key] for move in moves}
+
+    def clicked_key(self, index: int) -> Hashable:
+        return self.spot_keys[index]
 
     def _show_picture(self, hinted: bool, labels: dict) -> str:
         """Draw the position; where the picture records the parts a click plays (``plotted["spots"]``: a
@@ -141,15 +205,15 @@ class MoveButtons(PlayView):
         the sentence that says so ("" when nothing can be clicked)."""
         panel, game = self.panel, self.panel.game
         key = ("play", repr(game), panel.position, hinted)
-        spots, click = panel._spots.get(key, (None, ""))
+        spots, click = self.spots.get(key, (None, ""))
         if spots is None:  # drawn once here, for where its parts are, and cached as a PNG if not yet
             figure = plots.position_figure(game, panel.position, hinted)
-            spots, click = panel._spots[key] = figure.plotted.get("spots", []), figure.plotted.get("click", "")
+            spots, click = self.spots[key] = figure.plotted.get("spots", []), figure.plotted.get("click", "")
             panel.image.value = cached_png(key, lambda: figure)
         else:
             panel.image.value = cached_png(key, lambda: plots.position_figure(game, panel.position, hinted))
         clickable = [(move, points) for move, points in spots if move in labels]
-        panel._spot_keys = [move for move, _ in clickable]
+        self.spot_keys = [move for move, _ in clickable]
         panel.image.spots = [{"points": points, "name": labels[move]} for move, points in clickable]
         return click if clickable else ""
 
@@ -159,7 +223,7 @@ class Squares(PlayView):
     chooses several squares is played with a button once they are chosen."""
 
     @classmethod
-    def signature(cls, panel: PlayPanel) -> tuple:
+    def signature(cls, panel: PlayHost) -> tuple:
         return (cls, len(panel.game.squares(panel.session.start)))
 
     def build(self) -> list[widgets.Widget]:
@@ -172,7 +236,7 @@ class Squares(PlayView):
             made.on_choose(panel.choose)
             return made
 
-        panel.board = _kept(panel, "board", board)
+        panel.board = panel.kept.get("board", board)
         with panel.board.hold_sync():
             panel.board.columns = max(s.col for s in game.squares(panel.session.start)) + 1
             panel.board.label = f"{game.title} board"
@@ -186,7 +250,7 @@ class Squares(PlayView):
                 clear.on_click(lambda _b: panel.clear_choice())
                 return widgets.HBox([play, clear])
 
-            row = _kept(panel, "choice buttons", buttons)
+            row = panel.kept.get("choice buttons", buttons)
             row.children[0].description = presentation_of(game).choice_words(game)
             extra = [row]
         return [panel.board, *extra]
@@ -227,15 +291,15 @@ class HeapRows(PlayView):
     heaps of a tuple are named A, B, C."""
 
     @classmethod
-    def signature(cls, panel: PlayPanel) -> tuple:
+    def signature(cls, panel: PlayHost) -> tuple:
         moves = panel.session.moves(panel.session.start)
         return (cls, tuple((m.key, m.label, m.words(), m.group) for m in moves))
 
-    def __init__(self, panel: PlayPanel):
+    def __init__(self, panel: PlayHost):
         super().__init__(panel)
-        self.area = _kept(panel, "heap rows", widgets.VBox)
+        self.area = panel.kept.get("heap rows", widgets.VBox)
         self.rows: list[widgets.HBox] = []
-        self.others = _kept(panel, "other moves", lambda: widgets.HBox([widgets.HTML("other moves:")]))
+        self.others = panel.kept.get("other moves", lambda: widgets.HBox([widgets.HTML("other moves:")]))
         self._groups: dict = {}  # the row of each button: its move's group
         self._shape: tuple = ()
 
@@ -249,9 +313,9 @@ class HeapRows(PlayView):
         """(Re)make the rows for the heaps of the position now (a split changes how many there are)."""
         panel = self.panel
         count = len(heaps_of(panel.position))
-        # The rows of earlier games are used again (see _kept_button): row i is always the row of heap i.
-        rows = [_kept(panel, ("heap row", i), lambda: (widgets.HTML(layout=widgets.Layout(min_width="230px")),
-                                                       widgets.HTML("take:"), widgets.HBox()))
+        # The rows of earlier games are used again (see KeptWidgets): row i is always the row of heap i.
+        rows = [panel.kept.get(("heap row", i), lambda: (widgets.HTML(layout=widgets.Layout(min_width="230px")),
+                                                         widgets.HTML("take:"), widgets.HBox()))
                 for i in range(count)]
         panel.heap_rows = [label for label, _, _ in rows]
         for label, take, row in rows:
@@ -270,7 +334,8 @@ class HeapRows(PlayView):
         moves = session.moves() if not session.over else []
         for move in moves:
             if move.key not in panel.buttons:
-                panel.buttons[move.key] = _kept_button(panel, move)
+                panel.buttons[move.key] = panel.kept.button(move, panel.play_key,
+                                                            lambda button: button in panel.buttons.values())
                 self._groups[move.key] = move.group
         legal = {move.key for move in moves}
         rows: list[list] = [[] for _ in heaps]
@@ -313,9 +378,10 @@ class HeapRows(PlayView):
 PLAY_VIEWS: dict[str, type[PlayView]] = {MOVE_BUTTONS: MoveButtons, SQUARES: Squares, HEAP_ROWS: HeapRows}
 
 
-def play_view(panel: PlayPanel) -> type[PlayView]:
+def play_view(panel: PlayHost) -> type[PlayView]:
     """The presentation of the panel's game, as its kind of picture names it."""
     return PLAY_VIEWS[view_of(panel.game).play]
 
 
-__all__ = ["PLAY_VIEWS", "HeapRows", "MoveButtons", "PlayView", "Squares", "heaps_of", "play_view"]
+__all__ = ["KEPT_BUTTONS", "PLAY_VIEWS", "HeapRows", "KeptWidgets", "MoveButtons", "PlayHost", "PlayView", "Squares",
+           "heaps_of", "play_view"]
