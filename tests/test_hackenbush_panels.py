@@ -35,7 +35,7 @@ def test_labelled_moves_are_the_chops_of_the_definition(edges):
     assert [m.key for m in moves] == list(dict.fromkeys(key(e) for e in edges))  # one per edge, picture's order
     for move in moves:
         assert move.after == game.chop(game.start, move.key)
-        assert move.verb == "chop" and move.label.startswith("chop ")
+        assert move.verb.do == "chop" and move.label.startswith("chop ")
         u, v = move.key
         assert move.words() == (f"chop the loop at vertex {u}" if u == v else f"chop edge ({u}, {v})")
 

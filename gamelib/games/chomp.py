@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int, numbers_text, show
 from gamelib.games.base import Game, Square
-from gamelib.games.presentation import Move, Presentation, labelled_moves, presents
+from gamelib.games.presentation import Move, Presentation, Verb, labelled_moves, presents
 from gamelib.limits import MAX_CHOMP_MOVES, MAX_CHOMP_POSITIONS, MAX_DIVISOR_N, MAX_DIVISORS
 
 
@@ -234,6 +234,10 @@ class DivisorGame(ExploredGame):
         return [tuple(m for m in allowed if m % d) for d in allowed if d != 1]
 
 
+#: The verb of this game's moves, in the forms a sentence needs.
+BITE = Verb("bite", "bit", "biting")
+
+
 class ChompPresentation(Presentation):
     """Chomp's words: a move is known by its square ``(row, col)``, from 0 at the poisoned corner, and named
     from 1 ("bite at row 2, column 3"); the poisoned square shows a skull.
@@ -245,7 +249,7 @@ class ChompPresentation(Presentation):
     def moves(self, game: Game, position: Any) -> list[Move]:
         bar = cast(Chomp, game)
         rows = bar.check_position(position)
-        return [Move((r, c), bar._eat(rows, r, c), f"{r + 1},{c + 1}", "bite", f"at row {r + 1}, column {c + 1}",
+        return [Move((r, c), bar._eat(rows, r, c), f"{r + 1},{c + 1}", BITE, f"at row {r + 1}, column {c + 1}",
                      group=r) for r, length in enumerate(rows) for c in range(length) if r or c]
 
     def symbol(self, game: Game, square: Square) -> str:

@@ -40,7 +40,7 @@ from typing import Any, ClassVar, cast
 
 from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game, Square
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import Move, Presentation, Verb, presents
 from gamelib.limits import MAX_COIN_MOVES, MAX_ITEMS, MAX_PANEL_COIN, MAX_PLAY_COIN
 from gamelib.parsing import Limit
 
@@ -272,6 +272,10 @@ class RulerGame(CoinTurningGame):
         return n & -n
 
 
+#: The verb of this game's moves, in the forms a sentence needs.
+TURN = Verb("turn", "turned", "turning")
+
+
 class CoinsPresentation(Presentation):
     """The words of a coin-turning game: ``rule`` (how a move is made) and ``most`` (the most coins one move
     turns, in words: "one or two"; "" when the rule is not a count). A move is known by the coins it turns,
@@ -288,7 +292,7 @@ class CoinsPresentation(Presentation):
 
     def moves(self, game: Game, position: Any) -> list[Move]:
         coins = cast(CoinTurningGame, game)
-        return [Move(turned, after, "turn " + _words(turned), "turn",
+        return [Move(turned, after, "turn " + _words(turned), TURN,
                      ("coins " if len(turned) > 1 else "coin ") + _words(turned), group=turned[0])
                 for turned, after in coins._turned(coins.check_position(position))]
 

@@ -16,7 +16,7 @@ from gamelib.analysis.engine import mex
 from gamelib.arguments import check_int, read_items, show
 from gamelib.games.base import Game
 from gamelib.games.hackenbush_text import EdgeLimit
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import MOVE, Move, Presentation, presents
 from gamelib.limits import MAX_DIGRAPH_ARCS, MAX_PANEL_ARCS, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
 
@@ -216,7 +216,7 @@ class DigraphPresentation(Presentation):
     def moves(self, game: Game, position: Any) -> list[Move]:
         """One button per arc out of the token's vertex: ``'to 2'``."""
         here = game.check_position(position)
-        return [Move(v, v, f"to {v}", "move", f"the token from {here} to {v}") for v in game.moves(here)]
+        return [Move(v, v, f"to {v}", MOVE, f"the token from {here} to {v}") for v in game.moves(here)]
 
 
 presents(DigraphGame, DigraphPresentation())

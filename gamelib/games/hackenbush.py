@@ -23,7 +23,7 @@ from gamelib.analysis.hackenbush_layout import HackenbushLayout, hackenbush_layo
 from gamelib.arguments import LimitError, check_int, read_items, show
 from gamelib.games.base import Game
 from gamelib.games.hackenbush_text import PICTURE_LIMIT, TYPED_EXAMPLE, EdgeLimit, edges_text
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import Move, Presentation, Verb, presents
 from gamelib.limits import MAX_HACKENBUSH_EDGES, MAX_HACKENBUSH_MOVE_WORK
 from gamelib.parsing import Limit
 
@@ -300,6 +300,10 @@ def _check_edge(edge: object, where: str) -> Edge:
     return (check_int(edge[0], f"a vertex of {where}"), check_int(edge[1], f"a vertex of {where}"))
 
 
+#: The verb of this game's moves, in the forms a sentence needs.
+CHOP = Verb("chop", "chopped", "chopping")
+
+
 class HackenbushPresentation(Presentation):
     """Green Hackenbush's words: one move per different edge standing, in the picture's order; its key is the
     edge with the smaller vertex first (the same for every copy of a repeated edge), its button says ``chop 1–3``;
@@ -320,7 +324,7 @@ class HackenbushPresentation(Presentation):
         for (u, v), index in picture._last_copies(checked).items():
             label, words = (f"chop loop {u}", f"the loop at vertex {u}") if u == v else \
                 (f"chop {u}\u2013{v}", f"edge ({u}, {v})")
-            moves.append(Move((u, v), picture._chop(checked, index), label, "chop", words))
+            moves.append(Move((u, v), picture._chop(checked, index), label, CHOP, words))
         return moves
 
     def change_text(self, game: Game, before: Any, after: Any) -> str:

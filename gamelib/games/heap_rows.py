@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from gamelib.arguments import check_heaps, counted_text
 from gamelib.games.base import Game
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import MOVE, TAKE, Heap, Move, Presentation, presents
 from gamelib.limits import MAX_NIM_EXPLORER_HEAP, MAX_NIM_EXPLORER_HEAPS, MAX_PLAY_NIM_HEAP, MAX_PLAY_NIM_HEAPS
 from gamelib.parsing import Limit
 
@@ -77,17 +77,21 @@ class HeapsPresentation(Presentation):
             after = tuple(after)
             taken = taken_from(heaps, after)
             if taken is None:
-                others.append(Move(after, after, ", ".join(map(str, after)) or "no heaps", "move",
+                others.append(Move(after, after, ", ".join(map(str, after)) or "no heaps", MOVE,
                                    f"to {heaps_text(after)}", group=None))
             else:
                 i, amount = taken
-                takes.append((taken, Move(taken, after, str(amount), "take", f"{amount} from heap {heap_name(i)}",
+                takes.append((taken, Move(taken, after, str(amount), TAKE, f"{amount} from heap {heap_name(i)}",
                                           group=i)))
         return [move for _, move in sorted(takes, key=lambda pair: pair[0])] + others
 
     def position_text(self, game: Game, position: Any) -> str:
         """``'heaps (3, 4, 5)'``."""
         return heaps_text(tuple(position))
+
+    def heaps(self, game: Game, position: Any) -> list[Heap]:
+        """The heaps A, B, C, ... of the position, as the game keeps it."""
+        return [Heap(heap_name(i), f"heap {heap_name(i)}", h) for i, h in enumerate(game.check_position(position))]
 
 
 class HeapsGame(Game):

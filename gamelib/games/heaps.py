@@ -15,7 +15,7 @@ from operator import xor
 
 from gamelib.arguments import LimitError, check_heaps, check_int
 from gamelib.games.base import Game, OneHeapGame
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import TAKE, Move, Presentation, Verb, presents
 from gamelib.limits import MAX_HEAP_GAME_MOVES
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
@@ -155,6 +155,10 @@ def _and(numbers: tuple[int, ...]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
+#: The verb of a move that splits a heap without taking from it, in the forms a sentence needs.
+SPLIT = Verb("split", "split", "splitting")
+
+
 class TakeAndBreakPresentation(Presentation):
     """The words of a take-and-break game (octal games, Grundy's game, Lasker's Nim): every heap has its own
     moves, a heap equal to another one too (it is another heap, with its own row of buttons). A move that
@@ -194,14 +198,14 @@ class TakeAndBreakPresentation(Presentation):
                 after, taken = tuple(sorted(others + parts)), heap - sum(parts)
                 if len(parts) <= 1:
                     takes.append(Move(taken if alone else (i, taken), after, f"take {taken}" if alone else str(taken),
-                                      "take", str(taken) if alone else f"{taken} from {name}", group=i))
+                                      TAKE, str(taken) if alone else f"{taken} from {name}", group=i))
                     continue
                 pieces, short = "+".join(map(str, parts)), "" if alone else heap_name(i)
                 if taken:
                     label, verb, rest = f"take {taken}: {pieces}" if alone else f"{short}\u2212{taken}\u2192{pieces}", \
-                        "take", f"{taken} from {name} of {heap}, leaving {_and(parts)}"
+                        TAKE, f"{taken} from {name} of {heap}, leaving {_and(parts)}"
                 else:
-                    label, verb, rest = f"split {pieces}" if alone else f"{short}\u2192{pieces}", "split", \
+                    label, verb, rest = f"split {pieces}" if alone else f"{short}\u2192{pieces}", SPLIT, \
                         f"{name} of {heap} into {_and(parts)}"
                 splits.append(Move(parts if alone else (i, parts), after, label, verb, rest, group=None))
         return sorted(takes, key=lambda m: m.key) + splits  # type: ignore[arg-type, return-value]

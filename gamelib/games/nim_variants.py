@@ -21,7 +21,7 @@ from gamelib.analysis import engine
 from gamelib.arguments import LimitError, check_heaps, check_int, numbers_text, show
 from gamelib.games.base import Game, outcome_from_grundy
 from gamelib.games.heap_rows import HeapsGame, HeapsPresentation, heap_name
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import MOVE, TAKE, Move, Presentation, presents
 from gamelib.limits import (
     MAX_MOORE_MOVES,
     MAX_MOORE_POSITIONS,
@@ -147,7 +147,7 @@ class StaircasePresentation(Presentation):
         """Each move's button names the coins and the stair: ``'2 from stair 3'``."""
         assert isinstance(game, StaircaseNim)
         stairs = game.check_position(position)
-        return [Move((i, a), game.move(stairs, i, a), f"{a} from stair {i + 1}", "move",
+        return [Move((i, a), game.move(stairs, i, a), f"{a} from stair {i + 1}", MOVE,
                      f"{_coins(a)} from stair {i + 1} " + (f"to stair {i}" if i else "off the staircase"), group=i)
                 for i, c in enumerate(stairs) for a in range(1, c + 1)]
 
@@ -292,11 +292,11 @@ class MooresPresentation(HeapsPresentation):
             after = game.after(heaps, change)
             if len(change) == 1:
                 (i, a), = change
-                ones.append(Move((i, a), after, str(a), "take", f"{a} from heap {heap_name(i)}", group=i))
+                ones.append(Move((i, a), after, str(a), TAKE, f"{a} from heap {heap_name(i)}", group=i))
             else:
                 label = ", ".join(f"{heap_name(i)}\u2212{a}" for i, a in change)
                 words = " and ".join(f"{a} from heap {heap_name(i)}" for i, a in change)
-                several.append(Move(change, after, label, "take", words, group=None))
+                several.append(Move(change, after, label, TAKE, words, group=None))
         return sorted(ones, key=lambda m: cast(tuple, m.key)) + several
 
 

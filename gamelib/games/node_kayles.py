@@ -16,7 +16,7 @@ from gamelib.analysis.engine import mex
 from gamelib.arguments import LimitError, check_int, counted_text, numbers_text, read_items, show, unquoted
 from gamelib.games.base import Game
 from gamelib.games.digraph import KAYLES_LIMIT, Pair, read_pairs
-from gamelib.games.presentation import Move, Presentation, presents
+from gamelib.games.presentation import Move, Presentation, Verb, presents
 from gamelib.limits import MAX_KAYLES_VERTICES, MAX_KAYLES_WORK, MAX_PANEL_GRAPH_VERTEX
 from gamelib.parsing import Limit
 
@@ -224,6 +224,10 @@ class NodeKayles(Game):
             ", ".join(written[:-1]) + f" and {written[-1]})"
 
 
+#: The verb of this game's moves, in the forms a sentence needs.
+PICK = Verb("pick", "picked", "picking")
+
+
 class KaylesPresentation(Presentation):
     """Node Kayles in words: a move is known by the vertex picked, and its brackets say what it removed.
 
@@ -239,7 +243,7 @@ class KaylesPresentation(Presentation):
         """One button per remaining vertex, its number on it."""
         assert isinstance(game, NodeKayles)
         left = frozenset(game.check_position(position))
-        return [Move(v, tuple(sorted(game.pick(left, v))), str(v), "pick", f"vertex {v}") for v in sorted(left)]
+        return [Move(v, tuple(sorted(game.pick(left, v))), str(v), PICK, f"vertex {v}") for v in sorted(left)]
 
     def change_text(self, game: Game, before: Any, after: Any) -> str:
         """The vertices a move removed: ``'removed 1, 2, 3'``."""

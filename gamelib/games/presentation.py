@@ -33,19 +33,41 @@ TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/
 if TYPE_CHECKING:
     from typing import Any
 
-#: Verbs whose past and -ing forms are not made by adding "ed" and "ing" (after dropping a final "e").
-IRREGULAR = {"take": ("took", "taking"), "bite": ("bit", "biting"), "chop": ("chopped", "chopping"),
-             "split": ("split", "splitting")}
+@dataclass(frozen=True)
+class Verb:
+    """The verb of a move in the three forms a panel's sentences need: ``"take 2"`` (what to do), ``"you took
+    2"`` (what was done), ``"taking 2 would have won"``. A presentation gives all three: English makes no rule
+    that guesses them ("slide" is "slid", "bite" is "bit").
+
+    >>> SLIDE = Verb("slide", "slid", "sliding")
+    >>> SLIDE.form("past")
+    'slid'
+    """
+
+    do: str
+    past: str
+    ing: str
+
+    def form(self, name: str) -> str:
+        """The form ``name``: ``"do"``, ``"past"`` or ``"ing"``."""
+        forms = {"do": self.do, "past": self.past, "ing": self.ing}
+        if name not in forms:
+            raise ValueError(f"a verb's form is 'do', 'past' or 'ing', got {show(name)}")
+        return forms[name]
+
+
+#: The verbs of the plain presentations: a move that takes chips, and one named by where it leads.
+TAKE, MOVE = Verb("take", "took", "taking"), Verb("move", "moved", "moving")
 
 
 @dataclass(frozen=True)
 class Move:
     """One move from a position as a panel offers it: the ``key`` a play session is given (an amount, a
     ``(heap, amount)`` pair, a square ...), the position ``after`` it, the ``label`` on its button, and the
-    move in words, a ``verb`` and what follows it, which :meth:`words` puts in the form a sentence needs.
-    ``group`` is the row of buttons it belongs to (the heap it takes from; None: no heap's own row).
+    move in words, its :class:`Verb` and what follows it, which :meth:`words` puts in the form a sentence
+    needs. ``group`` is the row of buttons it belongs to (the heap it takes from; None: no heap's own row).
 
-    >>> move = Move((0, 2), (1, 4, 5), "2", "take", "2 from heap A")
+    >>> move = Move((0, 2), (1, 4, 5), "2", TAKE, "2 from heap A")
     >>> move.words(), move.words("past"), move.words("ing")
     ('take 2 from heap A', 'took 2 from heap A', 'taking 2 from heap A')
     """
@@ -53,16 +75,24 @@ class Move:
     key: Hashable
     after: Any
     label: str
-    verb: str
+    verb: Verb
     rest: str
     group: int | None = 0
 
     def words(self, form: str = "do") -> str:
         """The move as ``"take 2"`` (``form="do"``), ``"took 2"`` (``"past"``) or ``"taking 2"`` (``"ing"``)."""
-        past, ing = IRREGULAR.get(self.verb) or (self.verb.removesuffix("e") + "ed", self.verb.removesuffix("e")
-                                                  + "ing")
-        verb = {"do": self.verb, "past": past, "ing": ing}[form]
+        verb = self.verb.form(form)
         return f"{verb} {self.rest}" if self.rest else verb
+
+
+@dataclass(frozen=True)
+class Heap:
+    """One heap of a position, as a row of chips shows it: its ``label`` beside the row ("A"; "" for the one heap
+    of a one-heap game), its ``name`` in a sentence ("heap A", "the heap") and its ``size``."""
+
+    label: str
+    name: str
+    size: int
 
 
 class Presentation:
@@ -90,7 +120,7 @@ class Presentation:
     def moves(self, game: Game, position: Any) -> list[Move]:
         """Every move from ``position`` with its key, button label and words, in the order of the buttons; by
         default a move is known by the position it leads to."""
-        return [Move(after, after, game.position_text(after), "move", f"to {game.position_text(after)}")
+        return [Move(after, after, game.position_text(after), MOVE, f"to {game.position_text(after)}")
                 for after in game.moves(game.check_position(position))]
 
     def position_text(self, game: Game, position: Any) -> str:
@@ -121,6 +151,11 @@ class Presentation:
         after = ", ".join(f"{m.label} \u2192 {game.value_text(m.after)}" for m in self.moves(game, position))
         return f"{game.value_text(position)}." + (f" After a move: {after}" if after else "")
 
+    def heaps(self, game: Game, position: Any) -> list[Heap]:
+        """Games shown as rows of chips: the heaps of ``position``, in the order of the rows (a move's
+        ``group`` is the index of the heap it takes from)."""
+        raise TypeError(f"{game.title} is not shown as heaps of chips")
+
     def winning_squares(self, game: Game, position: Any) -> list:
         """Board games: the keys of the squares a winning move chooses: every winning square when a move is one
         square (Chomp's winning bites); the squares of the first winning move when a move chooses several (the
@@ -130,6 +165,41 @@ class Presentation:
             return wins
         chosen: Any = wins[0] if wins else ()  # a move choosing several squares has a tuple of them as its key
         return list(chosen)
+
+    def marked_meaning(self, game: Game, count: int) -> str:
+        """Board games: what ``count`` squares marked as winning are, said after them ("a winning move", "each a
+        winning move"; the squares of a move that chooses several are one move together)."""
+        return "a winning move" if game.choose_several or count == 1 else "each a winning move"
+
+    def square_mark(self, game: Game) -> str:
+        """Board games: what one square marked as winning is, said with its name ("a winning move"; a square of
+        a move that chooses several: "part of a winning move")."""
+        return "part of a winning move" if game.choose_several else "a winning move"
+
+    def marked_words(self, game: Game, squares: list[Square]) -> str:
+        """Board games: the squares marked as winning, in a sentence (a picture's text alternative says it):
+        "row 2, column 3; row 1, column 2, each a winning move"; the squares of one move that chooses several
+        by their captions when they have them ("coins 6, 5 and 0, a winning move"), else by their names.
+
+        >>> from gamelib import Chomp, TurningTurtles
+        >>> chomp, turtles = Chomp(2, 3), TurningTurtles()
+        >>> Presentation().marked_words(chomp, chomp.squares((3, 3))[4:6])
+        'row 2, column 2; row 2, column 3, each a winning move'
+        >>> words = presentation_of(turtles)
+        >>> words.marked_words(turtles, [s for s in turtles.squares((2, 5)) if s.key in (5, 2)])
+        'coins 5 and 2, a winning move'
+        """
+        meaning = self.marked_meaning(game, len(squares))
+        if not game.choose_several:
+            return "; ".join(sq.name for sq in squares) + f", {meaning}"
+        ordered = sorted(squares, key=lambda sq: (sq.row, -sq.col))
+        captions = [self.caption(game, sq) for sq in ordered]
+        if all(captions):
+            noun = self.square_noun(game) if len(captions) > 1 else self.square_noun(game).removesuffix("s")
+        else:
+            noun, captions = "", [sq.name for sq in sorted(squares, key=lambda sq: (sq.row, sq.col))]
+        listed = captions[0] if len(captions) == 1 else ", ".join(captions[:-1]) + " and " + captions[-1]
+        return f"{noun} {listed}, {meaning}".lstrip()
 
     def choice_words(self, game: Game) -> str:
         """Board games whose move chooses several squares: the words on the button that plays them."""
@@ -161,8 +231,12 @@ class OneHeapPresentation(Presentation):
 
     def moves(self, game: Game, position: Any) -> list[Move]:
         n = game.check_position(position)
-        return [Move(n - after, after, f"take {n - after}", "take", str(n - after)) for after in
+        return [Move(n - after, after, f"take {n - after}", TAKE, str(n - after)) for after in
                 sorted(game.moves(n), reverse=True)]
+
+    def heaps(self, game: Game, position: Any) -> list[Heap]:
+        """The one heap: ``[Heap("", "the heap", n)]``."""
+        return [Heap("", "the heap", game.check_position(position))]
 
 
 _PRESENTATIONS: dict[type, Presentation] = {}
@@ -222,4 +296,5 @@ def labelled_moves(game: Game, position: Any) -> list[Move]:
     return presentation_of(game).moves(game, position)
 
 
-__all__ = ["IRREGULAR", "Move", "OneHeapPresentation", "Presentation", "labelled_moves", "presentation_of", "presents"]
+__all__ = ["MOVE", "TAKE", "Heap", "Move", "OneHeapPresentation", "Presentation", "Verb", "labelled_moves",
+           "presentation_of", "presents"]

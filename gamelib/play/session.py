@@ -30,7 +30,8 @@ class PlayedMove:
     """One move of a game: who made it, the position before, and the move (its key, the position after it,
     its words).
 
-    >>> print(PlayedMove("student", 10, Move(2, 8, "take 2", "take", "2")))
+    >>> from gamelib.games.presentation import TAKE
+    >>> print(PlayedMove("student", 10, Move(2, 8, "take 2", TAKE, "2")))
     you: take 2 (10 → 8)
     """
 

@@ -109,14 +109,13 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
         ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 5)
         ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=TICK_SIZE + 6)
     if show_outcome:
-        framed = "" if not frames else (" Blue frames: a winning move." if game.choose_several or len(frames) == 1
-                                        else " Blue frames: each a winning move.")
+        framed = f" Blue frames: {words.marked_meaning(game, len(frames))}." if frames else ""
         _outcome_note(fig, ax, result, framed, note_left=0.8 + cols * cell_in + 0.5,
                       middle=bottom + rows * cell_in / 2, width=width, height=height)
     fig.plotted.update(remaining=[(sq.row, sq.col) for sq in pieces], outcome=result if show_outcome else None,
                        marked=sorted(marked))
     if frames:  # the title gives the position and its outcome; the text says which squares are framed
-        fig.alt = f"Marked: {_framed_words(game, frames)}."
+        fig.alt = f"Marked: {words.marked_words(game, frames)}."
     return fig
 
 
@@ -125,18 +124,6 @@ def board_figure(game: Game, position: Any, show_winning_moves: bool = False, wi
 def _board_position(game: Game, position: Any, hints: bool, width: float) -> GameFigure:
     """A board game's position: with hints, its outcome and the winning squares; without, the board alone."""
     return board_figure(game, position, show_winning_moves=hints, width=width, show_outcome=hints)
-
-
-def _framed_words(game: Game, frames: list) -> str:
-    """The framed squares in words: "coins 6, 5 and 0" (the squares of one move, by their captions) or
-    "row 2, column 3; row 1, column 2" (each a winning move)."""
-    words = presentation_of(game)
-    if game.choose_several and all(words.caption(game, sq) for sq in frames):
-        numbers = [words.caption(game, sq) for sq in sorted(frames, key=lambda sq: sq.col, reverse=True)]
-        noun = words.square_noun(game) if len(numbers) > 1 else words.square_noun(game).removesuffix("s")
-        listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
-        return f"{noun} {listed}, a winning move"
-    return "; ".join(sq.name for sq in frames) + (", a winning move" if len(frames) == 1 else ", each a winning move")
 
 
 def _outcome_note(fig: GameFigure, ax: Any, result: str, framed: str, note_left: float, middle: float,

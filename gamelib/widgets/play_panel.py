@@ -149,7 +149,8 @@ class PlayPanel(Panel):
             return
         self.chosen = [k for k in self.chosen if k != square.key] if square.key in self.chosen else \
             [*self.chosen, square.key]
-        self._refresh("Chosen: " + (", ".join(map(str, sorted(self.chosen))) or "nothing") + ".")
+        names = [sq.name for sq in self.game.squares(self.position) if sq.key in self.chosen]  # in the board's order
+        self._refresh("Chosen: " + ("; ".join(names) or "nothing") + ".")
 
     def play_chosen(self) -> bool:
         """Play the squares chosen on the board as one move."""

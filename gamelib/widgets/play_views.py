@@ -20,8 +20,7 @@ import ipywidgets as widgets
 
 from gamelib import plots
 from gamelib.games.base import Game
-from gamelib.games.heap_rows import heap_name
-from gamelib.games.presentation import Move, presentation_of
+from gamelib.games.presentation import Heap, Move, presentation_of
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.plots.figure import png_html
 from gamelib.plots.positions import HEAP_ROWS, MOVE_BUTTONS, SQUARES, view_of
@@ -264,8 +263,8 @@ class Squares(PlayView):
         for square in game.squares(panel.position):
             enabled = not session.over and not square.fixed and (game.choose_several or square.key in legal)
             chosen = square.key in panel.chosen
-            winning = "part of a winning move" if game.choose_several else "a winning move"
-            said = [f"{square.name}: {square.state}"] + [winning] * (square.key in marked) + ["chosen"] * chosen
+            said = [f"{square.name}: {square.state}"] + [words.square_mark(game)] * (square.key in marked) + \
+                ["chosen"] * chosen
             item = {"name": ", ".join(said), "symbol": words.symbol(game, square), "enabled": enabled,
                     "marked": square.key in marked,
                     "look": "fixed" if square.fixed else "piece" if square.filled else "empty"}
@@ -279,16 +278,11 @@ class Squares(PlayView):
         panel.board.squares = squares
 
 
-def heaps_of(position: Any) -> tuple[int, ...]:
-    """The heaps of a position: one heap (an int) or a tuple of heaps."""
-    return tuple(position) if isinstance(position, (tuple, list)) else (position,)
-
-
 class HeapRows(PlayView):
-    """A row per heap: its chips (the chips each player just took drawn hollow) and the buttons of the moves
-    that take from it (a move's ``group`` is its heap); moves that are not a take from one heap (chips moved
-    between heaps, a heap split) have a row of their own. A position of one heap (an int) is "the heap"; the
-    heaps of a tuple are named A, B, C."""
+    """A row per heap (the presentation's :meth:`~gamelib.games.presentation.Presentation.heaps`): its chips (the
+    chips each player just took drawn hollow) and the buttons of the moves that take from it (a move's
+    ``group`` is its heap); moves that are not a take from one heap (chips moved between heaps, a heap split)
+    have a row of their own."""
 
     @classmethod
     def signature(cls, panel: PlayHost) -> tuple:
@@ -297,40 +291,44 @@ class HeapRows(PlayView):
 
     def __init__(self, panel: PlayHost):
         super().__init__(panel)
+        self.words = presentation_of(panel.game)
         self.area = panel.kept.get("heap rows", widgets.VBox)
         self.rows: list[widgets.HBox] = []
         self.others = panel.kept.get("other moves", lambda: widgets.HBox([widgets.HTML("other moves:")]))
         self._groups: dict = {}  # the row of each button: its move's group
         self._shape: tuple = ()
 
+    def heaps(self, position: Any) -> list[Heap]:
+        """The heaps of ``position``, as the game's presentation names them."""
+        return self.words.heaps(self.panel.game, position)
+
     def build(self) -> list[widgets.Widget]:
         self.panel.buttons = {}
         self._groups = {}
-        self._lay_out()
+        self._lay_out(self.heaps(self.panel.position))
         return [self.area]
 
-    def _lay_out(self) -> None:
+    def _lay_out(self, heaps: list[Heap]) -> None:
         """(Re)make the rows for the heaps of the position now (a split changes how many there are)."""
         panel = self.panel
-        count = len(heaps_of(panel.position))
         # The rows of earlier games are used again (see KeptWidgets): row i is always the row of heap i.
         rows = [panel.kept.get(("heap row", i), lambda: (widgets.HTML(layout=widgets.Layout(min_width="230px")),
                                                          widgets.HTML("take:"), widgets.HBox()))
-                for i in range(count)]
+                for i in range(len(heaps))]
         panel.heap_rows = [label for label, _, _ in rows]
         for label, take, row in rows:
             row.children = [label, take]
         self.rows = [row for _, _, row in rows]
         self.others.children = self.others.children[:1]
         self.area.children = [*self.rows, self.others]
-        self._shape = (count, isinstance(panel.position, (tuple, list)))
+        self._shape = tuple(heap.label for heap in heaps)
 
     def show(self, hinted: bool) -> None:
         panel, session = self.panel, self.panel.session
-        heaps = heaps_of(panel.position)
-        named = isinstance(panel.position, (tuple, list))
-        if self._shape != (len(heaps), named):
-            self._lay_out()
+        heaps = self.heaps(panel.position)
+        if self._shape != tuple(heap.label for heap in heaps):
+            self._lay_out(heaps)
+        named = any(heap.label for heap in heaps)  # heaps A, B, C (not the one heap of a one-heap game)
         moves = session.moves() if not session.over else []
         for move in moves:
             if move.key not in panel.buttons:
@@ -344,31 +342,30 @@ class HeapRows(PlayView):
             group = self._groups[key]
             (rows[group] if group is not None and group < len(heaps) else others).append(button)
             button.disabled = key not in legal
-            # In a row per heap, amounts larger than the heap are hidden (a button kept from an earlier game
-            # may have been).
+            # In a row per named heap, amounts larger than the heap are hidden (a button kept from an earlier
+            # game may have been); the one heap keeps every amount of the rule in sight.
             button.layout.display = None if key in legal or not named else "none"
         for row, label, buttons in zip(self.rows, panel.heap_rows, rows, strict=True):
             row.children = [label, row.children[1], *buttons]
         self.others.children = [self.others.children[0], *others]
         self.others.layout.display = None if any(b.layout.display != "none" for b in others) else "none"
-        self._show_chips(heaps, named)
+        self._show_chips(heaps)
 
-    def _show_chips(self, heaps: tuple[int, ...], named: bool) -> None:
+    def _show_chips(self, heaps: list[Heap]) -> None:
         panel, session = self.panel, self.panel.session
         yours, theirs = [0] * len(heaps), [0] * len(heaps)
         for record in reversed(session.history):  # the last move of each player, since the student last moved
-            before, after = heaps_of(record.before), heaps_of(record.after)
+            before, after = self.heaps(record.before), self.heaps(record.after)
             counts = yours if record.player in (STUDENT, session.to_move) else theirs
             if len(before) == len(after) == len(heaps):  # chips taken are drawn only while the heaps stay put
                 for i, (b, a) in enumerate(zip(before, after, strict=True)):
-                    counts[i] += max(b - a, 0)
+                    counts[i] += max(b.size - a.size, 0)
             if record.player in (STUDENT, session.to_move):
                 break
         them = "the computer" if session.opponent == COMPUTER else "the other player"
-        for i, row in enumerate(panel.heap_rows):
-            name = f"heap {heap_name(i)}" if named else "the heap"
-            row.value = (f"<b>{heap_name(i)}:</b> " if named else "") + \
-                chips_html(name, heaps[i], yours[i], theirs[i], them) + f" ({heaps[i]})"
+        for i, (row, heap) in enumerate(zip(panel.heap_rows, heaps, strict=True)):
+            row.value = (f"<b>{html.escape(heap.label)}:</b> " if heap.label else "") + \
+                chips_html(heap.name, heap.size, yours[i], theirs[i], them) + f" ({heap.size})"
 
     def still(self) -> str:
         return "".join(f"<div>{row.value}</div>" for row in self.panel.heap_rows)
@@ -384,4 +381,4 @@ def play_view(panel: PlayHost) -> type[PlayView]:
 
 
 __all__ = ["KEPT_BUTTONS", "PLAY_VIEWS", "HeapRows", "KeptWidgets", "MoveButtons", "PlayHost", "PlayView", "Squares",
-           "heaps_of", "play_view"]
+           "play_view"]
