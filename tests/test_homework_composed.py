@@ -20,9 +20,9 @@ from gamelib.exercises import PRACTISED, bounds_of, deal
 from gamelib.exercises.core import verdict_of
 from gamelib.exercises.practice import GENERATORS, read_bounds
 from gamelib.homework import HOMEWORK, SetFileError, homework, my_numbers, numbers, read_set
-from gamelib.homework.composed import ComposedSet, Item, find_set, read_text
+from gamelib.homework.composed import ComposedSet, find_set, read_text
 from gamelib.homework.core import MARKED_LATER
-from gamelib.homework.exercise_questions import listed_answers
+from gamelib.homework.exercise_questions import Item, listed_answers
 from gamelib.homework.marking import accepts, mark, one_right_answer
 from gamelib.homework.mistakes import BY_THE_RULES, FORM, KINDS
 from gamelib.homework.sharing import SHARED_LIMIT, sharing
@@ -159,7 +159,7 @@ def test_each_bound_a_set_is_given_by_default_makes_its_question_personal_enough
     """Where a bound has a homework default, that default passes the build's check with a margin of two
     standard errors, and the lesson's own default would not (else the homework default has no reason)."""
     from gamelib.exercises.practice import PRACTISED, bounds_of, read_bounds
-    from gamelib.homework.composed import Item
+    from gamelib.homework.exercise_questions import Item
     from gamelib.homework.sharing import sharing
 
     given = [e for e in PRACTISED if any(b.in_set is not None for b in bounds_of(e))]

@@ -22,7 +22,7 @@ from pathlib import Path
 import nbformat
 
 from gamelib.homework import ComposedSet, SetFileError, read_set
-from gamelib.homework.composed import Item
+from gamelib.homework.exercise_questions import Item
 from gamelib.homework.sharing import SAMPLES, SHARED_LIMIT, Sharing, sharing
 from tools.lessons import LESSONS
 from tools.run_notebooks import kernelspec_metadata

@@ -26,7 +26,7 @@ def exercise_rows(samples: int = SAMPLES) -> list[dict]:
     from gamelib.exercises import PRACTISED, bounds_of, deal
     from gamelib.exercises.core import NOT_OF_ITS_FORM
     from gamelib.exercises.practice import GENERATORS
-    from gamelib.homework.composed import Item
+    from gamelib.homework.exercise_questions import Item
     from gamelib.homework.mistakes import KINDS
     from gamelib.homework.sharing import sharing
 

@@ -53,7 +53,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from gamelib.homework.core import Homework, NoNumbers, Numbers
-from gamelib.homework.exercise_questions import ComposedNoNumbers, ComposedNumbers, dealt, exercise_question
+from gamelib.homework.exercise_questions import ComposedNoNumbers, ComposedNumbers, Item, exercise_question
 
 #: Where set files live, from the repository's root (and from any folder above a notebook).
 SETS_FOLDER = Path("homework") / "sets"
@@ -78,40 +78,6 @@ class SetFileError(ValueError):
     ...
     gamelib.homework.composed.SetFileError: homework/sets/mine.toml: the set has no question: add one, e.g. ...
     """
-
-
-@dataclass(frozen=True)
-class Item:
-    """One question of a set file as written: its number and name (``q1``, ``q2``, ... in the file's order),
-    what it asks (an ``exercise`` id, or ``written`` text), its ``points``, ``title``, ``bounds`` (every bound
-    of the exercise's generator, with its value), ``shared_ok`` and ``model_answer``.
-
-    >>> item = read_set(find_set("hw4-wythoff-chomp")).items[0]
-    >>> item.name, item.exercise, item.points, item.bounds, item.answer
-    ('q1', '7.2', 2, {'largest': 40}, 'q1_answer')
-    """
-
-    number: int
-    exercise: str | None
-    written: str | None
-    points: float
-    title: str | None = None
-    bounds: dict = field(default_factory=dict)
-    shared_ok: bool = False
-    model_answer: str | None = None
-
-    @property
-    def name(self) -> str:
-        return f"q{self.number}"
-
-    @property
-    def answer(self) -> str:
-        """The variable the student's answer goes in (``q1_answer``)."""
-        return f"{self.name}_answer"
-
-    def instance(self, seed: int):
-        """The practice instance this question deals from ``seed`` (see :func:`dealt`)."""
-        return dealt(str(self.exercise), seed, tuple(sorted(self.bounds.items())))
 
 
 @dataclass(frozen=True)
@@ -373,5 +339,5 @@ def _value(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-__all__ = ["SETS_FOLDER", "SETS_VARIABLE", "ComposedSet", "Item", "SetFileError", "find_set", "read_set", "read_text",
+__all__ = ["SETS_FOLDER", "SETS_VARIABLE", "ComposedSet", "SetFileError", "find_set", "read_set", "read_text",
            "set_names"]

@@ -26,7 +26,7 @@ import textwrap
 from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamelib.homework.core import (
     Answer,
@@ -41,9 +41,6 @@ from gamelib.homework.draw import Draw
 from gamelib.homework.forms import MAX_ELEMENTS, Form, _whole, plain
 from gamelib.homework.mistakes import BY_THE_RULES, KINDS, OTHER, Slip
 
-if TYPE_CHECKING:
-    from gamelib.homework.composed import Item
-
 
 @lru_cache(maxsize=8192)
 def dealt(exercise: str, seed: int, bounds: tuple = ()):
@@ -56,6 +53,41 @@ def dealt(exercise: str, seed: int, bounds: tuple = ()):
     from gamelib.exercises.practice import deal
 
     return deal(exercise, seed, **dict(bounds))
+
+
+@dataclass(frozen=True)
+class Item:
+    """One question of a set file as written: its number and name (``q1``, ``q2``, ... in the file's order),
+    what it asks (an ``exercise`` id, or ``written`` text), its ``points``, ``title``, ``bounds`` (every bound
+    of the exercise's generator, with its value), ``shared_ok`` and ``model_answer``.
+
+    >>> from gamelib.homework.composed import find_set, read_set
+    >>> item = read_set(find_set("hw4-wythoff-chomp")).items[0]
+    >>> item.name, item.exercise, item.points, item.bounds, item.answer
+    ('q1', '7.2', 2, {'largest': 40}, 'q1_answer')
+    """
+
+    number: int
+    exercise: str | None
+    written: str | None
+    points: float
+    title: str | None = None
+    bounds: dict = field(default_factory=dict)
+    shared_ok: bool = False
+    model_answer: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"q{self.number}"
+
+    @property
+    def answer(self) -> str:
+        """The variable the student's answer goes in (``q1_answer``)."""
+        return f"{self.name}_answer"
+
+    def instance(self, seed: int):
+        """The practice instance this question deals from ``seed`` (see :func:`dealt`)."""
+        return dealt(str(self.exercise), seed, tuple(sorted(self.bounds.items())))
 
 
 def listed_answers(instance) -> tuple:
@@ -169,7 +201,7 @@ def exercise_question(item: Item) -> Question:
     student's stream and keeps the instance's numbers beside it; its key, for those numbers, is the instance's
     :class:`RightAnswers` (the exercise's own check).
 
-    >>> from gamelib.homework.composed import Item
+    >>> from gamelib.homework.exercise_questions import Item
     >>> from gamelib.homework.draw import Draw
     >>> question = exercise_question(Item(1, "7.2", None, 2, bounds={"largest": 40}))
     >>> numbers = question.draw(Draw("Demo", "hw7-my-mix", "q1", "S1234567"))
@@ -299,5 +331,5 @@ class _Waiting:
         return f"{self._question}: your question is shown once your numbers are known: {self._message}"
 
 
-__all__ = ["ComposedNumbers", "ExerciseNumbers", "Reported", "RightAnswers", "dealt", "exercise_question",
+__all__ = ["ComposedNumbers", "ExerciseNumbers", "Item", "Reported", "RightAnswers", "dealt", "exercise_question",
            "listed_answers"]

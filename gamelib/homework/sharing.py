@@ -2,7 +2,7 @@
 an exercise question (gamelib/homework/composed.py). The build (tools/homework_sets.py) prints it for every
 question and refuses one above :data:`SHARED_LIMIT` unless the set file says ``shared_ok = true``.
 
->>> from gamelib.homework.composed import Item
+>>> from gamelib.homework.exercise_questions import Item
 >>> sharing(Item(1, "7.4", None, 2, bounds={"columns": 30}), samples=1000).too_shared
 False
 """
@@ -12,13 +12,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gamelib.homework.draw import Draw
-from gamelib.homework.exercise_questions import RightAnswers
-
-if TYPE_CHECKING:
-    from gamelib.homework.composed import Item
+from gamelib.homework.exercise_questions import Item, RightAnswers
 
 #: The chance two students share a question's right answers above which the build refuses it (unless
 #: ``shared_ok = true``): one in 20, about hw3's most shared question (hw3 q4, 0.059 per pair).
@@ -39,7 +35,7 @@ class Sharing:
 
     Square Chomp (exercise 7.5) deals three sizes of bar, each with one winning bite:
 
-    >>> from gamelib.homework.composed import Item
+    >>> from gamelib.homework.exercise_questions import Item
     >>> figure = sharing(Item(1, "7.5", None, 2), samples=1000)
     >>> round(figure.chance, 1), figure.variants, figure.too_shared
     (0.3, 3, True)
@@ -79,7 +75,7 @@ def sharing(item: Item, samples: int = SAMPLES) -> Sharing:
 
     Wythoff's game (7.2) at the lesson's heaps, up to 15, is shared about 1 time in 11; up to 40, 1 in 30:
 
-    >>> from gamelib.homework.composed import Item
+    >>> from gamelib.homework.exercise_questions import Item
     >>> sharing(Item(1, "7.2", None, 2), samples=1000).too_shared
     True
     >>> sharing(Item(1, "7.2", None, 2, bounds={"largest": 40}), samples=1000).too_shared
