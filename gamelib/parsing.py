@@ -32,7 +32,9 @@ _DECIMAL = r"(?a)[+-]?([0-9]+[.][0-9]*|[.][0-9]+|[0-9]+([.][0-9]*)?[eE][+-]?[0-9
 @dataclass(frozen=True)
 class Limit:
     """What one setting accepts: one whole number from ``low`` to ``high``, or (with ``most``) up to ``most``
-    of them, kept in the order typed, or (``as_set``) sorted without repeats.
+    of them, kept in the order typed, or (``as_set``) sorted without repeats. ``unit`` and ``each`` put a limit
+    of ``most`` things, each made of numbers, into words (a game that reads rows of checkers itself: "rows: at most
+    6 rows, each with two checkers in columns from 1 to 10").
 
     >>> heap = Limit("heap", 1, 100)
     >>> heap.text(), heap.read(" 15 "), heap.check(7)
@@ -51,12 +53,14 @@ class Limit:
     high: int
     most: int | None = None
     as_set: bool = False
+    unit: str = "numbers"
+    each: str = "each"
 
     def text(self) -> str:
         """The limit in words, the same form in every panel."""
         if self.most is None:
             return f"{self.name} from {self.low} to {self.high}"
-        return f"{self.name}: at most {self.most} numbers, each from {self.low} to {self.high}"
+        return f"{self.name}: at most {self.most} {self.unit}, {self.each} from {self.low} to {self.high}"
 
     def expected(self) -> str:
         """What a reader says is expected, after saying what is wrong."""
@@ -95,6 +99,27 @@ class Limit:
     def read(self, text: object) -> int | tuple[int, ...]:
         """What ``text`` says: one number (:meth:`read_number`) or a tuple of them (:meth:`read_numbers`)."""
         return self.read_number(text) if self.most is None else self.read_numbers(text)
+
+    def check_given(self, value: object) -> int | tuple[int, ...]:
+        """A value given from Python in the form :meth:`read` gives: one number (:meth:`check`), or numbers
+        (:meth:`check_numbers`, each a whole number).
+
+        >>> Limit("heap", 1, 100).check_given(7), Limit("heaps", 0, 12, most=5).check_given((3, 4))
+        (7, (3, 4))
+        """
+        if self.most is None:
+            return self.check(value)
+        if not isinstance(value, (tuple, list)):
+            raise TypeError(f"{self.name} must be given as a tuple of whole numbers, got {show(value)}")
+        return self.check_numbers(tuple(check_int(v, f"each of the {self.name}", minimum=None) for v in value))
+
+    def write(self, value: int | tuple[int, ...]) -> str:
+        """``value`` as a student types it, the text :meth:`read` reads back.
+
+        >>> Limit("heap", 1, 100).write(7), Limit("heaps", 0, 12, most=5).write((3, 4, 5))
+        ('7', '3, 4, 5')
+        """
+        return str(value) if self.most is None else ", ".join(map(str, value))  # type: ignore[arg-type]
 
     def read_number(self, text: object) -> int:
         """The one whole number typed in ``text``; ValueError saying what is wrong otherwise."""

@@ -103,7 +103,8 @@ def test_generators_and_huge_requests_are_refused_at_once(request_):
 
 
 def test_an_explorer_given_a_generator_names_it_at_once():
-    with pytest.raises(TypeError, match="a position of Nim is text such as '1, 2, 3' or a tuple"):
+    with pytest.raises(TypeError, match="a position of Nim is typed text or the position itself; position must be a "
+                                        "tuple of heap sizes such as .3, 4, 5., got count\\(0\\)"):
         widgets.nim_explorer(itertools.count())
 
 

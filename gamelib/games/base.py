@@ -188,10 +188,27 @@ class Game:
 
     def read_position(self, text: str, limit: Limit | None = None) -> Any:
         """The position typed in ``text``, read within ``limit`` (by default the game's ``position_limit``)."""
+        return self.check_position(self._typed(limit).read(text))
+
+    def position_within(self, position: Any, limit: Limit) -> Any:
+        """``position`` (given from Python) as this game keeps it, if it is within ``limit``; else the error
+        of :meth:`check_position`, or a ValueError or LimitError saying what is out of range. By default the limit
+        checks the numbers it would read; a game whose positions are not numbers or tuples of numbers (pairs,
+        graphs) says itself what is within its limit."""
+        kept = self.check_position(position)
+        limit.check_given(kept)
+        return kept
+
+    def typed_position(self, position: Any, limit: Limit | None = None) -> str:
+        """``position`` as a student types it: the text :meth:`read_position` reads back (by default as
+        ``limit``, else the game's ``position_limit``, writes numbers: ``'7'``, ``'3, 4, 5'``)."""
+        return self._typed(limit).write(self.check_position(position))
+
+    def _typed(self, limit: Limit | None) -> Limit:
         limit = limit or self.position_limit
         if limit is None:
             raise TypeError(f"positions of {self.title} cannot be typed as text")
-        return self.check_position(limit.read(text))
+        return limit
 
     def value_text(self, position: Any) -> str:
         """The Grundy value of a position as a short formula, e.g. ``'g = 3'``."""

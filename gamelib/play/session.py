@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from gamelib.arguments import check_int, show
 from gamelib.games.base import Game
@@ -79,18 +79,13 @@ def check_start(game: Game, start: object) -> Any:
     if game.misere:
         raise ValueError(f"{game.title} is played misère; the computer plays normal play (last move wins)")
     limit = game.play_limit
-    typed = start if isinstance(start, str) else None
-    if isinstance(start, str):
+    typed = start if isinstance(start, str) else None  # text a student typed, or the position itself
+    if typed is not None:
         if limit is None:
             raise TypeError(f"positions of {game.title} cannot be typed; give the position itself")
-        start = game.read_position(start, limit)
+        start = game.read_position(typed, limit)
     else:
-        start = game.check_position(start)
-        if limit is not None:
-            if isinstance(start, int):
-                limit.check(start)
-            else:
-                limit.check_numbers(tuple(cast(tuple, start)))
+        start = game.check_position(start) if limit is None else game.position_within(start, limit)
     if not game.moves(start):  # typed, it is named as typed: "0, 0" may be read as heaps ()
         where = show(typed) if typed is not None else presentation_of(game).position_text(game, start)
         raise ValueError(f"{where} allows no move at all in {game.title}: choose another start")

@@ -55,8 +55,7 @@ def play_game(game: Game, start: object = None, starter: str = STUDENT, vocabula
     settings: list[Control] = []
     limit = game.play_limit
     if limit is not None:
-        shown = start if isinstance(start, str) else ", ".join(map(str, session.start)) \
-            if isinstance(session.start, tuple) else str(session.start)
+        shown = start if isinstance(start, str) else game.typed_position(session.start, limit)
         settings.append(text_box("start_box", "start", f"{limit.name}:", shown, lambda t: t, limit, width="340px"))
     first = session.start  # a game whose positions are not typed starts again from where it started
     return PlayPanel(session, settings, lambda v: PlaySession(game, v.get("start", first), v["starter"], opponent),

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamelib import plots
-from gamelib.arguments import show
 from gamelib.games.base import Game
 from gamelib.games.hackenbush import PICTURE_LIMIT, GreenHackenbush, edges_text
 from gamelib.games.nim import Nim
@@ -17,14 +16,14 @@ from gamelib.widgets.panel import Explorer, View, text_box
 
 
 def position_text_box(game: Game, position: object, limit: Limit) -> str:
-    """A start given as text stays text; a position given from Python becomes "5, 9, 12" for the text box."""
+    """A start given as text stays text; a position given from Python is written as the game types it
+    ("5, 9, 12") for the text box."""
     if isinstance(position, str):
         return position
-    if isinstance(position, int) and not isinstance(position, bool):
-        return str(position)
-    if isinstance(position, (tuple, list, set, frozenset)):
-        return ", ".join(map(str, game.check_position(position) if limit.as_set else position))
-    raise TypeError(f"a position of {game.title} is text such as '1, 2, 3' or a tuple of numbers, got {show(position)}")
+    try:
+        return game.typed_position(position, limit)
+    except TypeError as error:
+        raise TypeError(f"a position of {game.title} is typed text or the position itself; {error}") from None
 
 
 def position_explorer(game: Game, position: object, limit: Limit | None = None, label: str | None = None) -> Explorer:
