@@ -32,6 +32,7 @@ extensions = [
     "docs._ext.api_pages",
     "docs._ext.docstrings",
     "docs._ext.homework_exercises",
+    "docs._ext.kinds_table",
     "docs._ext.lesson_pages",
     "docs._ext.limits_table",
     "docs._ext.mathjax_local",

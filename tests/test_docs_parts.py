@@ -13,7 +13,16 @@ from types import SimpleNamespace
 import pytest
 from sphinx.errors import ConfigError
 
-from docs._ext import api_pages, docstrings, fragments, lesson_pages, limits_table, mathjax_local, speed_tables
+from docs._ext import (
+    api_pages,
+    docstrings,
+    fragments,
+    kinds_table,
+    lesson_pages,
+    limits_table,
+    mathjax_local,
+    speed_tables,
+)
 from tools import lessons
 
 # --- docstrings: gamelib's own way of writing sections ---------------------------------------------------
@@ -245,6 +254,24 @@ def test_every_limit_of_gamelib_is_read():
 
     read = [limit.name for limit in limits_table.read_limits()]
     assert sorted(read) == sorted(name for name in vars(gamelib.limits) if name.isupper())
+
+
+# --- the guide's kinds of picture, from their registry -------------------------------------------------------
+
+def test_the_guide_lists_every_kind_registered_with_the_games_that_name_it(monkeypatch):
+    import gamelib.plots
+    from gamelib.plots.positions import FIGURES, KindView
+
+    rows = {row["kind"]: row for row in kinds_table.kinds()}
+    assert set(rows) == set(FIGURES) | {"moves"}
+    assert {"stairs", "digraph", "kayles"} <= set(rows)  # the three the hand-written list had left out
+    assert "NorthcottsGame" in rows["board"]["games"].split(", ") and rows["stairs"]["games"] == "StaircaseNim"
+    assert "Game" not in rows["moves"]["games"].split(", ")  # base classes are not games of the kit
+    table = kinds_table.kinds_markdown(kinds_table.kinds())
+    assert "| `\"board\"` | `gamelib/plots/boards.py` | A board game's position:" in table
+
+    monkeypatch.setitem(FIGURES, "dots", KindView("dots", gamelib.plots.position_figure))  # a new module's kind
+    assert "dots" in {row["kind"] for row in kinds_table.kinds()}
 
 
 # --- the speed tables, from the benchmarks' results files ---------------------------------------------------

@@ -10,11 +10,10 @@ A game names its kind of picture (``game.figure_kind``); the kind's :class:`Kind
 * the text alternative (``describe``, by default :func:`picture_text`): the explorer, the play panel and a saved
   notebook's still view all say what they show with it.
 
-The kinds: "heap" (the strip of values, :mod:`~gamelib.plots.one_heap`), "heaps" (a row of chips per heap,
-for any game on tuples of heaps, :mod:`~gamelib.plots.heap_rows`), "nim" (Nim's binary table,
-:mod:`~gamelib.plots.nim`), "board" (:mod:`~gamelib.plots.boards`), "graph" (:mod:`~gamelib.plots.hackenbush`).
-A game whose kind has no picture ("moves") is shown in words, with a button per move. A new kind is one
-function registered under a new name in a plots module imported by ``gamelib/plots/__init__.py``.
+The kinds are those registered in :data:`FIGURES` (the guide's table of them, docs/guides/contributing.md, is
+read from it): "heap" (the strip of values), "heaps" (a row of chips per heap, for any game on tuples of heaps),
+"board", and more. A game whose kind has no picture ("moves") is shown in words, with a button per move. A new
+kind is one function registered under a new name in a plots module imported by ``gamelib/plots/__init__.py``.
 
 >>> from gamelib import Nim
 >>> position_figure(Nim(), (3, 4, 5)).plotted["nim_sum"]
