@@ -62,6 +62,7 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
     "gamelib.games.nim": ("Nim", "nim_p_positions", "nim_remoteness", "nim_sum"),
     "gamelib.games.nim_variants": ("MooresNim", "StaircaseNim"),
     "gamelib.games.node_kayles": ("NodeKayles",),
+    "gamelib.games.northcott": ("NorthcottsGame",),
     "gamelib.games.octal": ("OctalGame",),
     "gamelib.games.presentation": ("Move", "labelled_moves"),
     "gamelib.games.quotients": ("misere_quotient",),
@@ -94,6 +95,7 @@ __all__ = [
     "Move",
     "Nim",
     "NodeKayles",
+    "NorthcottsGame",
     "OctalGame",
     "OneHeapGame",
     "PeriodNotFoundError",
@@ -192,6 +194,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from gamelib.games.nim import Nim, nim_p_positions, nim_remoteness, nim_sum
     from gamelib.games.nim_variants import MooresNim, StaircaseNim
     from gamelib.games.node_kayles import NodeKayles
+    from gamelib.games.northcott import NorthcottsGame
     from gamelib.games.octal import OctalGame
     from gamelib.games.presentation import Move, labelled_moves
     from gamelib.games.quotients import misere_quotient

@@ -276,6 +276,9 @@ MAX_LISTED_MOVES = 8
 #: The misère quotient explorer: the largest heap of its slider (Dawson's Kayles 0.07 to heap 30, 360 elements,
 #: takes a few seconds; most games a fraction of one), and the most heaps in the sum typed under it.
 MAX_PANEL_QUOTIENT_HEAP, MAX_PANEL_SUM_HEAPS = 30, 12
+#: Northcott's game typed into a panel or played: at most this many rows, their checkers in columns 1 to this (a
+#: board of 6 x 10 squares stays readable; values and remoteness come from the gaps, so play is quick at any size).
+MAX_NORTHCOTT_ROWS, MAX_NORTHCOTT_WIDTH = 6, 10
 #: Rendered panel figures kept in memory (17-29 KB each for the default panels), so going back is instant.
 PNG_CACHE_SIZE = 64
 
