@@ -7,6 +7,7 @@ Times are not asserted (benchmarks/run.py prints them); these are the mechanisms
 
 from __future__ import annotations
 
+import asyncio
 import gc
 
 from gamelib import widgets as W
@@ -121,15 +122,15 @@ def test_the_busy_sign_shows_before_a_step_when_the_last_one_was_slow(monkeypatc
 def test_a_slider_step_from_the_browser_is_not_echoed_back_but_a_value_set_in_python_is_sent(monkeypatch):
     from gamelib.widgets import panel
 
-    # No event loop: the step is drawn at once. Said, not assumed: Playwright's sync API keeps its loop running in
-    # the main thread for as long as a browser test's session lasts, so after a browser test in the same process
-    # the step waited on that loop and the test failed (make test, two processes, two runs out of two).
-    monkeypatch.setattr(panel, "_running_loop", lambda: None)
+    loop = HeldLoop()  # the kernel's loop, held: the step runs when the test runs it, and is read after that
+    monkeypatch.setattr(panel, "_running_loop", lambda: loop)
     w = W.grundy_scale_explorer("2, 5, 7", n=3)
     messages = []
     monkeypatch.setattr(w.slider, "_send", lambda msg, buffers=None: messages.append(msg))
     from_browser(w.slider, 9)
-    assert messages == [] and w.slider.value == 9 and "so heap 9" in w.status_text
+    assert w.slider.value == 9 and "so heap 9" not in w.status_text  # the step waits on the loop ...
+    loop.run()
+    assert messages == [] and "so heap 9" in w.status_text  # ... is drawn when it runs, and nothing is echoed
     w.slider.value = 10  # from Python (a notebook cell): the page must be told
     assert [m["state"] for m in messages] == [{"value": 10}]
 
@@ -147,3 +148,16 @@ def test_a_slow_first_picture_does_not_put_the_busy_sign_before_the_first_step(m
     from_browser(w.slider, 9)
     assert w.busy  # that step was slow: the sign shows before the next
     loop.run()
+
+
+def test_a_step_runs_at_once_beside_another_programs_event_loop():
+    """A test process that drives a browser keeps Playwright's event loop running in its main thread between
+    calls; that loop is not a kernel's, so a step from the browser is drawn at once, not left waiting on it
+    (tests/test_panel_steps.py failed under load when it shared a process with the browser tests)."""
+
+    async def inside_another_loop():
+        w = W.grundy_scale_explorer("2, 5, 7", n=3)
+        w.slider.set_state({"value": 9})  # as ipywidgets applies a message from the browser
+        return w.status_text
+
+    assert asyncio.run(inside_another_loop()).startswith("g(9) = mex")

@@ -20,6 +20,8 @@ import gc
 from collections.abc import Callable
 from typing import Any
 
+from gamelib.widgets import kernel_thread
+
 #: Pictures drawn ahead after a step (or when a slider gets the focus): the next value in the direction of
 #: the last move, then the one behind.
 AHEAD_PICTURES = 2
@@ -50,7 +52,7 @@ class DrawAhead:
     puts it there, and ``idle()`` whether the explorer has no change waiting or being drawn.
 
     :meth:`moved` records a slider's step (its name in the values, its range, the direction);
-    :meth:`schedule` draws ahead on the running event loop (none: nothing is done, as in plain Python).
+    :meth:`schedule` draws ahead on the kernel's event loop (none: nothing is done, as in plain Python).
     """
 
     def __init__(self, read: Callable[[], dict], show: Callable[[dict], Any], cached: Callable[[Any], bool],
@@ -74,9 +76,8 @@ class DrawAhead:
     def schedule(self, delay: float = AHEAD_DELAY) -> None:
         """Draw ahead in ``delay`` seconds on the running event loop (instead of any drawing ahead waiting), if
         there is a loop and a slider has moved."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        loop = kernel_thread.kernel_loop()
+        if loop is None:
             return
         if self._slider is not None:
             if self._waiting is not None:

@@ -36,6 +36,7 @@ from gamelib import plots
 from gamelib.limits import PNG_CACHE_SIZE
 from gamelib.parsing import Limit
 from gamelib.plots.figure import give_back, png_html
+from gamelib.widgets import kernel_thread
 from gamelib.widgets.ahead import DrawAhead
 from gamelib.widgets.controls import Figure, Slider, Status, TextBox
 
@@ -142,11 +143,9 @@ class StaticFallback:
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running in this thread (the kernel's), or None (plain Python, tests)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
+    """The kernel's event loop running in this thread (:func:`~gamelib.widgets.kernel_thread.kernel_loop`), or
+    None (plain Python, a test: a step runs at once)."""
+    return kernel_thread.kernel_loop()
 
 
 class Panel(StaticFallback, widgets.VBox):
