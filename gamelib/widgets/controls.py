@@ -1,6 +1,8 @@
 """The kit's own accessible widgets, where ipywidgets falls short: a labelled slider, a figure with a text
 alternative, a text box whose Enter acts on exactly its text, a move's button named by its words, a status
-line a screen reader announces, and a game board that arrow keys move through.
+line a screen reader announces, and a game board that arrow keys move through. Every widget a panel is made of,
+these and ipywidgets' buttons and check boxes (:class:`Button`, :class:`Checkbox`, :class:`ToggleButtons`), is
+handled on the kernel thread that made it, one message at a time, in order (:mod:`gamelib.widgets.kernel_thread`).
 
 ipywidgets' slider gives its handle no name (axe-core's rule ``aria-input-field-name``) and its ``Image`` no
 alternative text (``image-alt``); its buttons cannot be moved through with arrow keys. These are small
@@ -21,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from gamelib.parsing import Limit
+from gamelib.widgets.kernel_thread import OnKernelThread
 
 STATIC = Path(__file__).with_name("static")
 _CSS = (STATIC / "kit.css").read_text(encoding="utf-8")
@@ -33,7 +37,7 @@ def _esm(name: str) -> str:
     return (STATIC / name).read_text(encoding="utf-8")
 
 
-class Slider(anywidget.AnyWidget):
+class Slider(OnKernelThread, anywidget.AnyWidget):
     """A slider from ``min`` to ``max`` with a visible label that is also its accessible name; the value is
     sent when the student lets go. A value outside the range is refused (ValueError naming the range), never
     moved into it."""
@@ -89,7 +93,7 @@ class Slider(anywidget.AnyWidget):
         self.min, self.max = low, high
 
 
-class TextBox(anywidget.AnyWidget):
+class TextBox(OnKernelThread, anywidget.AnyWidget):
     """A one-line text box with a visible label (``description``). The browser sends its text when the student
     presses Enter or leaves the box, in the same message as the Enter, so Enter acts on exactly the text in the
     box however fast it was typed; ``value`` then holds it and Enter calls the functions given to
@@ -139,7 +143,7 @@ class TextBox(anywidget.AnyWidget):
             self.set_state({"value": text})
 
 
-class MoveButton(anywidget.AnyWidget):
+class MoveButton(OnKernelThread, anywidget.AnyWidget):
     """A move's button: ``description`` is the short label shown ("1"), ``name`` the full words a screen
     reader reads as the button's name and the mouse sees as its tooltip ("take 1 from heap A"; ipywidgets'
     Button is named by its label alone). :meth:`on_click` and :meth:`click` as ipywidgets' Button; a
@@ -176,7 +180,7 @@ class MoveButton(anywidget.AnyWidget):
             self.click()
 
 
-class _Choosable(anywidget.AnyWidget):
+class _Choosable(OnKernelThread, anywidget.AnyWidget):
     """A widget with parts the browser can choose (a click, or Enter on one): the browser sends
     ``{"choose": index}``, and :meth:`choose` calls the function given to :meth:`on_choose` when
     :meth:`can_choose` allows that index."""
@@ -223,7 +227,7 @@ class Figure(_Choosable):
         return 0 <= index < len(self.spots)
 
 
-class Status(anywidget.AnyWidget):
+class Status(OnKernelThread, anywidget.AnyWidget):
     """A status line (``value`` is HTML made by gamelib) that screen readers announce when it changes."""
 
     _esm = _esm("status.js")
@@ -254,4 +258,16 @@ class Board(_Choosable):
         return 0 <= index < len(self.squares) and bool(self.squares[index].get("enabled"))
 
 
-__all__ = ["Board", "Figure", "MoveButton", "Slider", "Status", "TextBox"]
+class Button(OnKernelThread, ipywidgets.Button):
+    """ipywidgets' Button, its clicks handled on the kernel thread that made it (see the module notes)."""
+
+
+class Checkbox(OnKernelThread, ipywidgets.Checkbox):
+    """ipywidgets' Checkbox, its changes handled on the kernel thread that made it (see the module notes)."""
+
+
+class ToggleButtons(OnKernelThread, ipywidgets.ToggleButtons):
+    """ipywidgets' ToggleButtons, its changes handled on the kernel thread that made it (see the module notes)."""
+
+
+__all__ = ["Board", "Button", "Checkbox", "Figure", "MoveButton", "Slider", "Status", "TextBox", "ToggleButtons"]

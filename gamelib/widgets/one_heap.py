@@ -16,6 +16,7 @@ from gamelib.games.subtraction import SubtractionGame
 from gamelib.limits import MAX_LABELLING_HEAPS, MAX_PANEL_STRIP, MAX_SCALE_HEAP, MAX_SET_SIZE
 from gamelib.parsing import Limit
 from gamelib.plots.text import mex_sentence
+from gamelib.widgets.controls import Button
 from gamelib.widgets.panel import Control, Explorer, View, listing, slider, text_box
 
 
@@ -170,9 +171,9 @@ class LabellingPlayer(Explorer):
     """
 
     def __init__(self, S: object, stop: int):
-        self.back_button = widgets.Button(description="Step back", icon="step-backward")
-        self.forward_button = widgets.Button(description="Step forward", icon="step-forward", button_style="primary")
-        self.reset_button = widgets.Button(description="Reset", icon="refresh")
+        self.back_button = Button(description="Step back", icon="step-backward")
+        self.forward_button = Button(description="Step forward", icon="step-forward", button_style="primary")
+        self.reset_button = Button(description="Reset", icon="refresh")
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.forward_button.on_click(lambda _b: self.go(self.step + 1))
         self.reset_button.on_click(lambda _b: self.go(0))

@@ -38,7 +38,7 @@ from gamelib.parsing import Limit
 from gamelib.plots.figure import give_back, png_html
 from gamelib.widgets import kernel_thread
 from gamelib.widgets.ahead import DrawAhead
-from gamelib.widgets.controls import Figure, Slider, Status, TextBox
+from gamelib.widgets.controls import Checkbox, Figure, Slider, Status, TextBox
 
 #: Resolution of every figure shown in a panel (dots per inch): a 9-inch figure is 900 pixels wide, about a
 #: JupyterLab cell's width, so it is scaled little either way.
@@ -285,7 +285,7 @@ def check_box(attr: str, name: str, label: str, value: bool) -> Control:
     """A check box (on or off: it looks like what it is)."""
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, got {value!r}")
-    box = widgets.Checkbox(value=value, description=label, indent=False, layout=widgets.Layout(width="auto"))
+    box = Checkbox(value=value, description=label, indent=False, layout=widgets.Layout(width="auto"))
     return Control(attr, name, box, lambda: box.value)
 
 

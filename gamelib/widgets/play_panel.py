@@ -20,7 +20,7 @@ from gamelib.games.base import Game
 from gamelib.games.presentation import presentation_of
 from gamelib.parsing import Limit
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
-from gamelib.widgets.controls import Board, Figure, TextBox
+from gamelib.widgets.controls import Board, Button, Checkbox, Figure, TextBox, ToggleButtons
 from gamelib.widgets.panel import Control, Panel, info
 from gamelib.widgets.play_views import KeptWidgets, PlayView, play_view
 from gamelib.widgets.play_words import VOCABULARIES, check_vocabulary, chips_html, hint_text
@@ -54,14 +54,14 @@ class PlayPanel(Panel):
         for control in self.settings:
             setattr(self, control.attr, control.widget)
         self.title = widgets.HTML()
-        self.new_game_button = widgets.Button(description="New game", button_style="primary", icon="refresh")
-        self.starter = widgets.ToggleButtons(options=[("You", STUDENT), ("Computer", COMPUTER)], value=session.starter,
+        self.new_game_button = Button(description="New game", button_style="primary", icon="refresh")
+        self.starter = ToggleButtons(options=[("You", STUDENT), ("Computer", COMPUTER)], value=session.starter,
                                              description="First move:", style={"button_width": "90px"})
         self.starter.layout.display = None if session.opponent == COMPUTER else "none"
-        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="take back the last move")
-        self.hint_toggle = widgets.Checkbox(value=False, description="Show a hint", indent=False,
+        self.undo_button = Button(description="Undo", icon="undo", tooltip="take back the last move")
+        self.hint_toggle = Checkbox(value=False, description="Show a hint", indent=False,
                                             layout=widgets.Layout(width="auto"))
-        self.values_toggle = widgets.Checkbox(value=False, description="Show Grundy values", indent=False,
+        self.values_toggle = Checkbox(value=False, description="Show Grundy values", indent=False,
                                               layout=widgets.Layout(width="auto"))
         if self.vocabulary != "grundy":  # not taught yet: no box that would use the words
             self.values_toggle.layout.display = "none"

@@ -24,7 +24,7 @@ from gamelib.games.presentation import Heap, Move, presentation_of
 from gamelib.play.session import COMPUTER, STUDENT, PlaySession
 from gamelib.plots.figure import png_html
 from gamelib.plots.positions import HEAP_ROWS, MOVE_BUTTONS, SQUARES, view_of
-from gamelib.widgets.controls import Board, Figure, MoveButton, Status
+from gamelib.widgets.controls import Board, Button, Figure, MoveButton, Status
 from gamelib.widgets.panel import DPI, cached_png
 from gamelib.widgets.play_words import chips_html
 
@@ -243,8 +243,8 @@ class Squares(PlayView):
         if game.choose_several:
 
             def buttons() -> widgets.HBox:
-                play = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))  # never cut
-                clear = widgets.Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
+                play = Button(button_style="primary", layout=widgets.Layout(width="auto"))  # never cut
+                clear = Button(description="Clear the choice", layout=widgets.Layout(width="auto"))
                 play.on_click(lambda _b: panel.play_chosen())
                 clear.on_click(lambda _b: panel.clear_choice())
                 return widgets.HBox([play, clear])

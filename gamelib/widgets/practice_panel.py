@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from gamelib.widgets.controls import Figure, Status, TextBox
+from gamelib.widgets.controls import Button, Figure, Status, TextBox
 from gamelib.widgets.panel import Panel, info, problem
 
 
@@ -49,12 +49,12 @@ class PracticePanel(Panel):
         self.image.layout.display = "none"
         self.question = widgets.HTML()
         self.answer_box = TextBox(value="", description="Your answer:", layout=widgets.Layout(width="420px"))
-        self.check_button = widgets.Button(description="Check", button_style="primary",
+        self.check_button = Button(description="Check", button_style="primary",
                                            tooltip="check your answer")
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="what to compute for this question (never the answer); a right "
-                                                  "answer after it is counted with the hint")
-        self.another_button = widgets.Button(description="Another one", tooltip="deal a new instance")
+        self.hint_button = Button(description="Hint", icon="lightbulb-o",
+                                  tooltip="what to compute for this question (never the answer); a right "
+                                          "answer after it is counted with the hint")
+        self.another_button = Button(description="Another one", tooltip="deal a new instance")
         self.hint_line = Status()
         self._hint_text = ""
         self.streak = widgets.HTML()

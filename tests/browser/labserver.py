@@ -77,9 +77,14 @@ class LabServer:
     """A running JupyterLab serving ``root``; ``base_url`` and ``token`` reach it. Use as a context manager
     (or call :meth:`stop`). Raises RuntimeError, with the server's log, if it exits or does not answer."""
 
-    def __init__(self, root: Path, home: Path, start_timeout: float = 60, windowing: str = "none"):
+    def __init__(self, root: Path, home: Path, start_timeout: float = 60, windowing: str = "none",
+                 kit_settings: bool = True):
         """``windowing`` is the notebook's windowing mode: ``"none"`` (every cell drawn, as the tests need to
-        reach any cell) or JupyterLab's default, ``"contentVisibility"``, which students have."""
+        reach any cell) or JupyterLab's default, ``"contentVisibility"``, which students have. Without
+        ``kit_settings`` the server runs as a student's own JupyterLab would: none of ``jupyterlab/`` is put in
+        its folders, and its application settings folder is empty (JupyterLab's defaults: widget messages go
+        to kernel subshells); the server and kernel config files an environment made by ``make venv`` holds
+        still apply, and change nothing of that."""
         self.root, self.home = Path(root), Path(home)
         settings = self.home / "settings"
         chosen = {**LAB_SETTINGS, "@jupyterlab/notebook-extension/tracker": {"windowingMode": windowing}}
@@ -87,7 +92,10 @@ class LabServer:
             file = settings / f"{plugin}.jupyterlab-settings"
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_text(json.dumps(values))
-        install_kit_settings(self.home)
+        if kit_settings:
+            install_kit_settings(self.home)
+        else:
+            (self.home / "app-settings").mkdir(parents=True, exist_ok=True)
         env = dict(os.environ,
                    JUPYTER_CONFIG_DIR=str(self.home / "config"), JUPYTER_DATA_DIR=str(self.home / "data"),
                    JUPYTER_RUNTIME_DIR=str(self.home / "runtime"), JUPYTERLAB_SETTINGS_DIR=str(settings),

@@ -292,7 +292,8 @@ def test_letters_typed_in_a_panel_are_no_notebook_shortcuts_and_ctrl_s_in_its_bo
 def test_a_panel_is_drawn_on_the_kernels_main_thread_even_while_a_cell_runs(lab, lab_root):
     """JupyterLab 4.6 sends widget messages to a kernel subshell (its own thread in ipykernel 7) unless told not
     to: a panel's steps then ran on two threads at once (beside a running cell, and beside its own other steps),
-    and a step waiting behind a running cell was overtaken by a later one. The kit's settings turn that off."""
+    and a step waiting behind a running cell was overtaken by a later one. The kit's settings turn that off (and
+    the panels' own guard holds without them: tests/browser/test_own_jupyterlab_in_browser.py)."""
     write_notebook(lab_root / "second-day-threads.ipynb",
                    "import threading, time\n"
                    "from gamelib.widgets import panel, sum_explorer\n"
