@@ -70,12 +70,6 @@ def type_set(output, text: str, box: int = 0) -> None:
     field.press("Enter")
 
 
-def run(lab, name: str) -> None:
-    lab.open(name)
-    lab.run_all()
-    lab.assert_clean()
-
-
 def use_lesson1_play_panel_answers_with_the_winning_reply(lab):
     output = panel(lab, "play_subtraction(")
     output.locator("button", has_text="take 3").first.click()
@@ -83,12 +77,34 @@ def use_lesson1_play_panel_answers_with_the_winning_reply(lab):
     expect(output).to_contain_text("You took 3 (15 → 12). The computer took 1 (12 → 11).")
 
 
-def use_lesson2_grundy_scale_slides_and_spells_out_the_mex(lab):
+def use_lesson2_grundy_scale_slides_and_spells_out_the_mex_and_rapid_steps_show_the_busy_sign(lab):
     output = panel(lab, '"2, 5, 7"')
     old = picture(output).get_attribute("src")
     press(output)
     expect(output).to_contain_text("g(8) = mex{g(6), g(3), g(1)} = mex{1, 1, 0} = 2")
     expect(picture(output)).not_to_have_attribute("src", old)
+    # Five steps pressed faster than the kernel draws: the panel dims with "working…" (the kernel received
+    # them as changes from the browser and deferred the draw), and the picture it ends on is the last step's.
+    # A panel shows the sign only when its last step took longer than BUSY_AFTER (a quick step sends nothing
+    # before its picture): set to -1 here, every step counts as slow.
+    lab.page.evaluate("""async () => {
+      const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+      await kernel.requestExecute({code: 'import gamelib.widgets.panel; gamelib.widgets.panel.BUSY_AFTER = -1.0',
+                                   silent: true, store_history: false}).done;
+    }""")
+    output.evaluate("""root => {
+      window.__busySeen = 0;
+      new MutationObserver(() => { if (root.querySelector('.gamelib-busy')) window.__busySeen += 1; })
+        .observe(root, {subtree: true, attributes: true, attributeFilter: ['class'], childList: true});
+    }""")
+    handle = output.locator(".gamelib-slider input[type=range]").first
+    handle.focus()
+    for _ in range(5):
+        handle.press("ArrowRight")
+    expect(output).to_contain_text("g(13) = mex")  # n = 8 + 5
+    expect(output.locator(".gamelib-busy")).to_have_count(0)  # the sign goes once the picture is drawn
+    assert lab.page.evaluate("window.__busySeen") > 0
+    assert "working" not in output.inner_text()
     type_set(output, "1, x")
     expect(output).to_contain_text("'x' is not a number")
 
@@ -236,7 +252,7 @@ def use_lesson10_quotient_explorer_reads_a_sum_off_the_table_and_grows_with_the_
 
 PANELS = {
     "01": use_lesson1_play_panel_answers_with_the_winning_reply,
-    "02": use_lesson2_grundy_scale_slides_and_spells_out_the_mex,
+    "02": use_lesson2_grundy_scale_slides_and_spells_out_the_mex_and_rapid_steps_show_the_busy_sign,
     "03": use_lesson3_period_explorer_proves_a_preperiod,
     "04": use_lesson4_nim_explorer_finds_the_winning_move_and_refuses_a_heap_out_of_range,
     "05": use_lesson5_sum_heatmap_follows_the_typed_set,
@@ -246,31 +262,3 @@ PANELS = {
     "09": use_lesson9_stairs_are_played_and_a_typed_graph_shows_its_values_or_names_its_cycle,
     "10": use_lesson10_quotient_explorer_reads_a_sum_off_the_table_and_grows_with_the_slider,
 }
-
-
-def test_rapid_slider_steps_show_the_busy_sign_and_end_on_the_last_position(lab):
-    # Five steps pressed faster than the kernel draws: the panel dims with "working…" (the kernel received
-    # them as changes from the browser and deferred the draw), and the picture it ends on is the last step's.
-    # A panel shows the sign only when its last step took longer than BUSY_AFTER (a quick step sends nothing
-    # before its picture): set to -1 here, every step counts as slow.
-    run(lab, "02-grundy-values.ipynb")
-    output = panel(lab, '"2, 5, 7"')
-    expect(output).to_contain_text("g(7) = mex")
-    lab.page.evaluate("""async () => {
-      const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-      await kernel.requestExecute({code: 'import gamelib.widgets.panel; gamelib.widgets.panel.BUSY_AFTER = -1.0',
-                                   silent: true, store_history: false}).done;
-    }""")
-    output.evaluate("""root => {
-      window.__busySeen = 0;
-      new MutationObserver(() => { if (root.querySelector('.gamelib-busy')) window.__busySeen += 1; })
-        .observe(root, {subtree: true, attributes: true, attributeFilter: ['class'], childList: true});
-    }""")
-    handle = output.locator(".gamelib-slider input[type=range]").first
-    handle.focus()
-    for _ in range(5):
-        handle.press("ArrowRight")
-    expect(output).to_contain_text("g(12) = mex")  # n = 7 + 5
-    expect(output.locator(".gamelib-busy")).to_have_count(0)  # the sign goes once the picture is drawn
-    assert lab.page.evaluate("window.__busySeen") > 0
-    assert "working" not in output.inner_text()

@@ -5,7 +5,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from tools import lessons
@@ -43,14 +42,43 @@ def nav_link(lab, text: str, where: str):
     return cell.locator("a", has_text=re.compile(rf"^{re.escape(text)}$"))
 
 
-def test_next_and_previous_lesson_links_open_those_lessons(lab):
+# What a lesson opened with its kernel ready looks like to JupyterLab: modified or not. JupyterLab rewrites the
+# kernelspec and language_info metadata once the kernel's spec and info arrive: wait for both (its own handlers
+# were attached first, so they have run), then look.
+_DIRTY_ONCE_READY = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  await kernel.spec;
+  await kernel.info;
+  await new Promise(done => requestAnimationFrame(done));
+  return panel.context.model.dirty;
+}"""
+
+
+def test_next_and_previous_links_open_those_lessons_unmodified_and_closing_one_leaves_one_kernel(lab, lab_server):
+    lab_server.shut_down_sessions()
     first, second = LESSONS[0], LESSONS[1]
     lab.open(first.filename)
     nav_link(lab, second.title, "bottom").click()
     assert wait_for_tab(lab, second.filename) == {"path": second.filename, "rendered": True}
     expect(current_tab(lab).locator(".jp-RenderedMarkdown h1", has_text=f"2. {second.title}")).to_be_visible()
+    lab.path = second.filename
+    lab.wait_kernel_ready()
+    assert lab.page.evaluate(_DIRTY_ONCE_READY) is False  # a lesson only opened stays unmodified
+    expect(lab.page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
+    assert len(lab_server.kernels()) == 2  # JupyterLab opens a link in a new tab; the first stays open
     nav_link(lab, first.title, "top").click()
     wait_for_tab(lab, first.filename)
+    # The student closes the first lesson's tab: with kernelShutdown its kernel stops with it.
+    lab.page.evaluate("""(path) => {
+      const widget = window.jupyterapp.shell.widgets('main').find(w => w.context && w.context.path === path);
+      widget.close();
+    }""", first.filename)
+    # JupyterLab asks the server to end the session (which stops its kernel before it answers), then drops it.
+    lab.page.wait_for_function("() => [...window.jupyterapp.serviceManager.sessions.running()].length === 1")
+    assert [k["name"] for k in lab_server.kernels()] == ["python3"]
+    sessions = lab_server.sessions()
+    assert [s["path"] for s in sessions] == [second.filename]
 
 
 def test_all_lessons_link_opens_the_rendered_lesson_list_whose_links_open_lessons(lab):
@@ -63,22 +91,11 @@ def test_all_lessons_link_opens_the_rendered_lesson_list_whose_links_open_lesson
     wait_for_tab(lab, LESSONS[3].filename)
 
 
-@pytest.mark.parametrize("notebook", [LESSONS[1].filename, "hw1-subtraction-grundy.ipynb"])
-def test_a_lesson_or_homework_opened_with_its_kernel_ready_is_not_marked_modified(lab, lab_root, notebook):
-    if not (lab_root / notebook).exists():  # the homework copies live in notebooks/homework/
-        shutil.copy2(NOTEBOOKS / "homework" / notebook, lab_root / notebook)
+def test_a_homework_opened_with_its_kernel_ready_is_not_marked_modified(lab, lab_root):
+    notebook = "hw1-subtraction-grundy.ipynb"  # the homework copies live in notebooks/homework/
+    shutil.copy2(NOTEBOOKS / "homework" / notebook, lab_root / notebook)
     lab.open(notebook)
-    # JupyterLab rewrites the kernelspec and language_info metadata once the kernel's spec and info arrive:
-    # wait for both (its own handlers were attached first, so they have run), then look.
-    dirty = lab.page.evaluate("""async () => {
-      const panel = window.jupyterapp.shell.currentWidget;
-      const kernel = panel.sessionContext.session.kernel;
-      await kernel.spec;
-      await kernel.info;
-      await new Promise(done => requestAnimationFrame(done));
-      return panel.context.model.dirty;
-    }""")
-    assert dirty is False
+    assert lab.page.evaluate(_DIRTY_ONCE_READY) is False
     expect(lab.page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
 
 
@@ -95,24 +112,3 @@ def test_the_kit_settings_name_real_jupyterlab_settings():
         package, name = plugin.split(":")
         schema = json.loads((schemas / package / f"{name}.json").read_text())
         assert set(values) <= set(schema["properties"]), plugin
-
-
-def test_closing_the_previous_lesson_after_following_the_next_link_leaves_one_kernel(lab, lab_server):
-    lab_server.shut_down_sessions()
-    first, second = LESSONS[0], LESSONS[1]
-    lab.open(first.filename)
-    nav_link(lab, second.title, "bottom").click()
-    wait_for_tab(lab, second.filename)
-    lab.path = second.filename
-    lab.wait_kernel_ready()
-    assert len(lab_server.kernels()) == 2  # JupyterLab opens a link in a new tab; the first stays open
-    # The student closes the first lesson's tab: with kernelShutdown its kernel stops with it.
-    lab.page.evaluate("""(path) => {
-      const widget = window.jupyterapp.shell.widgets('main').find(w => w.context && w.context.path === path);
-      widget.close();
-    }""", first.filename)
-    # JupyterLab asks the server to end the session (which stops its kernel before it answers), then drops it.
-    lab.page.wait_for_function("() => [...window.jupyterapp.serviceManager.sessions.running()].length === 1")
-    assert [k["name"] for k in lab_server.kernels()] == ["python3"]
-    sessions = lab_server.sessions()
-    assert [s["path"] for s in sessions] == [second.filename]
