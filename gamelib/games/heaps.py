@@ -15,7 +15,7 @@ from operator import xor
 
 from gamelib.arguments import LimitError, check_heaps, check_int
 from gamelib.games.base import Game, OneHeapGame
-from gamelib.games.presentation import TAKE, Move, Presentation, Verb, presents
+from gamelib.games.presentation import TAKE, Heap, Move, Presentation, Verb, presents
 from gamelib.limits import MAX_HEAP_GAME_MOVES
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
@@ -209,6 +209,21 @@ class TakeAndBreakPresentation(Presentation):
                         f"{name} of {heap} into {_and(parts)}"
                 splits.append(Move(parts if alone else (i, parts), after, label, verb, rest, group=None))
         return sorted(takes, key=lambda m: m.key) + splits  # type: ignore[arg-type, return-value]
+
+    def heaps(self, game: Game, position: Any) -> list[Heap]:
+        """The rows of chips: one heap given as a number is the heap; several are the non-empty heaps, sorted
+        and named A, B, ... as the moves number them.
+
+        >>> from gamelib import OctalGame
+        >>> [(h.label, h.size) for h in TakeAndBreakPresentation().heaps(OctalGame("0.07"), (5, 0, 3))]
+        [('A', 3), ('B', 5)]
+        """
+        from gamelib.games.heap_rows import heap_name  # here: computing values never loads it (nor typing)
+
+        assert isinstance(game, TakeAndBreakGame)
+        if not isinstance(position, (tuple, list)):
+            return [Heap("", "the heap", check_int(position, "heap size"))]
+        return [Heap(heap_name(i), f"heap {heap_name(i)}", h) for i, h in enumerate(game.heaps_of(position))]
 
     def position_text(self, game: Game, position: Any) -> str:
         """``'heap 7'``, ``'heaps (1, 4)'``: the game's own words."""
