@@ -31,7 +31,7 @@ COMPILE   = $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header --an
 LAB_SETTINGS := jupyterlab/overrides.json jupyterlab/page_config.json jupyterlab/jupyter_server_config.py \
 	jupyterlab/ipython_kernel_config.py
 
-.PHONY: venv lock lab test test-fast test-busy notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
+.PHONY: venv lock lab test test-fast measure-slow test-busy notebooks bench bench-browser homework browser-deps hub hub-deps hub-load clean \
 	docs docs-test docs-deps test-deploy
 
 venv: $(STAMP)
@@ -79,7 +79,7 @@ test: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(PYTEST) --dist loadfile tests gamelib --doctest-modules -m "not docs and not deploy"
+	$(PYTEST) -p no:nbval --dist loadfile tests gamelib --doctest-modules -m "not docs and not deploy"
 ifneq ($(strip $(LESSONS)),)
 	$(PYTEST) --dist loadfile --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg $(LESSONS)
@@ -92,7 +92,11 @@ endif
 # are the complete run that CI makes.
 test-fast: venv
 	$(BIN)/ruff check .
-	$(PYTEST) tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
+	$(PYTEST) -p no:nbval tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
+
+# Which tests the fast lane leaves to make test (tests/measured_slow.txt): run on an idle machine until it adds none.
+measure-slow: venv
+	$(BIN)/python -m tools.measure_slow $(if $(FRESH),--fresh)
 
 # make test beside two busy processes, started and stopped by tools/with_busy.py: no test may depend on an idle machine.
 test-busy: venv
