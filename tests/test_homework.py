@@ -464,11 +464,14 @@ def test_an_id_typed_without_quotes_says_so_in_one_line():
     evaluated), and any other NameError shows as it always did."""
     from nbclient import NotebookClient
 
+    from tools.kernels import kernel_manager
+
     nb = nbformat.read(STUDENT_COPIES / f"{SOURCES[0].stem}.ipynb", as_version=4)
     cell = next(c for c in nb.cells if "student_id = ..." in cell_text(c))
     cell.source = cell_text(cell).replace("student_id = ...", "student_id = s2100099")
     nb.cells.insert(nb.cells.index(cell) + 1, nbformat.v4.new_code_cell("undefined_name + 1"))
-    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    with kernel_manager("python3") as manager:
+        NotebookClient(nb, km=manager, timeout=120, allow_errors=True).execute()
     (error,) = [o for o in cell.outputs if o.output_type == "error"]
     assert error.ename == "NameError"
     assert error.traceback == ['NameError: student_id = s2100099: your id must be in quotes. Type student_id = '

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from jupyter_client.manager import start_new_kernel
 from traitlets.config.loader import PyFileConfigLoader
 
 from gamelib import widgets as W
 from gamelib.kernel_help import RUN_ABOVE, kit_names, slip_message
+from tools.kernels import started_kernel
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ROOT / "jupyterlab"
@@ -122,10 +122,8 @@ def kernel(tmp_path_factory):
     ipython = tmp_path_factory.mktemp("ipython")
     (ipython / "profile_default").mkdir()
     shutil.copy2(SETTINGS / "ipython_kernel_config.py", ipython / "profile_default")
-    manager, client = start_new_kernel(kernel_name="python3", env={**os.environ, "IPYTHONDIR": str(ipython)})
-    yield client
-    client.stop_channels()
-    manager.shutdown_kernel(now=True)
+    with started_kernel("python3", env={**os.environ, "IPYTHONDIR": str(ipython)}) as client:
+        yield client
 
 
 def run(client, code: str) -> list[str]:

@@ -71,6 +71,7 @@ from tools.homework_secrets import (
     leaked_secrets,
 )
 from tools.homework_sets import SETS, Prepared, prepare, set_files, write_source
+from tools.kernels import kernel_manager
 from tools.run_notebooks import kernelspec_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,10 +140,10 @@ def execute_source(source: Path, workdir: Path, code: str = DEMO_COURSE_CODE) ->
     """Run every code cell of ``source`` with the course ``code`` typed in (working folder ``workdir``) and
     save the executed copy there."""
     nb = with_course_code(nbformat.read(source, as_version=4), code)
-    client = NotebookClient(nb, kernel_name="python3", timeout=CELL_TIMEOUT, record_timing=False,
-                            resources={"metadata": {"path": str(workdir)}})
     try:
-        client.execute()
+        with kernel_manager("python3") as manager:
+            NotebookClient(nb, km=manager, timeout=CELL_TIMEOUT, record_timing=False,
+                           resources={"metadata": {"path": str(workdir)}}).execute()
     except CellExecutionError as error:
         raise SystemExit(f"{source.name}: a cell failed while the source was executed:\n{error}") from None
     executed = workdir / source.name

@@ -30,6 +30,7 @@ import nbformat
 from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
+from tools.kernels import kernel_manager
 from tools.lessons import LESSONS, NOTEBOOKS, NOTES, set_nav
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -44,14 +45,10 @@ def kernelspec_metadata(name: str = KERNEL) -> dict:
 
 def kernel_language_info(name: str = KERNEL) -> dict:
     """The ``language_info`` kernel ``name`` reports when it starts: what JupyterLab writes into a notebook."""
-    from jupyter_client.manager import start_new_kernel
+    from tools.kernels import started_kernel
 
-    manager, client = start_new_kernel(kernel_name=name)
-    try:
+    with started_kernel(name) as client:
         return client.kernel_info(reply=True, timeout=60)["content"]["language_info"]
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 def stamp(paths: list[Path], name: str = KERNEL) -> list[Path]:
@@ -103,8 +100,9 @@ def run(path: Path) -> float:
     if path.name in names:
         set_nav(nb, names.index(path.name))
     started = time.perf_counter()
-    NotebookClient(nb, timeout=600, kernel_name=KERNEL, record_timing=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    with kernel_manager(KERNEL) as manager:
+        NotebookClient(nb, km=manager, timeout=600, record_timing=False,
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
     clean(nb)
     nb.metadata["kernelspec"] = kernelspec_metadata()
     nbformat.write(nb, path)
