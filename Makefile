@@ -90,13 +90,16 @@ endif
 # The edit loop: lint and every test not marked slow, browser or docs (no notebooks, no browser, no sandbox);
 # under a minute on the idle 2-core machine. `make test`, `make test-deploy` and `make docs-test`
 # are the complete run that CI makes.
+# The fast lane's pytest arguments: `make test-fast` runs them, `make measure-slow` times them.
+FAST_LANE = -p no:nbval tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
+
 test-fast: venv
 	$(BIN)/ruff check .
-	$(PYTEST) -p no:nbval tests gamelib --doctest-modules -q -m "not slow and not browser and not docs"
+	$(PYTEST) $(FAST_LANE)
 
 # Which tests the fast lane leaves to make test (tests/measured_slow.txt): run on an idle machine until it adds none.
 measure-slow: venv
-	$(BIN)/python -m tools.measure_slow $(if $(FRESH),--fresh)
+	$(BIN)/python -m tools.measure_slow $(if $(FRESH),--fresh) -- $(PYTEST) $(FAST_LANE)
 
 # make test beside two busy processes, started and stopped by tools/with_busy.py: no test may depend on an idle machine.
 test-busy: venv

@@ -1,14 +1,16 @@
 """Write tests/measured_slow.txt: the tests of the fast lane that take THRESHOLD seconds or more here.
 
-``python -m tools.measure_slow`` (``make measure-slow``) runs the fast lane (what ``make test-fast`` runs) with
-pytest's ``--durations=0`` and adds to the list each test whose setup, call or teardown took that long; run it
-again until it adds none (a module's shared setup falls to the next test that needs it). ``--fresh`` starts
-from an empty list. Run it on an idle machine; tools/pytest_measured_slow.py reads the list.
+``make measure-slow`` (``python -m tools.measure_slow -- COMMAND``) runs the fast lane (what ``make test-fast``
+runs, given as COMMAND) with pytest's ``--durations=0`` and adds to the list each test whose setup, call or
+teardown took that long; run it again until it adds none (a module's shared setup falls to the next test that
+needs it). ``--fresh`` starts from an empty list. Run it on an idle machine; tools/pytest_measured_slow.py reads
+the list.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import sys
 
@@ -31,14 +33,18 @@ def slow_ids(durations: str, threshold: float = THRESHOLD) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    fresh = "--fresh" in argv
-    if fresh:
+    """``[--fresh] -- COMMAND ...``: COMMAND is the fast lane's pytest run (the Makefile passes it, the one place
+    its arguments are written); the durations options are added to it."""
+    if "--" not in argv or argv.index("--") == len(argv) - 1:
+        print("usage: python -m tools.measure_slow [--fresh] -- PYTEST COMMAND ...", file=sys.stderr)
+        return 2
+    split = argv.index("--")
+    if "--fresh" in argv[:split]:
         LIST.unlink(missing_ok=True)
     before = listed()
-    command = [sys.executable, "-m", "pytest", "-n", "2", "-p", "no:nbval", "-p", "no:cacheprovider", "tests",
-               "gamelib", "--doctest-modules", "-q", "-m", "not slow and not browser and not docs",
-               "--durations=0", "--durations-min=0.05"]
-    done = subprocess.run(command, capture_output=True, text=True)
+    command = [*argv[split + 1:], "--durations=0", "--durations-min=0.05"]
+    # Through the shell: the Makefile's command starts with an environment setting (PYTHONDONTWRITEBYTECODE=).
+    done = subprocess.run(shlex.join(command), shell=True, capture_output=True, text=True)
     if done.returncode != 0:
         print(done.stdout[-3000:], done.stderr[-3000:], sep="\n")
         return done.returncode
