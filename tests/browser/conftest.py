@@ -2,7 +2,8 @@
 
 Session fixtures start one JupyterLab (127.0.0.1, free port, token) on a temporary root holding copies of
 the lessons, with private settings, workspace, runtime and config folders so nothing touches the repo or
-the user's setup, and one headless chromium. Each test gets a fresh page wrapped in ``labdriver.Lab``.
+the user's setup, and one headless chromium. Each test gets the page the last one left, with nothing open in
+it (JupyterLab loads once per session, not once per test), wrapped in ``labdriver.Lab``.
 
 Without chromium ($CHROMIUM, or `chromium` on PATH) the tests are skipped with a loud reason -- except under
 CI=true, where they fail.
@@ -121,11 +122,20 @@ def browser_context(chromium_path):
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def kept_page() -> dict:
+    """The page the tests on the session's JupyterLab pass on to each other (``{"page": page}``), so that
+    JupyterLab loads once, not once per test: each test closes what it opened (``Lab.close_all``)."""
+    return {}
+
+
 @pytest.fixture
-def lab(request, browser_context, lab_server):
-    """A fresh page on the test JupyterLab. If the test fails, tests/browser/screenshots/ gets a picture of
-    the page (scrolled to the first traceback, if any) and one of the widget the test was using."""
-    page = browser_context.new_page()
+def lab(request, browser_context, lab_server, kept_page):
+    """A page on the test JupyterLab with nothing open in it: the page the last test left, all its documents
+    closed and its sessions shut down, or a new one. If the test fails, tests/browser/screenshots/ gets a
+    picture of the page (scrolled to the first traceback, if any) and one of the widget the test was using,
+    and the page is not passed on."""
+    page = kept_page.pop("page", None) or browser_context.new_page()
     page.set_default_timeout(WAIT_AT_MOST)
     driver = Lab(page, lab_server.base_url, lab_server.token, record)
     yield driver
@@ -143,5 +153,8 @@ def lab(request, browser_context, lab_server):
         if first_error.count():
             first_error.scroll_into_view_if_needed(timeout=5000)  # show the traceback, not the last cell
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-    page.close()
+    if report is not None and report.passed and driver.booted() and driver.close_all():
+        kept_page["page"] = page
+    else:
+        page.close()
     lab_server.shut_down_sessions()
