@@ -60,7 +60,12 @@ _RUN_FINISHED = "() => {" + _PANEL.replace("return null", "return false") + """
 }"""
 
 # JupyterLab is running in this page, its layout restored.
-_BOOTED = "async () => { const app = window.jupyterapp; if (!app || !app.shell) return false; await app.restored; return true; }"
+_BOOTED = """async () => {
+  const app = window.jupyterapp;
+  if (!app || !app.shell) return false;
+  await app.restored;
+  return true;
+}"""
 
 # Every widget of the main area closed, unsaved changes dropped (no "Save your work?" dialog), then every
 # session still running shut down (the kit's kernelShutdown has stopped most with their notebooks already).
