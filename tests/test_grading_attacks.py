@@ -454,11 +454,17 @@ def test_a_hand_mark_reaches_a_file_whose_name_the_gradebook_had_to_change(tmp_p
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="user ids are leased only when grading as root")
-def test_each_sandbox_leases_its_own_user_id_and_hands_it_back_only_when_its_processes_are_gone(monkeypatch):
+def test_each_sandbox_leases_its_own_user_id_and_hands_it_back_only_when_its_processes_are_gone(
+        monkeypatch, tmp_path):
     """Two sandboxes at once (two grading runs on one machine) never share a user id, and a user id is not
     handed back while a process of it is alive, so a fork bomb dying in one sandbox cannot use up the process
     limit of the next sandbox given that user id."""
     monkeypatch.setattr(sandbox, "PROCESS_EXIT_WAIT", 0.3)  # then what is left is killed
+    # The last four user ids, leased through a lock folder of this test's own: the sandboxes of the other
+    # pytest worker lease the lowest free ids meanwhile, and under load one of them held 61000 when this test
+    # leased its first id and had handed it back when the test leased again (61000 != 61001).
+    monkeypatch.setattr(sandbox, "SANDBOX_UIDS", SANDBOX_UIDS[-4:])
+    monkeypatch.setattr(sandbox, "UID_LOCKS", tmp_path / "uids")
     with sandbox.leased_uid() as first:
         with sandbox.leased_uid() as second:
             assert first != second and {first, second} <= set(sandbox.SANDBOX_UIDS)
