@@ -139,11 +139,10 @@ class Lab:
         (about 3 s of the browser's CPU each time)."""
         started = time.perf_counter()
         if self.booted() and self.close_all():
-            self.path = name
             self.page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})", name)
         else:
-            self.path = name
             self.page.goto(f"{self.base_url}/lab/tree/{quote(name)}?reset&token={self.token}")
+        self.path = name
         ready_at = self.wait_kernel_ready(timeout)
         self.record(f"open to kernel ready ({name})", time.perf_counter() - started)
         return ready_at
