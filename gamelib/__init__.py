@@ -41,7 +41,7 @@ if "numpy" not in sys.modules:
 _PUBLIC: dict[str, tuple[str, ...]] = {
     "gamelib.analysis.beatty": ("floor_phi", "wythoff_pairs", "wythoff_pairs_by_mex"),
     "gamelib.analysis.engine": (
-        "evaluate", "grundy", "mex", "outcome", "remoteness", "remoteness_table", "winning_moves",
+        "evaluate", "grundy", "grundy_of_each", "mex", "outcome", "remoteness", "remoteness_table", "winning_moves",
     ),
     "gamelib.analysis.misere": ("Genus", "genus", "is_tame", "misere_grundy", "nim_genus", "tame_sum_outcome"),
     "gamelib.analysis.misere_quotient": ("MisereQuotient",),
@@ -114,6 +114,7 @@ __all__ = [
     "floor_phi",
     "genus",
     "grundy",
+    "grundy_of_each",
     "grundy_scan",
     "grundy_table",
     "is_tame",
@@ -169,6 +170,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from gamelib.analysis.engine import (
         evaluate,
         grundy,
+        grundy_of_each,
         mex,
         outcome,
         remoteness,

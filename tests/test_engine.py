@@ -4,6 +4,7 @@ The reference used here is a plain recursive evaluation written from the definit
 engine's iterative search is checked against something that shares none of its code.
 """
 
+import itertools
 import re
 import sys
 from functools import cache
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import LimitError, grundy, mex, outcome, winning_moves
+from gamelib import LimitError, grundy, grundy_of_each, mex, outcome, winning_moves
 from gamelib.analysis import engine
 from gamelib.limits import MAX_POSITIONS
 
@@ -278,6 +279,52 @@ def test_engine_on_subtraction_games_matches_the_reference(S, n):
     game = Subtract(sorted(S))
     assert grundy(game, n) == reference_grundy(lambda p: tuple(game.moves(p)), n)
     assert outcome(game, n, misere=True) == reference_outcome(lambda p: tuple(game.moves(p)), n, True)
+
+
+@given(dags, st.data())
+@settings(max_examples=150, deadline=None)
+def test_grundy_of_each_gives_every_position_asked_its_reference_value_in_the_order_asked(followers, data):
+    game = Listed(dict(enumerate(followers)))
+    asked = data.draw(st.lists(st.integers(0, len(followers) - 1), max_size=8))
+    values = grundy_of_each(game, asked)
+    assert list(values) == list(dict.fromkeys(asked))
+    assert values == {p: reference_grundy(lambda x: tuple(followers[x]), p) for p in asked}
+
+
+def test_grundy_of_each_values_the_shared_positions_once():
+    class Counted(Subtract):
+        listed = 0
+
+        def moves(self, n):
+            self.listed += 1
+            return super().moves(n)
+
+    game = Counted({1, 2, 3})
+    assert grundy_of_each(game, range(200, -1, -1)) == {n: n % 4 for n in range(201)}
+    assert game.listed == 201  # heap 200's search values every smaller heap; the others are looked up
+
+
+def test_grundy_of_each_stops_at_one_limit_for_all_positions_and_says_how_far_it_got():
+    with pytest.raises(LimitError, match=r"500.*valued 2 of the 3 positions asked for, 400 positions valued in all"):
+        grundy_of_each(Subtract({1}), [199, 399, 600], max_positions=500)
+    assert grundy_of_each(Subtract({1}), [199, 399, 499], max_positions=500) == {199: 1, 399: 1, 499: 1}
+
+
+@pytest.mark.parametrize("bad, message", [
+    (5, "grundy_of_each needs a collection of positions such as [0, 1, 2], got 5"),
+    ("0, 1", "grundy_of_each needs a collection of positions"),
+    ([[1, 2]], "positions must be hashable"),
+])
+def test_grundy_of_each_refuses_what_is_not_positions_naming_it(bad, message):
+    with pytest.raises(TypeError, match=re.escape(message)):
+        grundy_of_each(Subtract({1, 2}), bad)
+
+
+def test_grundy_of_each_refuses_a_misere_game_and_an_endless_list():
+    with pytest.raises(ValueError, match="misère"):
+        grundy_of_each(Listed({0: []}, misere=True), [0])
+    with pytest.raises(LimitError, match="the positions given to grundy_of_each has more than"):
+        grundy_of_each(Subtract({1}), itertools.count())
 
 
 def test_engine_module_exposes_the_public_functions():

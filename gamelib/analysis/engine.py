@@ -228,6 +228,39 @@ def grundy(game: Game, position: Hashable, *, max_positions: int = MAX_POSITIONS
     return evaluate(game, position, grundy_rule, {}, max_positions)
 
 
+def grundy_of_each(game: Game, positions: Iterable[Hashable], *,
+                   max_positions: int = MAX_POSITIONS) -> dict:
+    """The Grundy value of each of ``positions``, as a dict from position to value, found in one search.
+
+    Asking :func:`grundy` position by position searches the positions they share again each time; here each
+    position is valued once and the values are shared, so a check over hundreds of positions of one game takes
+    about as long as the largest of them alone. ``max_positions`` limits all the positions valued together.
+
+    >>> class OneTwoThree:
+    ...     def moves(self, n):
+    ...         return [n - s for s in (1, 2, 3) if s <= n]
+    >>> grundy_of_each(OneTwoThree(), [9, 4, 6])
+    {9: 1, 4: 0, 6: 2}
+    """
+    check_game(game)
+    if getattr(game, "misere", False):
+        raise ValueError("Grundy values describe normal play; this game is played misère. "
+                         "Use the normal-play version of the game for Grundy values.")
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
+        raise TypeError(f"grundy_of_each needs a collection of positions such as [0, 1, 2], got {show(positions)}")
+    asked = read_at_most(positions, MAX_ITEMS, "the positions given to grundy_of_each")
+    memo: dict = {}
+    moves_spent = [0]
+    values: dict = {}
+    for position in asked:
+        try:
+            values[position] = evaluate(game, position, grundy_rule, memo, max_positions, moves_spent)
+        except LimitError as error:
+            raise LimitError(f"{error} (valued {len(values):,} of the {len(asked):,} positions asked for, "
+                             f"{len(memo):,} positions valued in all)") from None
+    return values
+
+
 def outcome(game: Game, position: Hashable, misere: bool | None = None, *,
             max_positions: int = MAX_POSITIONS) -> str:
     """``'P'`` if the previous player wins from ``position`` with best play, ``'N'`` if the next player does.
