@@ -99,8 +99,7 @@ def test_a_lesson_saved_with_live_panels_reopens_with_their_still_pictures(lab, 
 
 def test_after_a_restart_an_exercise_cell_and_an_unquoted_word_say_what_to_do_in_one_line(lab, lab_root):
     name = copy_of_lesson(lab_root, "second-day-restart.ipynb")
-    lab.open(name)
-    lab.run_all()
+    lab.open(name)  # with its kernel ready: what ran in it before the restart would not be there after it
     lab.page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
     lab.page.locator(".jp-Dialog-button.jp-mod-accept").click()
     lab.wait_kernel_ready()
