@@ -243,7 +243,11 @@ def check_heaps(position: object, name: str = "position", length: int | None = N
                         f"{unquoted(position)}")
     if length is not None and len(position) != length:
         raise ValueError(f"{name} must have {length} entries, got {len(position)}: {show(position)}")
-    return tuple(check_int(h, f"heap {i} of {name} {show(position)}") for i, h in enumerate(position, start=1))
+    heaps = tuple(position)
+    if all(type(h) is int and h >= 0 and h.bit_length() <= MAX_WHOLE_BITS for h in heaps):
+        return heaps  # the usual case, checked without writing the message a refusal would need
+    shown = show(position)
+    return tuple(check_int(h, f"heap {i} of {name} {shown}") for i, h in enumerate(heaps, start=1))
 
 
 def set_text(S: Iterable[int]) -> str:

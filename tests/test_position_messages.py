@@ -2,9 +2,11 @@
 characters of it), however many heaps or rows were typed, and never runs the position's own ``__repr__``."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamelib import Chomp, DivisorGame, Nim, Wythoff
-from gamelib.arguments import LimitError
+from gamelib.arguments import LimitError, check_heaps, check_int, show
 from gamelib.limits import MAX_SHOWN
 
 MANY = (10**5,) * 10_000  # 10,000 heaps: a billion moves, and 70,000 characters when written out
@@ -64,3 +66,22 @@ def test_a_number_too_long_to_write_is_refused_in_the_kits_words(call):
     message = str(refused.value)
     assert "string conversion" not in message and len(message) < MAX_SHOWN + 300
     assert "5001 digits" in message or "must be" in message or "collection" in message, message
+
+
+@given(st.lists(st.one_of(st.integers(-3, 2**20), st.just(2**14_100), st.booleans(), st.floats(0, 9),
+                          st.just("3"), st.none()), max_size=6))
+def test_heaps_are_checked_one_by_one_and_the_first_refused_is_named_counted_from_1(position):
+    """check_heaps answers plain heaps without writing a message; what it refuses, it refuses as check_int does
+    for that heap, named with its place and the position."""
+    expected: object = tuple(position)
+    for i, heap in enumerate(position, start=1):
+        try:
+            check_int(heap, f"heap {i} of position {show(position)}")
+        except (TypeError, ValueError) as error:
+            expected = (type(error), str(error))
+            break
+    try:
+        found: object = check_heaps(position)
+    except (TypeError, ValueError) as error:
+        found = (type(error), str(error))
+    assert found == expected
