@@ -60,6 +60,7 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
     coin 2 is tails: the rightmost coin you turn must go from heads to tails (heads up now: 1, 3).
     """
     moves = {move.key: move for move in labelled_moves(game, heads)}
+    positions_after = {frozenset(move.after) for move in moves.values()}
     last = max(heads) + 3
     named = "the " + game.title if game.title.endswith("game") else game.title  # "the Ruler game", "Mock Turtles"
 
@@ -78,7 +79,7 @@ def coin_move_checker(game: CoinTurningGame, heads: tuple[int, ...], hint: str) 
                          "not-one-move")
         move = moves.get(tuple(sorted(coins, reverse=True)))
         if move is None:
-            if any(set(coins) == set(after.after) for after in moves.values()):
+            if frozenset(coins) in positions_after:
                 return wrong(f"{show(answer)} looks like the heads-up coins after a move; give the coins you turn "
                              "instead.", hint, "position-not-move")
             if max(coins) not in heads:
