@@ -209,6 +209,14 @@ def outcome_rule(misere: bool) -> Callable[[list], str]:
     return combine
 
 
+def _refuse_misere(game: object) -> None:
+    if getattr(game, "misere", False):
+        raise ValueError(
+            "Grundy values describe normal play; this game is played misère. "
+            "Use outcome() for misère play, or the normal-play version of the game for Grundy values."
+        )
+
+
 def grundy(game: Game, position: Hashable, *, max_positions: int = MAX_POSITIONS) -> int:
     """The Grundy value of ``position``: the mex of the Grundy values of its followers (normal play).
 
@@ -220,11 +228,7 @@ def grundy(game: Game, position: Hashable, *, max_positions: int = MAX_POSITIONS
     >>> [grundy(OneTwoThree(), n) for n in range(9)]
     [0, 1, 2, 3, 0, 1, 2, 3, 0]
     """
-    if getattr(game, "misere", False):
-        raise ValueError(
-            "Grundy values describe normal play; this game is played misère. "
-            "Use outcome() for misère play, or the normal-play version of the game for Grundy values."
-        )
+    _refuse_misere(game)
     return evaluate(game, position, grundy_rule, {}, max_positions)
 
 
@@ -243,9 +247,7 @@ def grundy_of_each(game: Game, positions: Iterable[Hashable], *,
     {9: 1, 4: 0, 6: 2}
     """
     check_game(game)
-    if getattr(game, "misere", False):
-        raise ValueError("Grundy values describe normal play; this game is played misère. "
-                         "Use the normal-play version of the game for Grundy values.")
+    _refuse_misere(game)
     if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
         raise TypeError(f"grundy_of_each needs a collection of positions such as [0, 1, 2], got {show(positions)}")
     asked = read_at_most(positions, MAX_ITEMS, "the positions given to grundy_of_each")
