@@ -16,10 +16,45 @@ so the game model can read its positions with it.
 
 from __future__ import annotations
 
+import _thread
+import ast
 from dataclasses import dataclass
 
 from gamelib.arguments import LimitError, check_int, show
 from gamelib.limits import MAX_TEXT_LENGTH
+
+TYPE_CHECKING = False  # typing itself is not imported at run time: see gamelib/__init__.py
+if TYPE_CHECKING:
+    from typing import Any
+
+# CPython 3.11 keeps one nesting counter per interpreter while it turns a parse into ast objects. A thread switch
+# in the middle (garbage collection can run Python code there) lets a parse in another thread upset it, and either
+# parse fails with "SystemError: AST constructor recursion depth mismatch" (python/cpython#106905). The grader marks
+# two notebooks at a time in threads, so every ast parse of the kit takes this lock (a builtin one: importing
+# threading would cost every kernel's start).
+_AST_LOCK = _thread.allocate_lock()
+
+
+def python_tree(text: str) -> ast.Module:
+    """``ast.parse(text)``, one thread at a time (see ``_AST_LOCK``): the tree of Python code, never run.
+
+    >>> type(python_tree("answer = 3").body[0]).__name__
+    'Assign'
+    """
+    with _AST_LOCK:
+        return ast.parse(text)
+
+
+def python_literal(text: str) -> Any:
+    """``ast.literal_eval(text)``, one thread at a time: a literal (a number, text, a list, set or tuple of them)
+    read without running anything; anything else raises ValueError or SyntaxError as ``literal_eval`` does.
+
+    >>> python_literal("[1, (2, 3)]"), python_literal("'P'")
+    ([1, (2, 3)], 'P')
+    """
+    with _AST_LOCK:
+        return ast.literal_eval(text)
+
 
 _BRACKETS = {"{": "}", "[": "]", "(": ")"}
 # Patterns (ASCII digits only), compiled by re on first use and kept in its cache: compiling them at import

@@ -20,7 +20,6 @@ the answer; no check and no answer.
 
 from __future__ import annotations
 
-import ast
 import re
 import textwrap
 from collections.abc import Collection, Hashable, Iterator, Mapping
@@ -40,6 +39,7 @@ from gamelib.homework.core import (
 from gamelib.homework.draw import Draw
 from gamelib.homework.forms import MAX_ELEMENTS, Form, _whole, plain
 from gamelib.homework.mistakes import BY_THE_RULES, KINDS, OTHER, Slip
+from gamelib.parsing import python_literal
 
 
 @lru_cache(maxsize=8192)
@@ -105,8 +105,8 @@ def listed_answers(instance) -> tuple:
     options: list = []
     for candidate in (text, text.split(" (", 1)[0]):
         try:
-            options = list(ast.literal_eval(f"[{candidate[7:]}]")) if candidate.startswith("any of ") else \
-                [ast.literal_eval(candidate)]
+            options = list(python_literal(f"[{candidate[7:]}]")) if candidate.startswith("any of ") else \
+                [python_literal(candidate)]
             break
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             continue

@@ -21,13 +21,13 @@ test drives the session itself.
 
 from __future__ import annotations
 
-import ast
 import re
 
 from gamelib.exercises.answers import NotAnAnswer
 from gamelib.exercises.core import Feedback
 from gamelib.exercises.practice.core import MAX_SEED, Instance, deal
 from gamelib.limits import MAX_TEXT_LENGTH
+from gamelib.parsing import python_literal
 
 #: Right answers in a row after which the session says the student has it.
 MASTERY = 3
@@ -76,7 +76,7 @@ def read_typed(text: object) -> object:
         return unquoted
     if _LITERAL.fullmatch(stripped):
         try:
-            return ast.literal_eval(stripped)
+            return python_literal(stripped)
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             words = stripped.replace(",", " ").split()
             if words and all(w.isdigit() for w in words):

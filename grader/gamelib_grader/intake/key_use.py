@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import ast
 
+from gamelib.parsing import python_tree
+
 #: Modules whose import in a student's code reaches the answer key.
 KEY_MODULES = ("gamelib.homework",)
 #: What gamelib.homework may be imported for, by name (the handout imports my_numbers).
@@ -95,7 +97,7 @@ def key_use(text: str) -> list[str]:
     []
     """
     try:
-        tree = ast.parse(text)
+        tree = python_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     found: list[str] = []

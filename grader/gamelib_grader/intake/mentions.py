@@ -13,10 +13,11 @@ texts with the class's ids only, so the rest is never read again.
 
 from __future__ import annotations
 
-import ast
 import io
 import re
 import tokenize
+
+from gamelib.parsing import python_literal
 
 #: Fewest characters of an id compared (a class list's ids are longer; "P", "N", "q1" are not ids).
 MIN_ID_CHARS = 4
@@ -106,7 +107,7 @@ def in_code(text: str) -> list[tuple[str, str]]:
 def _string_value(literal: str) -> str | None:
     """The text of a string literal (an f-string's text as written), None for bytes."""
     try:
-        value = ast.literal_eval(literal)
+        value = python_literal(literal)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         value = re.sub(r"^[A-Za-z]*(['\"]{1,3})(.*)\1$", r"\2", literal, flags=re.DOTALL)
     return value if isinstance(value, str) else None

@@ -15,6 +15,7 @@ import time
 
 import nbformat
 
+from gamelib.parsing import python_tree
 from gamelib_grader.intake.key_use import key_use
 from gamelib_grader.intake.likeness import code_shape, normalise_code
 from gamelib_grader.intake.mentions import public_texts, read_mentions
@@ -136,7 +137,7 @@ def declared_value(nb: nbformat.NotebookNode, variable: str) -> str | None:
 def _assigned(text: str, variable: str) -> str | None:
     """The constant last assigned to ``variable`` by a statement of the cell's own (not nested in anything)."""
     try:
-        tree = ast.parse(text)
+        tree = python_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     found = None

@@ -10,9 +10,9 @@ Reading stops at a stated budget, and then says so (``unread``): a notebook is n
 
 from __future__ import annotations
 
-import ast
 import re
 
+from gamelib.parsing import python_literal
 from gamelib_grader.sandbox.run_notebook import NotPlain, encode
 
 #: Most characters of saved output read: per output, and in all.
@@ -42,7 +42,7 @@ def _output_text(output: object) -> str:
 
 def _literal(text: str) -> object:
     try:
-        return ast.literal_eval(text)  # a quoted string, a number, a list or set of numbers: never code
+        return python_literal(text)  # a quoted string, a number, a list or set of numbers: never code
     except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
         return None
 
